@@ -1,0 +1,51 @@
+// Every permission rule of DESIGN "Who may do what", in one place. Services call
+// requireAccess before anything else; handlers never decide access themselves.
+import { messages } from '../../common/messages.js';
+import type { Db } from '../db/index.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { timelinesOwnedBy, timelinesWithMember } from './queries.js';
+
+export type Permission =
+  /** See a timeline, its members and its invites; make it one's default. */
+  | 'timeline.read'
+  /** Rename, recolour or delete a timeline. */
+  | 'timeline.manage';
+
+export interface Actor {
+  id: string;
+}
+
+/** The ids, out of `ids`, that `actor` may use with `permission`. */
+export async function checkAccess(db: Db, actor: Actor, permission: Permission, ids: string[]): Promise<Set<string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Set();
+  switch (permission) {
+    case 'timeline.read':
+      return new Set(await timelinesWithMember(db, actor.id, unique));
+    case 'timeline.manage':
+      return new Set(await timelinesOwnedBy(db, actor.id, unique));
+  }
+}
+
+/** What the caller is told when one of the ids is refused. */
+const refusal: Record<Permission, { visibleWith?: Permission; message: string }> = {
+  'timeline.read': { message: messages.timelineNotFound },
+  'timeline.manage': { visibleWith: 'timeline.read', message: 'Only the timeline owner can do this' },
+};
+
+/**
+ * Throws unless `actor` may use every id with `permission`: 404 when they may not even see
+ * the object (so no id reveals whether it exists), 403 when they see it but may not do this.
+ */
+export async function requireAccess(db: Db, actor: Actor, permission: Permission, ids: string[]): Promise<void> {
+  const allowed = await checkAccess(db, actor, permission, ids);
+  const refused = ids.filter((id) => !allowed.has(id));
+  if (refused.length === 0) return;
+  const { visibleWith, message } = refusal[permission];
+  if (visibleWith) {
+    const visible = await checkAccess(db, actor, visibleWith, refused);
+    if (visible.size === refused.length) throw forbidden(message);
+    throw notFound(refusal[visibleWith].message);
+  }
+  throw notFound(message);
+}

@@ -1,0 +1,92 @@
+// Builds the Fastify app from its dependencies. main.ts starts it; tests call it directly.
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { createOidcClient, type OidcClient } from './auth/oidc.js';
+import { authRoutes } from './auth/routes.js';
+import { sessionPlugin } from './auth/session-plugin.js';
+import type { AppContext } from './context.js';
+import { registerErrorHandler } from './http/errors.js';
+import { registerOriginCheck } from './http/origin-check.js';
+import { registerWeb } from './http/web.js';
+import { notificationRoutes } from './notifications/routes.js';
+import { userRoutes } from './users/routes.js';
+
+export interface AppOptions {
+  ctx: AppContext;
+  /** The built web app (dist/web); null serves the API alone. */
+  webRoot?: string | null;
+  /** Overrides the client built from the configuration (tests). */
+  oidc?: OidcClient | null;
+  registerLimit?: number;
+  logger?: boolean;
+}
+
+export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = 20, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: ctx.config.logLevel } : false,
+    trustProxy: ctx.config.trustProxy,
+    // DESIGN "Security and durability": request and body timeouts. Generous, since a phone
+    // on a slow line may take minutes to send a video.
+    requestTimeout: 15 * 60_000,
+    connectionTimeout: 15 * 60_000,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Heirloom API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets element styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: ctx.config.secureCookies,
+  });
+  await app.register(cookie, { secret: ctx.config.sessionSecret });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fieldSize: 1024 * 1024, fields: 50, files: 10 } });
+  registerOriginCheck(app, ctx.config.publicUrl);
+  await app.register(sessionPlugin, { ctx });
+
+  const oidcClient = oidc === undefined ? (ctx.config.oidc ? createOidcClient(ctx.config.oidc, ctx.config.publicUrl) : null) : oidc;
+  await app.register(authRoutes, { ctx, oidc: oidcClient, registerLimit });
+  await app.register(userRoutes, { ctx });
+  await app.register(notificationRoutes, { ctx });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    await sql`select 1`.execute(ctx.db);
+    return { status: 'ok' };
+  });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerWeb(app, webRoot);
+  return app;
+}

@@ -1,0 +1,113 @@
+// HTTP of sign-in and sign-out (DESIGN "API" additions, accounts §7 GET /api/auth/user).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authProviders, loginBody, registerBody, safeReturnTo } from '../../common/auth.js';
+import { errorBody } from '../../common/errors.js';
+import { user as userSchema } from '../../common/users.js';
+import type { AppContext } from '../context.js';
+import { presentUser } from '../users/index.js';
+import { OIDC_CALLBACK_PATH, type OidcClient, type PendingLogin } from './oidc.js';
+import * as service from './service.js';
+import { endSession } from './sessions.js';
+import { clearSessionCookie, currentUser, requireUser, signInReply } from './session-plugin.js';
+
+const OIDC_COOKIE = 'heirloom-oidc';
+const OIDC_COOKIE_PATH = '/api/auth/oidc';
+
+export interface AuthRouteOptions {
+  ctx: AppContext;
+  oidc: OidcClient | null;
+  /** Sign-ups allowed per address and hour; tests that sign up many people raise it. */
+  registerLimit: number;
+}
+
+/** The invite a signed-out visitor came through, read from where they will return to. */
+function inviteIdFromPath(path: string): string | undefined {
+  return /^\/(?:timeline-)?invite\/([^/?#]+)/.exec(path)?.[1];
+}
+
+export async function authRoutes(app: FastifyInstance, { ctx, oidc, registerLimit }: AuthRouteOptions) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/auth/register',
+    {
+      schema: { tags: ['auth'], body: registerBody, response: { 201: userSchema, '4xx': errorBody } },
+      config: { rateLimit: { max: registerLimit, timeWindow: '1 hour' } },
+    },
+    async (request, reply) => {
+      const user = await service.register(ctx, request.body);
+      await signInReply(ctx, request, reply, user.id);
+      return reply.status(201).send(presentUser(user));
+    },
+  );
+
+  api.post(
+    '/api/auth/login',
+    { schema: { tags: ['auth'], body: loginBody, response: { 200: userSchema, '4xx': errorBody } } },
+    async (request, reply) => {
+      const user = await service.signIn(ctx, request.body, request.ip);
+      // A new token on every sign-in: whatever session the browser had before is ended.
+      if (request.sessionTokenHash) await endSession(ctx, request.sessionTokenHash);
+      await signInReply(ctx, request, reply, user.id);
+      return presentUser(user);
+    },
+  );
+
+  api.get('/api/auth/providers', { schema: { tags: ['auth'], response: { 200: authProviders } } }, async () => ({
+    password: true as const,
+    oidc: oidc ? { name: oidc.name } : null,
+    registration: ctx.config.registration,
+  }));
+
+  api.get(
+    '/api/auth/user',
+    { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: userSchema, 401: errorBody } } },
+    async (request) => presentUser(currentUser(request)),
+  );
+
+  api.get(
+    '/api/login',
+    { schema: { tags: ['auth'], querystring: z.object({ returnTo: z.string().optional() }) } },
+    async (request, reply) => {
+      const returnTo = safeReturnTo(request.query.returnTo);
+      if (!oidc) return reply.redirect(`/login?returnTo=${encodeURIComponent(returnTo)}`);
+      const { url, pending } = await oidc.start(returnTo);
+      reply.setCookie(OIDC_COOKIE, JSON.stringify(pending), {
+        path: OIDC_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: ctx.config.secureCookies,
+        signed: true,
+        maxAge: 10 * 60,
+      });
+      return reply.redirect(url);
+    },
+  );
+
+  api.get(OIDC_CALLBACK_PATH, { schema: { tags: ['auth'], hide: true } }, async (request, reply) => {
+    const signed = request.cookies[OIDC_COOKIE];
+    const unsigned = signed ? request.unsignCookie(signed) : null;
+    reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH });
+    if (!oidc || !unsigned?.valid || !unsigned.value) return reply.redirect('/login?error=sso');
+    const pending = JSON.parse(unsigned.value) as PendingLogin;
+    try {
+      const profile = await oidc.finish(new URL(request.url, ctx.config.publicUrl), pending);
+      const user = await service.signInWithSso(ctx, profile, inviteIdFromPath(pending.returnTo));
+      if (request.sessionTokenHash) await endSession(ctx, request.sessionTokenHash);
+      await signInReply(ctx, request, reply, user.id);
+      return reply.redirect(pending.returnTo);
+    } catch (error) {
+      request.log.warn({ err: error }, 'single sign-on failed');
+      const reason = error instanceof Error && 'statusCode' in error && error.statusCode === 403 ? error.message : '';
+      return reply.redirect(`/login?error=sso${reason ? `&reason=${encodeURIComponent(reason)}` : ''}`);
+    }
+  });
+
+  api.get('/api/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    if (request.sessionTokenHash) await endSession(ctx, request.sessionTokenHash);
+    clearSessionCookie(ctx, reply);
+    return reply.redirect('/');
+  });
+}

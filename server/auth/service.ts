@@ -1,0 +1,93 @@
+// Accounts: sign-up, password sign-in and the SSO sign-in that links or creates a user.
+import { randomUUID } from 'node:crypto';
+import type { LoginBody, RegisterBody } from '../../common/auth.js';
+import { messages } from '../../common/messages.js';
+import { iso, type AppContext } from '../context.js';
+import type { UserRow } from '../db/schema.js';
+import { conflict, forbidden, HttpError } from '../http/errors.js';
+import { assertPasswordAllowed, hashPassword, passwordMatches } from './passwords.js';
+import * as queries from './queries.js';
+import { assertSignInAllowed, clearFailedSignIns, recordFailedSignIn } from './sign-in-limits.js';
+
+async function assertRegistrationOpen(ctx: AppContext, inviteId: string | undefined): Promise<void> {
+  const mode = ctx.config.registration;
+  if (mode === 'closed') throw forbidden(messages.registrationClosed);
+  if (mode === 'invite' && !(inviteId && (await queries.inviteIsOpen(ctx.db, inviteId, iso(ctx.now()))))) {
+    throw forbidden(messages.registrationNeedsInvite);
+  }
+}
+
+function newUserRow(ctx: AppContext, fields: { email: string; passwordHash: string | null; displayName?: string | null; firstName?: string | null; lastName?: string | null }) {
+  const now = iso(ctx.now());
+  return {
+    id: randomUUID(),
+    email: fields.email,
+    password_hash: fields.passwordHash,
+    display_name: fields.displayName ?? null,
+    first_name: fields.firstName ?? null,
+    last_name: fields.lastName ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+export async function register(ctx: AppContext, body: RegisterBody): Promise<UserRow> {
+  await assertRegistrationOpen(ctx, body.inviteId);
+  assertPasswordAllowed(body.password);
+  if (await queries.findUserByEmail(ctx.db, body.email)) throw conflict(messages.emailTaken);
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await queries.insertUser(ctx.db, newUserRow(ctx, { email: body.email, passwordHash, displayName: body.displayName }));
+  } catch (error) {
+    // Two sign-ups with one email at the same moment: the unique index decides.
+    if (await queries.findUserByEmail(ctx.db, body.email)) throw conflict(messages.emailTaken);
+    throw error;
+  }
+}
+
+export async function signIn(ctx: AppContext, body: LoginBody, address: string): Promise<UserRow> {
+  await assertSignInAllowed(ctx, body.email, address);
+  const user = await queries.findUserByEmail(ctx.db, body.email);
+  const matches = await passwordMatches(body.password, user?.password_hash);
+  if (!user || !matches) {
+    await recordFailedSignIn(ctx, body.email, address);
+    throw new HttpError(401, messages.invalidCredentials);
+  }
+  await clearFailedSignIns(ctx, body.email);
+  return user;
+}
+
+export interface SsoProfile {
+  issuer: string;
+  subject: string;
+  email: string | undefined;
+  emailVerified: boolean;
+  displayName?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** Links the SSO identity to the user with the same verified email, or creates that user. */
+export async function signInWithSso(ctx: AppContext, profile: SsoProfile, inviteId: string | undefined): Promise<UserRow> {
+  const identity = await queries.findIdentity(ctx.db, profile.issuer, profile.subject);
+  if (identity) return (await queries.findUserById(ctx.db, identity.user_id))!;
+
+  if (!profile.email || !profile.emailVerified) throw forbidden(messages.ssoEmailUnverified);
+  const email = profile.email.trim().toLowerCase();
+  let user = await queries.findUserByEmail(ctx.db, email);
+  if (!user) {
+    await assertRegistrationOpen(ctx, inviteId);
+    user = await queries.insertUser(
+      ctx.db,
+      newUserRow(ctx, {
+        email,
+        passwordHash: null,
+        displayName: profile.displayName?.trim().slice(0, 50) || null,
+        firstName: profile.firstName ?? null,
+        lastName: profile.lastName ?? null,
+      }),
+    );
+  }
+  await queries.insertIdentity(ctx.db, { userId: user.id, issuer: profile.issuer, subject: profile.subject, createdAt: iso(ctx.now()) });
+  return user;
+}

@@ -1,0 +1,133 @@
+// Environment → a typed, validated configuration (DESIGN "Configuration").
+// A bad value stops start-up with one line that names the variable.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { registrationModes, type AuthProviders } from '../common/auth.js';
+
+export class ConfigError extends Error {}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const url = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), `must be an http(s) URL ${what}`);
+
+const env = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: url('such as https://memories.example.org').optional(),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^(postgres(ql)?:\/\/|sqlite:)/.test(value), 'must start with postgres:// or sqlite:')
+    .optional(),
+  STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  REGISTRATION: z.enum(registrationModes, { error: 'must be open, invite or closed' }).default('open'),
+  INVITE_TTL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive('must be a positive number of hours').default(48),
+  OIDC_ISSUER: url('(the provider’s issuer)').optional(),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_NAME: optionalText,
+  TRANSCRIBE_URL: url('of an OpenAI-compatible API').optional(),
+  TRANSCRIBE_API_KEY: optionalText,
+  TRANSCRIBE_MODEL: optionalText,
+  LLM_URL: url('of an OpenAI-compatible API').optional(),
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
+  TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+});
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  name: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: URL;
+  dataDir: string;
+  databaseUrl: string;
+  storage: 'local' | 's3';
+  sessionSecret: string;
+  registration: AuthProviders['registration'];
+  inviteTtlHours: number;
+  oidc: OidcConfig | null;
+  transcribe: { url: string; apiKey?: string; model: string } | null;
+  llm: { url: string; apiKey?: string; model: string } | null;
+  logLevel: string;
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  /** Cookies carry `Secure` and the `__Host-` prefix when the public address is https. */
+  secureCookies: boolean;
+}
+
+/** Reads the configuration; throws ConfigError whose message is the one line to print. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // Empty variables count as unset, as they do in most .env files.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = env.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Configuration error: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const values = parsed.data;
+
+  const oidcParts = [values.OIDC_ISSUER, values.OIDC_CLIENT_ID, values.OIDC_CLIENT_SECRET];
+  if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
+    const missing = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'].find((_, index) => !oidcParts[index]);
+    throw new ConfigError(`Configuration error: ${missing} must be set too, since single sign-on is partly configured`);
+  }
+
+  const dataDir = resolve(values.DATA_DIR);
+  const publicUrl = new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`);
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: values.DATABASE_URL ?? `sqlite:${join(dataDir, 'heirloom.db')}`,
+    storage: values.STORAGE,
+    sessionSecret: values.SESSION_SECRET ?? generatedSecret(dataDir),
+    registration: values.REGISTRATION,
+    inviteTtlHours: values.INVITE_TTL_HOURS,
+    oidc: values.OIDC_ISSUER
+      ? {
+          issuer: values.OIDC_ISSUER,
+          clientId: values.OIDC_CLIENT_ID!,
+          clientSecret: values.OIDC_CLIENT_SECRET!,
+          name: values.OIDC_NAME ?? 'Single Sign-On',
+        }
+      : null,
+    transcribe: values.TRANSCRIBE_URL
+      ? { url: values.TRANSCRIBE_URL, apiKey: values.TRANSCRIBE_API_KEY, model: values.TRANSCRIBE_MODEL ?? 'whisper-1' }
+      : null,
+    llm: values.LLM_URL ? { url: values.LLM_URL, apiKey: values.LLM_API_KEY, model: values.LLM_MODEL ?? 'gpt-4o-mini' } : null,
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY === 'true',
+    secureCookies: publicUrl.protocol === 'https:',
+  };
+}
+
+/** One secret per installation, made on first start, so a single machine needs no setup. */
+function generatedSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,21 @@
+// Forward-only migrations, applied at start. Kysely's migrator takes a lock, so several
+// instances starting together on PostgreSQL apply each migration once.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './index.js';
+import * as dataModel from './migrations/0001_data_model.js';
+
+const migrations: Record<string, Migration> = {
+  '0001_data_model': dataModel,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

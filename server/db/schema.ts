@@ -1,0 +1,198 @@
+// Table types of the data model (DESIGN "Data model"). Times are ISO-8601 UTC strings on
+// both dialects; flags read back as boolean (PostgreSQL) or 0/1 (SQLite) and are written as 0/1.
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+
+export type Flag = ColumnType<boolean | number, 0 | 1 | undefined, 0 | 1>;
+type Time = string;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  display_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_key: string | null;
+  family_id: string | null;
+  default_timeline_id: string | null;
+  reminder_time: ColumnType<string, string | undefined, string>;
+  notifications_enabled: Flag;
+  new_memory_notifications_enabled: Flag;
+  created_at: Time;
+  updated_at: Time;
+}
+
+export interface IdentitiesTable {
+  user_id: string;
+  issuer: string;
+  subject: string;
+  created_at: Time;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Time;
+  expires_at: Time;
+  user_agent: string | null;
+}
+
+export interface SignInFailuresTable {
+  id: string;
+  /** `account:{email}` or `address:{ip}`: both are counted (DESIGN "Security and durability"). */
+  key: string;
+  failed_at: Time;
+}
+
+export interface FamiliesTable {
+  id: string;
+  name: string;
+  created_by: string;
+  created_at: Time;
+}
+
+export interface FamilyInvitesTable {
+  id: string;
+  family_id: string;
+  inviter_id: string;
+  created_at: Time;
+  expires_at: Time;
+}
+
+export interface TimelinesTable {
+  id: string;
+  name: string;
+  description: string | null;
+  color: string;
+  icon: string | null;
+  is_default: Flag;
+  user_id: string;
+  created_at: Time;
+}
+
+export interface TimelineMembersTable {
+  timeline_id: string;
+  user_id: string;
+  joined_at: Time;
+}
+
+export interface TimelineInvitesTable {
+  id: string;
+  timeline_id: string;
+  created_by: string;
+  created_at: Time;
+  expires_at: Time;
+}
+
+export interface MemoriesTable {
+  id: string;
+  title: string;
+  content: string;
+  transcription: string;
+  user_id: string;
+  family_id: string | null;
+  audio_key: string | null;
+  created_at: Time;
+  updated_at: Time;
+}
+
+export interface MemoryTimelinesTable {
+  memory_id: string;
+  timeline_id: string;
+}
+
+export interface MemorySharesTable {
+  memory_id: string;
+  user_id: string;
+}
+
+export interface MemoryTagsTable {
+  memory_id: string;
+  tag: string;
+}
+
+export interface MediaTable {
+  id: string;
+  memory_id: string | null;
+  owner_id: string;
+  kind: 'image' | 'video' | 'audio' | 'comment_audio' | 'avatar';
+  storage_key: string;
+  mime_type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  duration: number | null;
+  position: number;
+  created_at: Time;
+}
+
+export interface UploadsTable {
+  storage_key: string;
+  owner_id: string;
+  created_at: Time;
+  attached_at: Time | null;
+}
+
+export interface FollowUpResponsesTable {
+  id: string;
+  memory_id: string;
+  question: string;
+  answer: string;
+  position: number;
+}
+
+export interface CommentsTable {
+  id: string;
+  memory_id: string;
+  user_id: string;
+  content: string | null;
+  transcription: string | null;
+  audio_key: string | null;
+  created_at: Time;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  type: 'memory_shared' | 'comment_added' | 'family_joined' | 'other';
+  title: string;
+  message: string;
+  is_read: Flag;
+  related_memory_id: string | null;
+  created_at: Time;
+}
+
+export interface DailyPromptsTable {
+  user_id: string;
+  /** '' stands for "no timeline", so the primary key stays plain on both dialects. */
+  timeline_id: string;
+  day: string;
+  looking_back: string;
+  looking_forward: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  identities: IdentitiesTable;
+  sessions: SessionsTable;
+  sign_in_failures: SignInFailuresTable;
+  families: FamiliesTable;
+  family_invites: FamilyInvitesTable;
+  timelines: TimelinesTable;
+  timeline_members: TimelineMembersTable;
+  timeline_invites: TimelineInvitesTable;
+  memories: MemoriesTable;
+  memory_timelines: MemoryTimelinesTable;
+  memory_shares: MemorySharesTable;
+  memory_tags: MemoryTagsTable;
+  media: MediaTable;
+  uploads: UploadsTable;
+  follow_up_responses: FollowUpResponsesTable;
+  comments: CommentsTable;
+  notifications: NotificationsTable;
+  daily_prompts: DailyPromptsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
