@@ -1,0 +1,81 @@
+// Builds a real app on a real database for API tests: SQLite always, PostgreSQL too when
+// TEST_DATABASE_URL is set (each test file gets its own schema, dropped afterwards).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp, type AppOptions } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import type { AppContext } from '../context.js';
+import { openDatabase, type Dialect } from '../db/index.js';
+import { migrateToLatest } from '../db/migrate.js';
+
+export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const TEST_ORIGIN = 'http://heirloom.test';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Moves the app's clock forward. */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions extends Omit<AppOptions, 'ctx'> {
+  env?: Record<string, string>;
+}
+
+export async function makeTestApp(dialect: Dialect, { env = {}, ...options }: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'heirloom-test-'));
+  const config: Config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_ORIGIN,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ...(dialect === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    ...env,
+  });
+
+  const schema = dialect === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  if (schema) {
+    const admin = openDatabase(config.databaseUrl);
+    await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+    await admin.close();
+  }
+  const handle = openDatabase(config.databaseUrl, { schema });
+  await migrateToLatest(handle.db);
+
+  let offset = 0;
+  const ctx: AppContext = { db: handle.db, dialect, config, now: () => new Date(Date.now() + offset) };
+  const app = await buildApp({ ctx, registerLimit: 1000, ...options });
+  await app.ready();
+
+  return {
+    app,
+    ctx,
+    advance: (ms) => {
+      offset += ms;
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      if (schema) {
+        const admin = openDatabase(config.databaseUrl);
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
+        await admin.close();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `name=value` pair of a Set-Cookie header, ready to send back as a Cookie header. */
+export function sessionCookieOf(response: { headers: Record<string, unknown> }): string {
+  const header = response.headers['set-cookie'];
+  const cookies = Array.isArray(header) ? header : [header];
+  const session = cookies.find((cookie): cookie is string => typeof cookie === 'string' && /^(__Host-)?sid=[^;]+/.test(cookie));
+  if (!session) throw new Error('The response set no session cookie');
+  return session.split(';')[0]!;
+}
