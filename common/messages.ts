@@ -36,5 +36,6 @@ export const messages = {
   notFound: 'Not found',
   timelineNotFound: 'Timeline not found',
   reminderTimeInvalid: 'Reminder time must look like 18:00',
+  bodyNotObject: 'The request must carry its details as a JSON object',
   unexpected: 'Something went wrong on our side. Please try again',
 } as const;

@@ -7,11 +7,12 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { messages } from '../common/messages.js';
 import { createOidcClient, type OidcClient } from './auth/oidc.js';
 import { authRoutes } from './auth/routes.js';
 import { sessionPlugin } from './auth/session-plugin.js';
 import type { AppContext } from './context.js';
-import { registerErrorHandler } from './http/errors.js';
+import { HttpError, registerErrorHandler } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerWeb } from './http/web.js';
 import { notificationRoutes } from './notifications/routes.js';
@@ -71,7 +72,8 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = 20, 
     strictTransportSecurity: ctx.config.secureCookies,
   });
   await app.register(cookie, { secret: ctx.config.sessionSecret });
-  await app.register(rateLimit, { global: false });
+  // Refusals speak like every other refusal: `{message}` in words (DESIGN "API").
+  await app.register(rateLimit, { global: false, errorResponseBuilder: () => new HttpError(429, messages.tooManyRequests) });
   await app.register(multipart, { limits: { fieldSize: 1024 * 1024, fields: 50, files: 10 } });
   registerOriginCheck(app, ctx.config.publicUrl);
   await app.register(sessionPlugin, { ctx });

@@ -38,6 +38,8 @@ export async function authRoutes(app: FastifyInstance, { ctx, oidc, registerLimi
     },
     async (request, reply) => {
       const user = await service.register(ctx, request.body);
+      // Signing up signs in: as with login, the session the browser held before is ended.
+      if (request.sessionTokenHash) await endSession(ctx, request.sessionTokenHash);
       await signInReply(ctx, request, reply, user.id);
       return reply.status(201).send(presentUser(user));
     },
@@ -63,7 +65,7 @@ export async function authRoutes(app: FastifyInstance, { ctx, oidc, registerLimi
 
   api.get(
     '/api/auth/user',
-    { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: userSchema, 401: errorBody } } },
+    { onRequest: requireUser, schema: { tags: ['auth'], response: { 200: userSchema, 401: errorBody } } },
     async (request) => presentUser(currentUser(request)),
   );
 

@@ -30,7 +30,10 @@ export function clearSessionCookie(ctx: AppContext, reply: FastifyReply): void {
   reply.clearCookie(sessionCookieName(ctx), cookieOptions(ctx));
 }
 
-/** Route hook: 401 `{message}` unless signed in. */
+/**
+ * Route hook: 401 `{message}` unless signed in. Used as `onRequest`, so a signed-out caller
+ * hears 401 before any body is read or validated.
+ */
 export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized();
 }

@@ -27,7 +27,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ ...error.body, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send({ message: describeValidation(error.validation[0]!) });
+      return reply.status(400).send({ message: describeValidation(error.validation[0]!, error.validationContext) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
@@ -40,15 +40,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
 }
 
 interface ValidationIssue {
+  /** The zod issue code. */
+  keyword: string;
   instancePath: string;
   message?: string;
   params: { issue?: { code?: string; message?: string } };
 }
 
 /** The first problem in words. Zod's generic texts get the field's name in front of them. */
-function describeValidation(issue: ValidationIssue): string {
+function describeValidation(issue: ValidationIssue, context: string | undefined): string {
   const text = issue.message ?? 'Invalid request';
   if (!/^Invalid input|^Unrecognized key/.test(text)) return text;
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  // No body at all (or not an object): say so, rather than "expected object, received null".
+  if (!field && context === 'body' && issue.keyword === 'invalid_type') return messages.bodyNotObject;
   return field ? `${field}: ${text}` : text;
 }

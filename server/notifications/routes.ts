@@ -10,7 +10,7 @@ import * as queries from './queries.js';
 export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/notifications/unread-count',
-    { preHandler: requireUser, schema: { tags: ['notifications'], response: { 200: unreadCount, 401: errorBody } } },
+    { onRequest: requireUser, schema: { tags: ['notifications'], response: { 200: unreadCount, 401: errorBody } } },
     async (request) => ({ count: await queries.countUnread(ctx.db, currentUser(request).id) }),
   );
 }

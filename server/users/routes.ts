@@ -28,13 +28,13 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   api.patch(
     '/api/user',
-    { preHandler: requireUser, schema: { tags: ['users'], body: updateUserBody, response: { 200: userSchema, '4xx': errorBody } } },
+    { onRequest: requireUser, schema: { tags: ['users'], body: updateUserBody, response: { 200: userSchema, '4xx': errorBody } } },
     async (request) => presentUser(await service.updateSettings(ctx, currentUser(request), request.body)),
   );
 
   api.patch(
     '/api/auth/user/profile',
-    { preHandler: requireUser, schema: { tags: ['users'], response: { 200: userSchema, '4xx': errorBody } } },
+    { onRequest: requireUser, schema: { tags: ['users'], response: { 200: userSchema, '4xx': errorBody } } },
     async (request) => {
       const parsed = updateProfileFields.safeParse(await readProfileForm(request));
       if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);

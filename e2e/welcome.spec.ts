@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('Welcome page (signed out)', () => {
+  test('shows the title, tagline, four features and the sign-in button', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Heirloom', level: 1 })).toBeVisible();
+    await expect(page.getByText("Capture and share your life's precious moments")).toBeVisible();
+    const features = page.getByRole('listitem');
+    await expect(features).toHaveCount(4);
+    await expect(features.nth(0)).toContainText('Capture moments with text, photos and audio');
+    await expect(features.nth(1)).toContainText('Daily prompts');
+    await expect(features.nth(2)).toContainText('Private communities');
+    await expect(features.nth(3)).toContainText('Memory flashbacks');
+    await expect(page.getByRole('link', { name: 'Sign In to Get Started' })).toHaveAttribute('href', '/api/login?returnTo=%2F');
+  });
+
+  test('is shown for every signed-out path but the invite landings', async ({ page }) => {
+    for (const path of ['/timeline', '/profile', '/family', '/no/such/page']) {
+      await page.goto(path);
+      await expect(page.getByRole('link', { name: 'Sign In to Get Started' })).toBeVisible();
+    }
+    await page.goto('/timeline-invite/abc');
+    await expect(page.getByRole('link', { name: 'Sign In to Get Started' })).toHaveCount(0);
+  });
+
+  test('"Sign In to Get Started" leads to the sign-in form, carrying the address', async ({ page }) => {
+    await page.goto('/timeline?memoryId=42');
+    await page.getByRole('link', { name: 'Sign In to Get Started' }).click();
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Ftimeline%3FmemoryId%3D42$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  });
+
+  test('shows "Loading..." while authentication loads', async ({ page }) => {
+    await page.route('**/api/auth/user', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByRole('status')).toContainText('Loading...');
+    await expect(page.getByRole('link', { name: 'Sign In to Get Started' })).toBeVisible();
+  });
+});

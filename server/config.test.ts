@@ -1,0 +1,134 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'heirloom-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The ConfigError that `env` produces (with a throwaway DATA_DIR). */
+function refusal(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig({ DATA_DIR: tempDir(), ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir,
+      databaseUrl: `sqlite:${join(dataDir, 'heirloom.db')}`,
+      storage: 'local',
+      registration: 'open',
+      inviteTtlHours: 48,
+      oidc: null,
+      transcribe: null,
+      llm: null,
+      logLevel: 'info',
+      trustProxy: false,
+      secureCookies: false,
+    });
+    expect(config.publicUrl.href).toBe('http://localhost:3000/');
+  });
+
+  it('derives PUBLIC_URL from PORT, and secure cookies from an https PUBLIC_URL', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: '8080' }).publicUrl.origin).toBe('http://localhost:8080');
+    const https = loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://memories.example.org' });
+    expect(https.secureCookies).toBe(true);
+    expect(https.publicUrl.origin).toBe('https://memories.example.org');
+  });
+
+  it('selects PostgreSQL from DATABASE_URL and single sign-on from the three OIDC variables', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: 'postgres://heirloom@db/heirloom',
+      OIDC_ISSUER: 'https://sso.example.org',
+      OIDC_CLIENT_ID: 'heirloom',
+      OIDC_CLIENT_SECRET: 'secret',
+    });
+    expect(config.databaseUrl).toBe('postgres://heirloom@db/heirloom');
+    expect(config.oidc).toEqual({ issuer: 'https://sso.example.org', clientId: 'heirloom', clientSecret: 'secret', name: 'Single Sign-On' });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: '', REGISTRATION: '' })).toMatchObject({ port: 3000, registration: 'open' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Configuration error: PORT must be a port number'],
+    [{ PORT: '70000' }, 'Configuration error: PORT must be a port number'],
+    [{ PORT: '3000.5' }, 'Configuration error: PORT must be a port number'],
+    [{ REGISTRATION: 'maybe' }, 'Configuration error: REGISTRATION must be open, invite or closed'],
+    [{ DATABASE_URL: 'mysql://x' }, 'Configuration error: DATABASE_URL must start with postgres:// or sqlite:'],
+    [{ PUBLIC_URL: 'memories.example.org' }, 'Configuration error: PUBLIC_URL must be an http(s) URL such as https://memories.example.org'],
+    [{ SESSION_SECRET: 'short' }, 'Configuration error: SESSION_SECRET must be at least 32 characters'],
+    [{ INVITE_TTL_HOURS: '0' }, 'Configuration error: INVITE_TTL_HOURS must be a positive number of hours'],
+    [{ STORAGE: 'ftp' }, 'Configuration error: STORAGE must be local or s3'],
+    [
+      { OIDC_ISSUER: 'https://sso.example.org', OIDC_CLIENT_SECRET: 'secret' },
+      'Configuration error: OIDC_CLIENT_ID must be set too, since single sign-on is partly configured',
+    ],
+    [
+      { OIDC_CLIENT_ID: 'heirloom', OIDC_CLIENT_SECRET: 'secret' },
+      'Configuration error: OIDC_ISSUER must be set too, since single sign-on is partly configured',
+    ],
+  ])('refuses %o with one line: %s', (env, message) => {
+    const error = refusal(env);
+    expect(error.message).toBe(message);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('generates a session secret once into DATA_DIR and reuses it', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first).toMatch(/^[\w-]{43}$/);
+    const file = join(dataDir, 'session-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+    expect(loadConfig({ DATA_DIR: tempDir() }).sessionSecret).not.toBe(first);
+  });
+
+  it('uses SESSION_SECRET when set, and then writes no file', () => {
+    const dataDir = tempDir();
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+    expect(() => statSync(join(dataDir, 'session-secret'))).toThrow();
+  });
+});
+
+describe('start-up with a bad configuration', () => {
+  it('exits with code 1 and prints one line naming the variable', async () => {
+    const dataDir = tempDir();
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = execFile(
+        process.execPath,
+        ['--import', 'tsx', 'server/main.ts'],
+        { cwd: projectRoot, env: { PATH: process.env.PATH, PORT: 'abc', DATA_DIR: dataDir }, timeout: 50_000 },
+        (_error, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
+      );
+    });
+    expect(code).toBe(1);
+    expect(stderr.split('\n')[0]).toBe('Configuration error: PORT must be a port number');
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  }, 60_000);
+});

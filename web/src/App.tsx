@@ -1,0 +1,56 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { ComingSoonPage } from './components/ComingSoon';
+import { LoadingScreen } from './components/LoadingScreen';
+import { NotFoundPage } from './components/NotFoundPage';
+import { AppLayout } from './components/shell/AppLayout';
+import { LoginPage } from './features/auth/LoginPage';
+import { SignupPage } from './features/auth/SignupPage';
+import { useCurrentUser } from './features/auth/useCurrentUser';
+import { useReturnTo } from './features/auth/useReturnTo';
+import { WelcomePage } from './features/auth/WelcomePage';
+import { HomePage } from './features/home/HomePage';
+import { MediaRedirectPage } from './features/media-player/MediaRedirectPage';
+
+export function App() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <LoadingScreen />;
+
+  // accounts §2 "Signed-out": the invite landings, and the welcome page everywhere else.
+  if (!user) {
+    return (
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/signup" element={<SignupPage />} />
+        <Route path="/invite/:id" element={<ComingSoonPage title="Family Invitation" />} />
+        <Route path="/timeline-invite/:id" element={<ComingSoonPage title="Timeline Invitation" />} />
+        <Route path="*" element={<WelcomePage />} />
+      </Routes>
+    );
+  }
+
+  // accounts §2 "Route table", signed in.
+  return (
+    <Routes>
+      <Route path="/login" element={<BackToReturnTo />} />
+      <Route path="/signup" element={<BackToReturnTo />} />
+      <Route element={<AppLayout user={user} />}>
+        <Route index element={<HomePage user={user} />} />
+        <Route path="/timeline" element={<ComingSoonPage title="Timeline" />} />
+        <Route path="/timeline/:id" element={<ComingSoonPage title="Timeline" />} />
+        <Route path="/profile" element={<ComingSoonPage title="Profile" />} />
+        <Route path="/family" element={<ComingSoonPage title="Communities" />} />
+        <Route path="/community" element={<ComingSoonPage title="Communities" />} />
+        <Route path="/extras" element={<ComingSoonPage title="Extras" />} />
+        <Route path="/invite/:id" element={<ComingSoonPage title="Family Invitation" />} />
+        <Route path="/timeline-invite/:id" element={<ComingSoonPage title="Timeline Invitation" />} />
+        <Route path="/media-player" element={<MediaRedirectPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** Signed in on a sign-in page: go where the user was headed. */
+function BackToReturnTo() {
+  return <Navigate to={useReturnTo()} replace />;
+}

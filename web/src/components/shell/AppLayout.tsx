@@ -1,0 +1,70 @@
+import { ActionIcon, AppShell, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconMenu2, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Outlet } from 'react-router';
+import type { User } from '../../../../common/users';
+import { api } from '../../api/endpoints';
+import { queryKeys } from '../../api/keys';
+import { ComingSoonDialog } from '../ComingSoon';
+import { BottomNav } from './BottomNav';
+import { NotificationBell } from './NotificationBell';
+import classes from './Shell.module.css';
+import { SideMenu, type ShellDialog } from './SideMenu';
+
+type Dialog = ShellDialog | 'search' | 'capture' | 'notifications';
+
+// Titles of the dialogs the shell opens (accounts §2 "Dialogs opened from the shell").
+const dialogTitles: Record<Dialog, string> = {
+  timelines: 'Manage Timelines',
+  download: 'Bulk Download Memories',
+  search: 'Search Memories',
+  capture: 'Capture a Memory',
+  notifications: 'Notifications',
+};
+
+/** accounts §2 "App shell": sticky header, bottom navigation, side menu. */
+export function AppLayout({ user }: { user: User }) {
+  const [menuOpened, menu] = useDisclosure(false);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const config = useQuery({ queryKey: queryKeys.publicConfig, queryFn: api.config });
+
+  return (
+    <AppShell header={{ height: 60 }} footer={{ height: 72 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Open menu" onClick={menu.open}>
+            <IconMenu2 size={22} />
+          </ActionIcon>
+          <Text component={Link} to="/" fw={800} fz={22} className={classes.title}>
+            Heirloom
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            <NotificationBell onOpen={() => setDialog('notifications')} />
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Search memories" onClick={() => setDialog('search')}>
+              <IconSearch size={22} />
+            </ActionIcon>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+
+      <AppShell.Footer>
+        <BottomNav onCapture={() => setDialog('capture')} />
+      </AppShell.Footer>
+
+      <SideMenu
+        user={user}
+        opened={menuOpened}
+        feedbackUrl={config.data?.feedbackUrl ?? 'mailto:?subject=Heirloom%20feedback'}
+        onClose={menu.close}
+        onOpenDialog={setDialog}
+      />
+      <ComingSoonDialog title={dialog ? dialogTitles[dialog] : null} opened={dialog !== null} onClose={() => setDialog(null)} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,33 @@
+import { ActionIcon, Group, UnstyledButton, Stack, Text } from '@mantine/core';
+import { IconHome, IconPlus, IconTimeline } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import classes from './Shell.module.css';
+
+/** accounts §2: Home, a central "+" capture button, Timeline. */
+export function BottomNav({ onCapture }: { onCapture: () => void }) {
+  const { pathname } = useLocation();
+  const onTimeline = pathname === '/timeline' || pathname.startsWith('/timeline/');
+
+  return (
+    <Group component="nav" aria-label="Main" justify="space-around" align="center" h="100%" px="md" wrap="nowrap">
+      <NavItem to="/" label="Home" active={pathname === '/'} icon={<IconHome size={24} />} />
+      <ActionIcon size={56} radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }} aria-label="Capture a Memory" onClick={onCapture} className={classes.capture}>
+        <IconPlus size={30} />
+      </ActionIcon>
+      <NavItem to="/timeline" label="Timeline" active={onTimeline} icon={<IconTimeline size={24} />} />
+    </Group>
+  );
+}
+
+function NavItem({ to, label, active, icon }: { to: string; label: string; active: boolean; icon: React.ReactNode }) {
+  return (
+    <UnstyledButton component={Link} to={to} aria-current={active ? 'page' : undefined} className={classes.navItem} data-active={active || undefined}>
+      <Stack gap={2} align="center">
+        {icon}
+        <Text size="xs" fw={600}>
+          {label}
+        </Text>
+      </Stack>
+    </UnstyledButton>
+  );
+}

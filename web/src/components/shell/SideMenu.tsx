@@ -1,0 +1,67 @@
+import { Divider, Drawer, Group, NavLink, Stack, Switch, Text, useMantineColorScheme } from '@mantine/core';
+import { IconDownload, IconLogout, IconMessage, IconSettings, IconSparkles, IconTimeline } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { displayNameOf } from '../../../../common/people';
+import type { User } from '../../../../common/users';
+import { navigation } from '../../api/endpoints';
+import { UserAvatar } from '../UserAvatar';
+
+export type ShellDialog = 'timelines' | 'download';
+
+interface SideMenuProps {
+  user: User;
+  opened: boolean;
+  feedbackUrl: string;
+  onClose: () => void;
+  onOpenDialog: (dialog: ShellDialog) => void;
+}
+
+/** accounts §2 "App shell": the side menu. */
+export function SideMenu({ user, opened, feedbackUrl, onClose, onOpenDialog }: SideMenuProps) {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const open = (dialog: ShellDialog) => () => {
+    onClose();
+    onOpenDialog(dialog);
+  };
+
+  return (
+    <Drawer opened={opened} onClose={onClose} title="Menu" size={300} padding="md">
+      <Stack gap="xs">
+        <Group gap="sm" wrap="nowrap" mb="sm">
+          <UserAvatar person={user} size="lg" />
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} truncate>
+              {displayNameOf(user, 'User')}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {user.email}
+            </Text>
+          </div>
+        </Group>
+        <NavLink component="button" label="Manage Timelines" leftSection={<IconTimeline size={20} />} onClick={open('timelines')} />
+        <NavLink component="button" label="Download Memories" leftSection={<IconDownload size={20} />} onClick={open('download')} />
+        <NavLink component={Link} to="/profile" label="Settings" leftSection={<IconSettings size={20} />} onClick={onClose} />
+        <NavLink component={Link} to="/extras" label="Extras" leftSection={<IconSparkles size={20} />} onClick={onClose} />
+        <NavLink
+          component="a"
+          href={feedbackUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          label="Send Feedback"
+          leftSection={<IconMessage size={20} />}
+          onClick={onClose}
+        />
+        <Divider my="xs" />
+        <Switch
+          label="Dark theme"
+          checked={colorScheme !== 'light'}
+          onChange={(event) => setColorScheme(event.currentTarget.checked ? 'dark' : 'light')}
+          px="sm"
+        />
+        <Divider my="xs" />
+        {/* accounts §2: sign-out is a full navigation to /api/logout. */}
+        <NavLink component="a" href={navigation.logout} label="Sign Out" leftSection={<IconLogout size={20} />} c="red" />
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,13 @@
+import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
+
+/** accounts §2 "Theme": dark by default, kept under this local storage key. */
+export const THEME_STORAGE_KEY = 'family-memories-theme';
+
+export const colorSchemeManager = localStorageColorSchemeManager({ key: THEME_STORAGE_KEY });
+
+export const theme = createTheme({
+  primaryColor: 'violet',
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '700' },
+});
