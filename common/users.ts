@@ -28,7 +28,7 @@ export type User = z.infer<typeof user>;
 /** PATCH /api/user: accounts §7 sends either defaultTimelineId or the settings fields. */
 export const updateUserBody = z
   .object({
-    defaultTimelineId: z.string().uuid({ error: messages.timelineNotFound }),
+    defaultTimelineId: z.string().min(1, { error: messages.timelineNotFound }).max(100, { error: messages.timelineNotFound }),
     displayName: displayNameField,
     reminderTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: messages.reminderTimeInvalid }),
     notificationsEnabled: z.boolean(),

@@ -5,8 +5,9 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { publicConfig, type PublicConfig } from '../common/config.js';
 import { messages } from '../common/messages.js';
 import { createOidcClient, type OidcClient } from './auth/oidc.js';
 import { authRoutes } from './auth/routes.js';
@@ -24,11 +25,12 @@ export interface AppOptions {
   webRoot?: string | null;
   /** Overrides the client built from the configuration (tests). */
   oidc?: OidcClient | null;
+  /** Overrides SIGNUP_LIMIT_PER_HOUR (tests). */
   registerLimit?: number;
   logger?: boolean;
 }
 
-export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = 20, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.config.signupLimitPerHour, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: ctx.config.logLevel } : false,
     trustProxy: ctx.config.trustProxy,
@@ -88,6 +90,11 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = 20, 
     return { status: 'ok' };
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/config',
+    { schema: { tags: ['config'], response: { 200: publicConfig } } },
+    async (): Promise<PublicConfig> => ({ feedbackUrl: ctx.config.feedbackUrl }),
+  );
 
   await registerWeb(app, webRoot);
   return app;

@@ -46,8 +46,21 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       secureCookies: false,
+      signupLimitPerHour: 20,
+      feedbackUrl: 'mailto:?subject=Heirloom%20feedback',
     });
     expect(config.publicUrl.href).toBe('http://localhost:3000/');
+  });
+
+  it('treats blank variables as unset, and reads the sign-up limit and feedback address', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PORT: '  ', SIGNUP_LIMIT_PER_HOUR: '5', FEEDBACK_URL: 'https://forms.example.org/heirloom' });
+    expect(config.port).toBe(3000);
+    expect(config.signupLimitPerHour).toBe(5);
+    expect(config.feedbackUrl).toBe('https://forms.example.org/heirloom');
+    expect(refusal({ SIGNUP_LIMIT_PER_HOUR: '0' }).message).toBe('Configuration error: SIGNUP_LIMIT_PER_HOUR must be a whole number');
+    expect(refusal({ FEEDBACK_URL: 'javascript:alert(1)' }).message).toBe(
+      'Configuration error: FEEDBACK_URL must be an http(s) or mailto: address',
+    );
   });
 
   it('derives PUBLIC_URL from PORT, and secure cookies from an https PUBLIC_URL', () => {

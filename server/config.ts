@@ -45,6 +45,12 @@ const env = z.object({
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be a whole number').default(20),
+  FEEDBACK_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^(https?|mailto):/.test(value) && URL.canParse(value), 'must be an http(s) or mailto: address')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
 });
 
@@ -69,6 +75,10 @@ export interface Config {
   transcribe: { url: string; apiKey?: string; model: string } | null;
   llm: { url: string; apiKey?: string; model: string } | null;
   logLevel: string;
+  /** Sign-ups accepted per client address and hour. */
+  signupLimitPerHour: number;
+  /** Where "Send Feedback" leads (accounts §2); by default an e-mail draft. */
+  feedbackUrl: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   /** Cookies carry `Secure` and the `__Host-` prefix when the public address is https. */
@@ -77,8 +87,8 @@ export interface Config {
 
 /** Reads the configuration; throws ConfigError whose message is the one line to print. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  // Empty variables count as unset, as they do in most .env files.
-  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  // Empty (or blank) variables count as unset, as they do in most .env files.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
   const parsed = env.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -118,6 +128,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     llm: values.LLM_URL ? { url: values.LLM_URL, apiKey: values.LLM_API_KEY, model: values.LLM_MODEL ?? 'gpt-4o-mini' } : null,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY === 'true',
+    signupLimitPerHour: values.SIGNUP_LIMIT_PER_HOUR,
+    feedbackUrl: values.FEEDBACK_URL ?? 'mailto:?subject=Heirloom%20feedback',
     secureCookies: publicUrl.protocol === 'https:',
   };
 }

@@ -21,6 +21,12 @@ describe.each(dialects)('health and docs on %s', (dialect) => {
     expect(paths).toEqual(expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/auth/user', '/api/user']));
   });
 
+  it('tells the web its public settings at /api/config, and nothing more', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ feedbackUrl: 'mailto:?subject=Heirloom%20feedback' });
+  });
+
   it('answers unknown API paths with 404 {message}', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);

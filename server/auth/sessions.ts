@@ -18,6 +18,8 @@ export interface NewSession {
 }
 
 export async function startSession(ctx: AppContext, userId: string, userAgent: string | undefined): Promise<NewSession> {
+  // Sign-ins are rare next to requests: a fine moment to sweep sessions that ran out.
+  await queries.deleteExpiredSessions(ctx.db, iso(ctx.now()));
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
   const now = ctx.now();

@@ -44,6 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_agent', 'text')
     .execute();
   await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
+  await db.schema.createIndex('sessions_expires_idx').on('sessions').column('expires_at').execute();
 
   await db.schema
     .createTable('sign_in_failures')
