@@ -22,7 +22,7 @@ export function ComingSoonPage({ title }: { title: string }) {
 
 export function ComingSoonDialog({ title, opened, onClose }: { title: string | null; opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <Stack gap="md">
         <Text>{comingSoonText}</Text>
         <Button onClick={onClose} variant="light">

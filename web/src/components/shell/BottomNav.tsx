@@ -9,7 +9,7 @@ export function BottomNav({ onCapture }: { onCapture: () => void }) {
   const onTimeline = pathname === '/timeline' || pathname.startsWith('/timeline/');
 
   return (
-    <Group component="nav" aria-label="Main" justify="space-around" align="center" h="100%" px="md" wrap="nowrap">
+    <Group component="nav" aria-label="Main" justify="space-around" align="center" h="100%" px="md" maw={560} mx="auto" wrap="nowrap">
       <NavItem to="/" label="Home" active={pathname === '/'} icon={<IconHome size={24} />} />
       <ActionIcon size={56} radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }} aria-label="Capture a Memory" onClick={onCapture} className={classes.capture}>
         <IconPlus size={30} />

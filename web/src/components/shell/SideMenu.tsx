@@ -5,6 +5,7 @@ import { displayNameOf } from '../../../../common/people';
 import type { User } from '../../../../common/users';
 import { navigation } from '../../api/endpoints';
 import { UserAvatar } from '../UserAvatar';
+import classes from './Shell.module.css';
 
 export type ShellDialog = 'timelines' | 'download';
 
@@ -25,7 +26,7 @@ export function SideMenu({ user, opened, feedbackUrl, onClose, onOpenDialog }: S
   };
 
   return (
-    <Drawer opened={opened} onClose={onClose} title="Menu" size={300} padding="md">
+    <Drawer opened={opened} onClose={onClose} title="Menu" size={300} padding="md" closeButtonProps={{ 'aria-label': 'Close menu' }}>
       <Stack gap="xs">
         <Group gap="sm" wrap="nowrap" mb="sm">
           <UserAvatar person={user} size="lg" />
@@ -60,7 +61,7 @@ export function SideMenu({ user, opened, feedbackUrl, onClose, onOpenDialog }: S
         />
         <Divider my="xs" />
         {/* accounts §2: sign-out is a full navigation to /api/logout. */}
-        <NavLink component="a" href={navigation.logout} label="Sign Out" leftSection={<IconLogout size={20} />} c="red" />
+        <NavLink component="a" href={navigation.logout} label="Sign Out" leftSection={<IconLogout size={20} />} className={classes.signOut} />
       </Stack>
     </Drawer>
   );

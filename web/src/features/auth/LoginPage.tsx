@@ -74,7 +74,7 @@ export function LoginPage() {
       {providers.data?.registration !== 'closed' && (
         <Text size="sm" ta="center">
           New to Heirloom?{' '}
-          <Anchor component={Link} to={signupHref}>
+          <Anchor component={Link} to={signupHref} underline="always">
             Create an account
           </Anchor>
         </Text>

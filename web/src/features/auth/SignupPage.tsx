@@ -101,7 +101,7 @@ export function SignupPage() {
       </form>
       <Text size="sm" ta="center">
         Already have an account?{' '}
-        <Anchor component={Link} to={loginHref}>
+        <Anchor component={Link} to={loginHref} underline="always">
           Sign in
         </Anchor>
       </Text>

@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { signUp } from './helpers';
+
+// accounts §2: the app is used on phones; the shell must fit a 390×844 screen.
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test.describe('At phone width', () => {
+  test('the welcome page fits without sideways scrolling', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Sign In to Get Started' })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'test-results/screens/phone-welcome.png' });
+  });
+
+  test('header and bottom navigation stay on screen', async ({ page }) => {
+    await signUp(page);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Capture a Memory' })).toBeInViewport();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Timeline' })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: 'test-results/screens/phone-home.png' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('link', { name: 'Sign Out' })).toBeInViewport();
+    await page.screenshot({ path: 'test-results/screens/phone-menu.png' });
+  });
+});
