@@ -8,6 +8,8 @@ export const messages = {
   notFoundTitle: '404 Page Not Found',
   notFoundHint: 'Did you forget to add the page to the router?',
   signInToStart: 'Sign In to Get Started',
+  loadingMedia: 'Loading media...',
+  noMediaUrl: 'Error: No media URL provided',
 
   // accounts §5
   displayNameRequired: 'Display name required',

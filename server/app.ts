@@ -16,7 +16,11 @@ import type { AppContext } from './context.js';
 import { HttpError, registerErrorHandler } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerWeb } from './http/web.js';
+import { familyRoutes } from './families/routes.js';
+import { mediaRoutes } from './media/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { promptRoutes } from './prompts/routes.js';
+import { timelineRoutes } from './timelines/routes.js';
 import { userRoutes } from './users/routes.js';
 
 export interface AppOptions {
@@ -84,6 +88,10 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   await app.register(authRoutes, { ctx, oidc: oidcClient, registerLimit });
   await app.register(userRoutes, { ctx });
   await app.register(notificationRoutes, { ctx });
+  await app.register(timelineRoutes, { ctx });
+  await app.register(familyRoutes, { ctx });
+  await app.register(promptRoutes, { ctx });
+  await app.register(mediaRoutes, { ctx });
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await sql`select 1`.execute(ctx.db);

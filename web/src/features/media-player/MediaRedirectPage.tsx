@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Center, Loader, Stack, Text } from '@mantine/core';
+import { messages } from '../../../../common/messages';
 
 /** accounts §2 "Media redirect": go to the decoded `url`, or say that none was given. */
 export function MediaRedirectPage() {
@@ -10,14 +11,14 @@ export function MediaRedirectPage() {
 
   useEffect(() => {
     if (!url) {
-      window.alert('Error: No media URL provided');
+      window.alert(messages.noMediaUrl);
       navigate('/', { replace: true });
       return;
     }
     // Only web addresses: a `javascript:` URL here would run script in the app's origin.
     const target = new URL(decodeURIComponent(url), window.location.origin);
     if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-      window.alert('Error: No media URL provided');
+      window.alert(messages.noMediaUrl);
       navigate('/', { replace: true });
       return;
     }
@@ -28,7 +29,7 @@ export function MediaRedirectPage() {
     <Center mih="60dvh">
       <Stack align="center" gap="sm">
         <Loader />
-        <Text c="dimmed">Loading media...</Text>
+        <Text c="dimmed">{messages.loadingMedia}</Text>
       </Stack>
     </Center>
   );
