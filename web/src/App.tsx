@@ -8,6 +8,7 @@ import { SignupPage } from './features/auth/SignupPage';
 import { useCurrentUser } from './features/auth/useCurrentUser';
 import { useReturnTo } from './features/auth/useReturnTo';
 import { WelcomePage } from './features/auth/WelcomePage';
+import { ActiveTimelineProvider } from './features/timelines/ActiveTimeline';
 import { HomePage } from './features/home/HomePage';
 import { MediaRedirectPage } from './features/media-player/MediaRedirectPage';
 
@@ -33,7 +34,13 @@ export function App() {
     <Routes>
       <Route path="/login" element={<BackToReturnTo />} />
       <Route path="/signup" element={<BackToReturnTo />} />
-      <Route element={<AppLayout user={user} />}>
+      <Route
+        element={
+          <ActiveTimelineProvider user={user}>
+            <AppLayout user={user} />
+          </ActiveTimelineProvider>
+        }
+      >
         <Route index element={<HomePage user={user} />} />
         <Route path="/timeline" element={<ComingSoonPage title="Timeline" />} />
         <Route path="/timeline/:id" element={<ComingSoonPage title="Timeline" />} />

@@ -4,6 +4,29 @@ import type { PublicConfig } from '../../../common/config';
 import type { UnreadCount } from '../../../common/notifications';
 import type { UpdateUserBody, User } from '../../../common/users';
 import { ApiError, request } from './client';
+import type {
+  DailyPrompts,
+  Family,
+  FamilyInviteDetails,
+  InviteLink,
+  Member,
+  NewTimeline,
+  PendingInviteResult,
+  Timeline,
+  TimelineInviteDetails,
+} from './types';
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** Null for a 404: "there is none" rather than an error. */
+async function orNull<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
 
 export const api = {
   config: () => request<PublicConfig>('GET', '/api/config'),
@@ -23,6 +46,40 @@ export const api = {
   },
   users: {
     update: (body: UpdateUserBody) => request<User>('PATCH', '/api/user', body),
+    /** Multipart: displayName and/or profileImage (accounts §7). */
+    updateProfile: (form: FormData) => request<User>('PATCH', '/api/auth/user/profile', form),
+    uploadProfileImage: (form: FormData) => request<User>('POST', '/api/user/profile-image', form),
+  },
+  timelines: {
+    list: () => request<Timeline[]>('GET', '/api/timelines'),
+    get: (timelineId: string) => request<Timeline>('GET', `/api/timelines/${id(timelineId)}`),
+    create: (body: NewTimeline) => request<Timeline>('POST', '/api/timelines', body),
+    update: (timelineId: string, body: { name?: string; color?: string }) =>
+      request<Timeline>('PATCH', `/api/timelines/${id(timelineId)}`, body),
+    remove: (timelineId: string) => request<{ success: boolean }>('DELETE', `/api/timelines/${id(timelineId)}`),
+    members: (timelineId: string) => request<Member[]>('GET', `/api/timelines/${id(timelineId)}/members`),
+    removeMember: (timelineId: string, userId: string) =>
+      request<{ success: boolean }>('DELETE', `/api/timelines/${id(timelineId)}/members/${id(userId)}`),
+    currentInvite: (timelineId: string) => orNull(request<InviteLink>('GET', `/api/timeline-invites/${id(timelineId)}`)),
+    createInvite: (timelineId: string) => request<InviteLink>('POST', `/api/timelines/${id(timelineId)}/invites`, {}),
+  },
+  timelineInvites: {
+    get: (inviteId: string) => request<TimelineInviteDetails>('GET', `/api/timeline-invite/${id(inviteId)}`),
+    accept: (inviteId: string) => request<{ timelineId: string; name: string }>('POST', `/api/timeline-invite/${id(inviteId)}/accept`, {}),
+    processPending: (inviteId: string) => request<PendingInviteResult>('POST', '/api/process-pending-timeline-invite', { inviteId }),
+  },
+  families: {
+    get: (familyId: string) => request<Family>('GET', `/api/families/${id(familyId)}`),
+    createInvite: () => request<InviteLink & { familyId: string }>('POST', '/api/invites', {}),
+    invite: (inviteId: string) => request<FamilyInviteDetails>('GET', `/api/invites/${id(inviteId)}`),
+    acceptInvite: (inviteId: string) => request<User>('POST', `/api/invites/${id(inviteId)}/accept`, {}),
+    merge: (body: { targetFamilyId: string; sourceFamilyId: string; inviteId: string }) =>
+      request<{ success: boolean; user: User }>('POST', '/api/families/merge', body),
+  },
+  prompts: {
+    daily: (timelineId?: string) =>
+      request<DailyPrompts>('GET', `/api/prompts/daily${timelineId ? `?timelineId=${id(timelineId)}` : ''}`),
+    refresh: (timelineId?: string) => request<DailyPrompts>('POST', '/api/prompts/refresh', timelineId ? { timelineId } : {}),
   },
   notifications: {
     unreadCount: () => request<UnreadCount>('GET', '/api/notifications/unread-count'),

@@ -4,4 +4,11 @@ export const queryKeys = {
   publicConfig: ['config'] as const,
   providers: ['auth', 'providers'] as const,
   unreadCount: ['notifications', 'unread-count'] as const,
+  timelines: ['timelines'] as const,
+  timelineMembers: (timelineId: string) => ['timelines', timelineId, 'members'] as const,
+  timelineInvite: (timelineId: string) => ['timelines', timelineId, 'invite'] as const,
+  timelineInviteDetails: (inviteId: string) => ['timeline-invite', inviteId] as const,
+  familyInvite: (inviteId: string) => ['family-invite', inviteId] as const,
+  family: (familyId: string) => ['families', familyId] as const,
+  dailyPrompts: (timelineId: string | null) => ['prompts', 'daily', timelineId ?? 'none'] as const,
 };
