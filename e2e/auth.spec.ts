@@ -4,7 +4,10 @@ import { PASSWORD, signOut, signUp, uniqueEmail } from './helpers';
 test.describe('Accounts', () => {
   test('sign up shows the shell; sign out returns to the welcome page', async ({ page }) => {
     const { displayName } = await signUp(page);
-    await expect(page.getByRole('heading', { name: `Welcome, ${displayName}` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Today's Prompts" })).toBeVisible();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' }).getByText(displayName)).toBeVisible();
+    await page.keyboard.press('Escape');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await signOut(page);
     // The session is gone on the server too: a reload stays signed out.

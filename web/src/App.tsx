@@ -9,7 +9,11 @@ import { useCurrentUser } from './features/auth/useCurrentUser';
 import { useReturnTo } from './features/auth/useReturnTo';
 import { WelcomePage } from './features/auth/WelcomePage';
 import { ActiveTimelineProvider } from './features/timelines/ActiveTimeline';
+import { CommunitiesPage } from './features/communities/CommunitiesPage';
 import { HomePage } from './features/home/HomePage';
+import { FamilyInvitePage } from './features/invites/FamilyInvitePage';
+import { PendingTimelineInvite } from './features/invites/PendingTimelineInvite';
+import { TimelineInvitePage } from './features/invites/TimelineInvitePage';
 import { MediaRedirectPage } from './features/media-player/MediaRedirectPage';
 
 export function App() {
@@ -22,8 +26,8 @@ export function App() {
       <Routes>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/signup" element={<SignupPage />} />
-        <Route path="/invite/:id" element={<ComingSoonPage title="Family Invitation" />} />
-        <Route path="/timeline-invite/:id" element={<ComingSoonPage title="Timeline Invitation" />} />
+        <Route path="/invite/:id" element={<FamilyInvitePage user={null} />} />
+        <Route path="/timeline-invite/:id" element={<TimelineInvitePage user={null} />} />
         <Route path="*" element={<WelcomePage />} />
       </Routes>
     );
@@ -37,19 +41,20 @@ export function App() {
       <Route
         element={
           <ActiveTimelineProvider user={user}>
+            <PendingTimelineInvite />
             <AppLayout user={user} />
           </ActiveTimelineProvider>
         }
       >
-        <Route index element={<HomePage user={user} />} />
+        <Route index element={<HomePage />} />
         <Route path="/timeline" element={<ComingSoonPage title="Timeline" />} />
         <Route path="/timeline/:id" element={<ComingSoonPage title="Timeline" />} />
         <Route path="/profile" element={<ComingSoonPage title="Profile" />} />
-        <Route path="/family" element={<ComingSoonPage title="Communities" />} />
-        <Route path="/community" element={<ComingSoonPage title="Communities" />} />
+        <Route path="/family" element={<CommunitiesPage user={user} />} />
+        <Route path="/community" element={<CommunitiesPage user={user} />} />
         <Route path="/extras" element={<ComingSoonPage title="Extras" />} />
-        <Route path="/invite/:id" element={<ComingSoonPage title="Family Invitation" />} />
-        <Route path="/timeline-invite/:id" element={<ComingSoonPage title="Timeline Invitation" />} />
+        <Route path="/invite/:id" element={<FamilyInvitePage user={user} />} />
+        <Route path="/timeline-invite/:id" element={<TimelineInvitePage user={user} />} />
         <Route path="/media-player" element={<MediaRedirectPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

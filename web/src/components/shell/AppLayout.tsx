@@ -2,7 +2,7 @@ import { ActionIcon, AppShell, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMenu2, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import type { User } from '../../../../common/users';
 import { api } from '../../api/endpoints';
@@ -11,9 +11,12 @@ import { ComingSoonDialog } from '../ComingSoon';
 import { BottomNav } from './BottomNav';
 import { NotificationBell } from './NotificationBell';
 import classes from './Shell.module.css';
-import { SideMenu, type ShellDialog } from './SideMenu';
+import { ShellDialogsContext, type ShellDialogName } from './shellDialogs';
+import { SideMenu } from './SideMenu';
 
-type Dialog = ShellDialog | 'search' | 'capture' | 'notifications';
+const ManageTimelinesDialog = lazy(() => import('../../features/timelines/ManageTimelinesDialog'));
+
+type Dialog = ShellDialogName;
 
 // Titles of the dialogs the shell opens (accounts §2 "Dialogs opened from the shell").
 const dialogTitles: Record<Dialog, string> = {
@@ -50,7 +53,9 @@ export function AppLayout({ user }: { user: User }) {
       </AppShell.Header>
 
       <AppShell.Main>
-        <Outlet />
+        <ShellDialogsContext.Provider value={setDialog}>
+          <Outlet />
+        </ShellDialogsContext.Provider>
       </AppShell.Main>
 
       <AppShell.Footer>
@@ -64,7 +69,16 @@ export function AppLayout({ user }: { user: User }) {
         onClose={menu.close}
         onOpenDialog={setDialog}
       />
-      <ComingSoonDialog title={dialog ? dialogTitles[dialog] : null} opened={dialog !== null} onClose={() => setDialog(null)} />
+      {dialog === 'timelines' && (
+        <Suspense fallback={null}>
+          <ManageTimelinesDialog user={user} opened onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
+      <ComingSoonDialog
+        title={dialog && dialog !== 'timelines' ? dialogTitles[dialog] : null}
+        opened={dialog !== null && dialog !== 'timelines'}
+        onClose={() => setDialog(null)}
+      />
     </AppShell>
   );
 }

@@ -5,22 +5,22 @@ import { displayNameOf } from '../../../../common/people';
 import type { User } from '../../../../common/users';
 import { navigation } from '../../api/endpoints';
 import { UserAvatar } from '../UserAvatar';
+import type { ShellDialogName } from './shellDialogs';
 import classes from './Shell.module.css';
 
-export type ShellDialog = 'timelines' | 'download';
 
 interface SideMenuProps {
   user: User;
   opened: boolean;
   feedbackUrl: string;
   onClose: () => void;
-  onOpenDialog: (dialog: ShellDialog) => void;
+  onOpenDialog: (dialog: ShellDialogName) => void;
 }
 
 /** accounts §2 "App shell": the side menu. */
 export function SideMenu({ user, opened, feedbackUrl, onClose, onOpenDialog }: SideMenuProps) {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const open = (dialog: ShellDialog) => () => {
+  const open = (dialog: ShellDialogName) => () => {
     onClose();
     onOpenDialog(dialog);
   };

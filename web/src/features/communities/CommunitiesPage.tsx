@@ -1,0 +1,62 @@
+import { Center, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton, Group } from '@mantine/core';
+import { useState } from 'react';
+import type { User } from '../../../../common/users';
+import { useActiveTimeline } from '../timelines/ActiveTimeline';
+import { TimelineDot } from '../timelines/TimelineDot';
+import { InviteLinkCard } from './InviteLinkCard';
+import { MembersCard } from './MembersCard';
+import classes from './Communities.module.css';
+
+/** accounts §2 "Communities page" (/family). */
+export function CommunitiesPage({ user }: { user: User }) {
+  const { timelines, isLoading } = useActiveTimeline();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = timelines.find((timeline) => timeline.id === selectedId) ?? timelines[0];
+
+  return (
+    <Stack gap="lg" maw={760} mx="auto">
+      <div>
+        <Title order={1} size="h2">
+          Communities
+        </Title>
+        <Text c="dimmed">Manage who belongs to each of your timelines and share invite links.</Text>
+      </div>
+
+      {isLoading ? (
+        <Skeleton h={200} radius="lg" />
+      ) : !selected ? (
+        <Center mih={200}>
+          <Stack align="center" gap={4} ta="center">
+            <Text fw={700}>No Timelines Found</Text>
+            <Text c="dimmed">Create your first timeline to start managing communities.</Text>
+          </Stack>
+        </Center>
+      ) : (
+        <>
+          <SimpleGrid cols={3} spacing="xs" role="tablist" aria-label="Timelines">
+            {timelines.map((timeline) => (
+              <UnstyledButton
+                key={timeline.id}
+                role="tab"
+                aria-selected={timeline.id === selected.id}
+                className={classes.tab}
+                onClick={() => setSelectedId(timeline.id)}
+              >
+                <Group gap={6} wrap="nowrap">
+                  <TimelineDot color={timeline.color} />
+                  <Text size="sm" fw={600} truncate>
+                    {timeline.name}
+                  </Text>
+                </Group>
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+          <Stack gap="md" role="tabpanel" aria-label={selected.name}>
+            <MembersCard timeline={selected} user={user} />
+            <InviteLinkCard timeline={selected} />
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}

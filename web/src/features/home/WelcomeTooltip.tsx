@@ -1,0 +1,40 @@
+import { Button, Group, Paper, Text, Transition } from '@mantine/core';
+import { useEffect, useState } from 'react';
+
+/** Where the "seen" flag of the welcome tooltip is kept (accounts §2: stored locally). */
+export const WELCOME_TOOLTIP_KEY = 'welcome-tooltip-seen';
+const DELAY_MS = 1000; // accounts §9: 1 s
+
+/** accounts §2 Home: a welcome tooltip 1 s after arriving, if never seen; "Got it!". */
+export function WelcomeTooltip() {
+  const [shown, setShown] = useState(false);
+
+  useEffect(() => {
+    if (localStorage.getItem(WELCOME_TOOLTIP_KEY)) return;
+    const timer = window.setTimeout(() => setShown(true), DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  const dismiss = () => {
+    localStorage.setItem(WELCOME_TOOLTIP_KEY, 'true');
+    setShown(false);
+  };
+
+  return (
+    <Transition mounted={shown} transition="pop" duration={200}>
+      {(styles) => (
+        <Paper style={styles} withBorder shadow="lg" radius="lg" p="md" role="dialog" aria-label="Welcome to Heirloom">
+          <Text fw={700}>Welcome to Heirloom!</Text>
+          <Text size="sm" c="dimmed" mt={4}>
+            Reveal today's prompts for inspiration, then tap the + button below to capture your first memory.
+          </Text>
+          <Group justify="flex-end" mt="sm">
+            <Button size="xs" onClick={dismiss}>
+              Got it!
+            </Button>
+          </Group>
+        </Paper>
+      )}
+    </Transition>
+  );
+}

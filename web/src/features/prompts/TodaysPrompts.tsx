@@ -1,0 +1,78 @@
+import { ActionIcon, Card, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/endpoints';
+import { queryKeys } from '../../api/keys';
+import { useApiMutation } from '../../api/useApiMutation';
+import { useActiveTimeline } from '../timelines/ActiveTimeline';
+
+/** accounts §2 Home: "Today's Prompts", two tap-to-reveal cards and a Refresh button. */
+export function TodaysPrompts() {
+  const { active } = useActiveTimeline();
+  const timelineId = active?.id ?? null;
+  const queryClient = useQueryClient();
+  const [revealed, setRevealed] = useState({ back: false, forward: false });
+  const prompts = useQuery({
+    queryKey: queryKeys.dailyPrompts(timelineId),
+    queryFn: () => api.prompts.daily(timelineId ?? undefined),
+  });
+
+  const refresh = useApiMutation({
+    mutationFn: () => api.prompts.refresh(timelineId ?? undefined),
+    success: 'Prompts refreshed',
+    error: (message) => `Failed to refresh prompts: ${message}`,
+    onSuccess: (data) => {
+      queryClient.setQueryData(queryKeys.dailyPrompts(timelineId), data);
+      setRevealed({ back: false, forward: false });
+    },
+  });
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="todays-prompts">
+      <Group justify="space-between">
+        <Title order={2} size="h4" id="todays-prompts">
+          Today's Prompts
+        </Title>
+        <Tooltip label="Refresh">
+          <ActionIcon variant="subtle" aria-label="Refresh" onClick={() => refresh.mutate()} loading={refresh.isPending}>
+            <IconRefresh size={20} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {prompts.isPending ? (
+        <Skeleton h={120} radius="lg" />
+      ) : prompts.error ? (
+        <Text c="dimmed" size="sm">
+          Today's prompts could not be loaded. Try Refresh.
+        </Text>
+      ) : (
+        <Group grow align="stretch" gap="sm" wrap="wrap">
+          <PromptCard
+            label="Looking Back..."
+            prompt={prompts.data.lookingBackPrompt}
+            revealed={revealed.back}
+            onReveal={() => setRevealed((current) => ({ ...current, back: true }))}
+          />
+          <PromptCard
+            label="Looking Forward..."
+            prompt={prompts.data.lookingForwardPrompt}
+            revealed={revealed.forward}
+            onReveal={() => setRevealed((current) => ({ ...current, forward: true }))}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function PromptCard({ label, prompt, revealed, onReveal }: { label: string; prompt: string; revealed: boolean; onReveal: () => void }) {
+  return (
+    <Card withBorder radius="lg" padding="md" miw={220} component="button" type="button" onClick={onReveal} aria-expanded={revealed} style={{ textAlign: 'left', cursor: 'pointer' }}>
+      <Text fw={700} c="violet.3" mb={4}>
+        {label}
+      </Text>
+      {revealed ? <Text>{prompt}</Text> : <Text c="dimmed" size="sm">Tap to reveal</Text>}
+    </Card>
+  );
+}

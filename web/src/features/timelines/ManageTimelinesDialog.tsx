@@ -1,0 +1,27 @@
+import { Modal, Tabs } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { User } from '../../../../common/users';
+import { MOBILE_WIDTH } from '../../../../common/limits';
+import { AddPeopleTab } from './AddPeopleTab';
+import { TimelinesTab } from './TimelinesTab';
+
+/** accounts §2 "Manage Timelines dialog", with tabs "Timelines" and "Add People". */
+export default function ManageTimelinesDialog({ user, opened, onClose }: { user: User; opened: boolean; onClose: () => void }) {
+  const mobile = useMediaQuery(`(max-width: ${MOBILE_WIDTH}px)`);
+  return (
+    <Modal opened={opened} onClose={onClose} title="Manage Timelines" size="lg" fullScreen={mobile} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+      <Tabs defaultValue="timelines">
+        <Tabs.List grow mb="md">
+          <Tabs.Tab value="timelines">Timelines</Tabs.Tab>
+          <Tabs.Tab value="people">Add People</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="timelines">
+          <TimelinesTab user={user} />
+        </Tabs.Panel>
+        <Tabs.Panel value="people">
+          <AddPeopleTab user={user} />
+        </Tabs.Panel>
+      </Tabs>
+    </Modal>
+  );
+}

@@ -1,0 +1,25 @@
+import { Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { displayNameOf } from '../../../../common/people';
+import type { Member } from '../../api/types';
+import { UserAvatar } from '../../components/UserAvatar';
+
+/** accounts §2 Communities: avatar (or initials), name, "You" or "Timeline Member". */
+export function MemberRow({ member, isSelf, action }: { member: Member; isSelf: boolean; action?: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" role="listitem">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <UserAvatar person={member} />
+        <div style={{ minWidth: 0 }}>
+          <Text fw={500} truncate>
+            {displayNameOf(member)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {isSelf ? 'You' : 'Timeline Member'}
+          </Text>
+        </div>
+      </Group>
+      {action}
+    </Group>
+  );
+}
