@@ -36,7 +36,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh database for every run, on the built web app.
-    command: `rm -rf e2e/.output/data && mkdir -p e2e/.output && node --import tsx server/main.ts`,
+    command: `rm -rf e2e/.output/data-${PORT} && mkdir -p e2e/.output && node --import tsx server/main.ts`,
     url: `${E2E_ORIGIN}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -46,7 +46,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       PUBLIC_URL: E2E_ORIGIN,
-      DATA_DIR: 'e2e/.output/data',
+      DATA_DIR: `e2e/.output/data-${PORT}`,
       LOG_LEVEL: 'warn',
       SIGNUP_LIMIT_PER_HOUR: '1000',
     },

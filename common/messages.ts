@@ -1,5 +1,5 @@
 // User-facing strings. Those quoted from the spec are requirements: tests assert them verbatim.
-import { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits.js';
+import { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, TIMELINE_DESCRIPTION_MAX, TIMELINE_ICON_MAX, TIMELINE_NAME_MAX } from './limits.js';
 
 export const messages = {
   // accounts §2
@@ -40,4 +40,90 @@ export const messages = {
   reminderTimeInvalid: 'Reminder time must look like 18:00',
   bodyNotObject: 'The request must carry its details as a JSON object',
   unexpected: 'Something went wrong on our side. Please try again',
+
+  // accounts §7 (prompts calls) and §8
+  promptTimelineIdInvalid: 'timelineId must be the id of a timeline',
+  promptsRefreshed: 'Prompts refreshed',
+  /** Shown as "Failed to refresh prompts: {message}". */
+  promptsRefreshFailed: 'Failed to refresh prompts',
+  // DESIGN "Edge decisions": days are taken in an IANA zone `tz`, UTC by default.
+  timeZoneInvalid: 'tz must be an IANA time zone such as Europe/Paris',
+
+  // accounts §5 (timelines)
+  timelineNameRequired: 'Timeline name required',
+  timelineNameRequiredDetail: 'Please enter a name for your timeline',
+  timelineNameTooLong: `Timeline name must be at most ${TIMELINE_NAME_MAX} characters`,
+  timelineColorInvalid: 'Timeline colour must look like #3b82f6',
+  timelineDescriptionTooLong: `Timeline description must be at most ${TIMELINE_DESCRIPTION_MAX} characters`,
+  timelineIconInvalid: `Timeline icon must be a name of at most ${TIMELINE_ICON_MAX} characters`,
+  timelineIsDefaultInvalid: 'isDefault must be true or false',
+  // DESIGN "Who may do what" (Timeline)
+  timelineOwnerOnly: 'Only the timeline owner can do this',
+  defaultTimelineUndeletable: 'Your default timeline cannot be deleted. Make another timeline your default first',
+  ownerNotRemovable: 'The timeline owner cannot be removed',
+  selfNotRemovable: 'You cannot remove yourself from a timeline',
+  memberNotFound: 'Member not found',
+
+  // accounts §2, §8 (timeline invites)
+  noInviteYet: 'No invite link yet',
+  timelineInviteNotFound: 'Invite not found or expired',
+  ownTimelineInvite: 'You cannot use your own invitation link',
+  joinedTimeline: 'You have joined the timeline',
+  inviteIdRequired: 'inviteId is required',
+  // DESIGN "Notifications": `other` to the timeline owner when someone joins.
+  timelineMemberJoinedTitle: 'New timeline member',
+  timelineMemberJoined: (name: string, timeline: string) => `${name} joined ${timeline}`,
+
+  // accounts §2 (family invite page) and DESIGN "Who may do what" (Families)
+  familyInviteInvalid: 'This invite link is invalid or may have expired.',
+  familyNotFound: 'Family not found',
+  otherFamily: 'You already belong to another family',
+  familyMergeSame: 'A family cannot be merged with itself',
+  familyMergeWrongInvite: 'This invite is for a different family',
+  familyMergeIdsRequired: 'targetFamilyId, sourceFamilyId and inviteId are required',
+  // DESIGN "Notifications": family_joined to the family's other members.
+  familyMemberJoinedTitle: 'New family member',
+  familyMemberJoined: (name: string) => `${name} joined your family`,
+
+  // accounts §5, §8 (profile image). The API answers a too-large image with the detail line.
+  profileImageTooLarge: 'Image too large',
+  profileImageTooLargeDetail: 'Please select an image smaller than 5MB',
+  profileImageUpdated: 'Profile image updated',
+  /** Shown as "Failed to upload profile image: {message}". */
+  profileImageUploadFailed: 'Failed to upload profile image',
+  profileImageMissing: 'Please choose an image to upload',
+  profileImageOneOnly: 'Send one profile image at a time',
+  // DESIGN "Edge decisions": images are checked by their bytes; never SVG.
+  imageTypeRefused: 'Please choose an image file (JPEG, PNG, WebP, GIF or AVIF)',
+  imageUnreadable: 'This image could not be read. Please choose another one',
+  // DESIGN "Media": GET /uploads/{key} with a Range past the end.
+  rangeNotSatisfiable: 'The requested range is outside the file',
+
+  // accounts §2 "Extras page" (the page's cards) and the shell's Extras dialog; shown 3 s (§9).
+  comingSoonBadge: 'Coming Soon',
+  featureComingSoon: 'Feature Coming Soon!',
+  featureComingSoonDetail: (feature: string) => `${feature} is being developed and will be available in a future update.`,
+  comingSoon: 'Coming Soon!',
+  comingSoonDetail: (title: string) => `${title} will be available in a future update.`,
+  moreMagicComingSoon: 'More Magic Coming Soon',
+  sendFeedback: 'Send Feedback',
+
+  // accounts §8: the first timeline, created during onboarding
+  firstTimelineCreated: 'Timeline Created!',
+  firstTimelineCreatedDetail: (name: string) => `Your ${name} timeline has been created successfully.`,
+  firstTimelineCreateFailed: 'Failed to create timeline. Please try again.',
 } as const;
+
+/** accounts §2 "Extras page": the nine features, in the order the page and the dialog show them. */
+export const extrasFeatureNames = [
+  'Intergenerational Interview',
+  'Create Calendar',
+  'Compile Story',
+  'Memory Timeline',
+  'Photo Collage',
+  'Family Tree',
+  'Memory Gifts',
+  'Legacy Letters',
+  'AI Memory Assistant',
+] as const;
+export type ExtrasFeatureName = (typeof extrasFeatureNames)[number];

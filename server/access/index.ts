@@ -3,13 +3,15 @@
 import { messages } from '../../common/messages.js';
 import type { Db } from '../db/index.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { timelinesOwnedBy, timelinesWithMember } from './queries.js';
+import { familiesWithMember, timelineOwner, timelinesOwnedBy, timelinesWithMember } from './queries.js';
 
 export type Permission =
   /** See a timeline, its members and its invites; make it one's default. */
   | 'timeline.read'
   /** Rename, recolour or delete a timeline. */
-  | 'timeline.manage';
+  | 'timeline.manage'
+  /** See a family and its members (DESIGN "Families"): its members only. */
+  | 'family.read';
 
 export interface Actor {
   id: string;
@@ -24,13 +26,16 @@ export async function checkAccess(db: Db, actor: Actor, permission: Permission, 
       return new Set(await timelinesWithMember(db, actor.id, unique));
     case 'timeline.manage':
       return new Set(await timelinesOwnedBy(db, actor.id, unique));
+    case 'family.read':
+      return new Set(await familiesWithMember(db, actor.id, unique));
   }
 }
 
 /** What the caller is told when one of the ids is refused. */
 const refusal: Record<Permission, { visibleWith?: Permission; message: string }> = {
   'timeline.read': { message: messages.timelineNotFound },
-  'timeline.manage': { visibleWith: 'timeline.read', message: 'Only the timeline owner can do this' },
+  'timeline.manage': { visibleWith: 'timeline.read', message: messages.timelineOwnerOnly },
+  'family.read': { message: messages.familyNotFound },
 };
 
 /**
@@ -48,4 +53,17 @@ export async function requireAccess(db: Db, actor: Actor, permission: Permission
     throw notFound(refusal[visibleWith].message);
   }
   throw notFound(message);
+}
+
+/**
+ * DESIGN "Who may do what" (Timeline): any member may remove another member, but nobody
+ * removes the owner or themselves through that call. A caller outside the timeline hears
+ * 404 as for any unseen timeline; a target who is not a member is 404 too.
+ */
+export async function requireMemberRemoval(db: Db, actor: Actor, timelineId: string, memberId: string): Promise<void> {
+  await requireAccess(db, actor, 'timeline.read', [timelineId]);
+  if (memberId === (await timelineOwner(db, timelineId))) throw forbidden(messages.ownerNotRemovable);
+  if (memberId === actor.id) throw forbidden(messages.selfNotRemovable);
+  const stillMember = await timelinesWithMember(db, memberId, [timelineId]);
+  if (stillMember.length === 0) throw notFound(messages.memberNotFound);
 }

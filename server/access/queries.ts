@@ -20,3 +20,13 @@ export async function timelinesOwnedBy(db: Db, userId: string, timelineIds: stri
     .execute();
   return rows.map((row) => row.id);
 }
+
+export async function familiesWithMember(db: Db, userId: string, familyIds: string[]): Promise<string[]> {
+  const row = await db.selectFrom('users').select('family_id').where('id', '=', userId).executeTakeFirst();
+  return row?.family_id && familyIds.includes(row.family_id) ? [row.family_id] : [];
+}
+
+export async function timelineOwner(db: Db, timelineId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('timelines').select('user_id').where('id', '=', timelineId).executeTakeFirst();
+  return row?.user_id;
+}

@@ -3,9 +3,11 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './index.js';
 import * as dataModel from './migrations/0001_data_model.js';
+import * as promptHistory from './migrations/0002_prompt_history.js';
 
 const migrations: Record<string, Migration> = {
   '0001_data_model': dataModel,
+  '0002_prompt_history': promptHistory,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

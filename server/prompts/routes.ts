@@ -1,4 +1,31 @@
+// HTTP of Today's Prompts (accounts §7: GET /api/prompts/daily, POST /api/prompts/refresh).
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBody } from '../../common/errors.js';
+import { dailyPrompts, dailyPromptsQuery, refreshPromptsBody, type DailyPrompts } from '../../common/prompts.js';
+import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
+import { createChatClient } from '../providers/ai/index.js';
+import type { PromptPair } from './engine.js';
+import * as service from './service.js';
 
-export async function promptRoutes(_app: FastifyInstance, _options: { ctx: AppContext }) {}
+/** accounts §3 "Daily prompts". */
+const present = (pair: PromptPair): DailyPrompts => ({ lookingBackPrompt: pair.lookingBack, lookingForwardPrompt: pair.lookingForward });
+
+export async function promptRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Built once: with LLM_URL unset this is the 'none' driver, and nothing leaves the server.
+  const chat = createChatClient(ctx.config.llm);
+
+  api.get(
+    '/api/prompts/daily',
+    { onRequest: requireUser, schema: { tags: ['prompts'], querystring: dailyPromptsQuery, response: { 200: dailyPrompts, '4xx': errorBody } } },
+    async (request) => present(await service.dailyPrompts({ ctx, chat, log: request.log }, currentUser(request), request.query)),
+  );
+
+  api.post(
+    '/api/prompts/refresh',
+    { onRequest: requireUser, schema: { tags: ['prompts'], body: refreshPromptsBody, response: { 200: dailyPrompts, '4xx': errorBody } } },
+    async (request) => present(await service.refreshPrompts({ ctx, chat, log: request.log }, currentUser(request), request.body)),
+  );
+}

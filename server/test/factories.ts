@@ -54,3 +54,94 @@ export async function makeTimeline(
     .execute();
   return { id, name };
 }
+
+/**
+ * A memory by `creator`, filed on `timelineIds`. Its sharedWith always holds the creator
+ * (DESIGN "Who may do what": the creator is always included) plus `sharedWith`; with no one
+ * else it is private.
+ */
+export async function makeMemory(
+  ctx: AppContext,
+  creator: UserRow,
+  fields: { title?: string; timelineIds?: string[]; sharedWith?: UserRow[]; familyId?: string | null } = {},
+): Promise<{ id: string; title: string }> {
+  const id = randomUUID();
+  const title = fields.title ?? 'A summer afternoon';
+  const now = iso(ctx.now());
+  await ctx.db
+    .insertInto('memories')
+    .values({
+      id,
+      title,
+      content: '',
+      transcription: '',
+      user_id: creator.id,
+      family_id: fields.familyId === undefined ? creator.family_id : fields.familyId,
+      audio_key: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const timelineIds = fields.timelineIds ?? [];
+  if (timelineIds.length > 0) {
+    await ctx.db
+      .insertInto('memory_timelines')
+      .values(timelineIds.map((timelineId) => ({ memory_id: id, timeline_id: timelineId })))
+      .execute();
+  }
+  const sharedWith = [...new Set([creator.id, ...(fields.sharedWith ?? []).map((user) => user.id)])];
+  await ctx.db
+    .insertInto('memory_shares')
+    .values(sharedWith.map((userId) => ({ memory_id: id, user_id: userId })))
+    .execute();
+  return { id, title };
+}
+
+/** A timeline invite link; it expires INVITE_TTL_HOURS from now unless `expiresAt` says otherwise. */
+export async function makeTimelineInvite(
+  ctx: AppContext,
+  timelineId: string,
+  creator: UserRow,
+  fields: { expiresAt?: Date } = {},
+): Promise<{ id: string; expiresAt: string }> {
+  const id = randomUUID();
+  const now = ctx.now();
+  const expiresAt = iso(fields.expiresAt ?? new Date(now.getTime() + ctx.config.inviteTtlHours * 60 * 60_000));
+  await ctx.db
+    .insertInto('timeline_invites')
+    .values({ id, timeline_id: timelineId, created_by: creator.id, created_at: iso(now), expires_at: expiresAt })
+    .execute();
+  return { id, expiresAt };
+}
+
+/** A family made by `creator`, with `members` too; each member's users.family_id points at it. */
+export async function makeFamily(
+  ctx: AppContext,
+  creator: UserRow,
+  fields: { name?: string; members?: UserRow[] } = {},
+): Promise<{ id: string; name: string }> {
+  const id = randomUUID();
+  const name = fields.name ?? 'Test Family';
+  await ctx.db.insertInto('families').values({ id, name, created_by: creator.id, created_at: iso(ctx.now()) }).execute();
+  const memberIds = [creator.id, ...(fields.members ?? []).map((member) => member.id)];
+  await ctx.db.updateTable('users').set({ family_id: id }).where('id', 'in', memberIds).execute();
+  for (const member of [creator, ...(fields.members ?? [])]) member.family_id = id;
+  return { id, name };
+}
+
+/** A family invite link from `inviter`; it expires INVITE_TTL_HOURS from now. */
+export async function makeFamilyInvite(ctx: AppContext, familyId: string, inviter: UserRow): Promise<{ id: string }> {
+  const id = randomUUID();
+  const now = ctx.now();
+  await ctx.db
+    .insertInto('family_invites')
+    .values({
+      id,
+      family_id: familyId,
+      inviter_id: inviter.id,
+      created_at: iso(now),
+      expires_at: iso(new Date(now.getTime() + ctx.config.inviteTtlHours * 60 * 60_000)),
+    })
+    .execute();
+  return { id };
+}

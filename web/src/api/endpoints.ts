@@ -17,6 +17,7 @@ import type {
 } from './types';
 
 const id = (value: string) => encodeURIComponent(value);
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Null for a 404: "there is none" rather than an error. */
 async function orNull<T>(call: Promise<T>): Promise<T | null> {
@@ -77,9 +78,14 @@ export const api = {
       request<{ success: boolean; user: User }>('POST', '/api/families/merge', body),
   },
   prompts: {
-    daily: (timelineId?: string) =>
-      request<DailyPrompts>('GET', `/api/prompts/daily${timelineId ? `?timelineId=${id(timelineId)}` : ''}`),
-    refresh: (timelineId?: string) => request<DailyPrompts>('POST', '/api/prompts/refresh', timelineId ? { timelineId } : {}),
+    // The day is the person's own day, so "today" turns over at their midnight.
+    daily: (timelineId?: string) => {
+      const query = new URLSearchParams({ tz: timeZone() });
+      if (timelineId) query.set('timelineId', timelineId);
+      return request<DailyPrompts>('GET', `/api/prompts/daily?${query}`);
+    },
+    refresh: (timelineId?: string) =>
+      request<DailyPrompts>('POST', '/api/prompts/refresh', { tz: timeZone(), ...(timelineId ? { timelineId } : {}) }),
   },
   notifications: {
     unreadCount: () => request<UnreadCount>('GET', '/api/notifications/unread-count'),

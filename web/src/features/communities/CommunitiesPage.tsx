@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { User } from '../../../../common/users';
 import { useActiveTimeline } from '../timelines/ActiveTimeline';
 import { TimelineDot } from '../timelines/TimelineDot';
+import { FamilyCard } from './FamilyCard';
 import { InviteLinkCard } from './InviteLinkCard';
 import { MembersCard } from './MembersCard';
 import classes from './Communities.module.css';
@@ -57,6 +58,7 @@ export function CommunitiesPage({ user }: { user: User }) {
           </Stack>
         </>
       )}
+      <FamilyCard user={user} />
     </Stack>
   );
 }

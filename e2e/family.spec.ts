@@ -1,0 +1,65 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, signUp, uniqueEmail } from './helpers';
+
+async function createFamilyInvite(page: Page): Promise<string> {
+  await page.goto('/family');
+  await page.getByRole('button', { name: 'Create Family Invite Link' }).click();
+  await expect(page.getByText('Invite link created')).toBeVisible();
+  const link = (await page.getByTestId('family-invite-link').textContent())!.trim();
+  expect(link).toMatch(/\/invite\/[\w-]+$/);
+  return link;
+}
+
+test.describe('Family invites', () => {
+  test('a signed-out visitor signs up from the link and joins the family once', async ({ browser }) => {
+    const a = await (await browser.newContext()).newPage();
+    await signUp(a, { displayName: 'Ada Lovelace' });
+    const link = await createFamilyInvite(a);
+
+    const b = await (await browser.newContext()).newPage();
+    await b.goto(link);
+    await expect(b.getByRole('heading', { name: 'Family Invitation' })).toBeVisible();
+    await expect(b.getByText('Ada Lovelace invited you to join')).toBeVisible();
+    await b.getByRole('link', { name: 'Log In to Join' }).click();
+    await b.getByRole('link', { name: 'Create an account' }).click();
+    await b.getByLabel('Email').fill(uniqueEmail('ben'));
+    await b.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await b.getByLabel('Display name').fill('Ben Lovelace');
+    await b.getByRole('button', { name: 'Create Account' }).click();
+    await expect(b.getByText('You have joined the family group')).toBeVisible();
+    await expect(b).toHaveURL(/\/family$/);
+    await expect(b.getByLabel('Family members')).toContainText('Ada Lovelace');
+
+    // Opening the link again: already in that family.
+    await b.goto(link);
+    await expect(b.getByRole('heading', { name: 'Already in a Family' })).toBeVisible();
+    await b.getByRole('button', { name: 'View Your Family' }).click();
+    await expect(b).toHaveURL(/\/family$/);
+  });
+
+  test('a member of another family is offered the merge, and merging joins them', async ({ browser }) => {
+    const a = await (await browser.newContext()).newPage();
+    await signUp(a, { displayName: 'Ada Lovelace' });
+    const link = await createFamilyInvite(a);
+
+    const c = await (await browser.newContext()).newPage();
+    await signUp(c, { displayName: 'Carol Byron' });
+    await createFamilyInvite(c); // Carol now has a family of her own
+    await c.goto(link);
+    await c.getByRole('button', { name: 'Join Family' }).click();
+    const dialog = c.getByRole('dialog', { name: 'Family Name Conflict' });
+    await expect(dialog).toContainText('cannot be undone');
+    await expect(dialog).toContainText('All memories become shared with all members of both families');
+    await dialog.getByRole('button', { name: 'Merge Families' }).click();
+    await expect(c.getByText("Family groups have been merged and you've joined the family")).toBeVisible();
+    await expect(c).toHaveURL(/\/$/, { timeout: 5000 });
+    await c.goto('/family');
+    await expect(c.getByLabel('Family members')).toContainText('Ada Lovelace');
+  });
+
+  test('an unknown family invite says it is invalid', async ({ page }) => {
+    await page.goto('/invite/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Invalid Invite' })).toBeVisible();
+    await expect(page.getByText('This invite link is invalid or may have expired.')).toBeVisible();
+  });
+});

@@ -1,0 +1,2 @@
+// What other features may use of families.
+export { familyNameFor } from './service.js';

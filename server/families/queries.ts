@@ -1,0 +1,102 @@
+// SQL of families, family invites, joining and merging. Multi-row changes take their transaction.
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { FamiliesTable, FamilyInvitesTable, UserRow } from '../db/schema.js';
+import { memberColumns, type MemberRow } from '../timelines/index.js';
+
+export type FamilyRow = Selectable<FamiliesTable>;
+export type FamilyInviteRow = Selectable<FamilyInvitesTable>;
+
+export function findFamily(db: Db, id: string): Promise<FamilyRow | undefined> {
+  return db.selectFrom('families').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUser(db: Db, id: string): Promise<UserRow> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export async function familyIdOf(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('family_id').where('id', '=', userId).executeTakeFirst();
+  return row?.family_id ?? null;
+}
+
+export async function insertFamily(db: Db, family: FamilyRow): Promise<void> {
+  await db.insertInto('families').values(family).execute();
+}
+
+export async function deleteFamily(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('families').where('id', '=', id).execute();
+}
+
+/** Puts the user in the family unless they already have one; answers whether it did. */
+export async function joinFamilyIfNone(db: Db, userId: string, familyId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ family_id: familyId, updated_at: now })
+    .where('id', '=', userId)
+    .where('family_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function insertFamilyInvite(db: Db, invite: FamilyInviteRow): Promise<void> {
+  await db.insertInto('family_invites').values(invite).execute();
+}
+
+/** An open invite with its family's name and the public parts of its inviter (never an email). */
+export function findOpenFamilyInvite(db: Db, id: string, now: string) {
+  return db
+    .selectFrom('family_invites')
+    .innerJoin('families', 'families.id', 'family_invites.family_id')
+    .innerJoin('users', 'users.id', 'family_invites.inviter_id')
+    .select([
+      'family_invites.id',
+      'family_invites.family_id',
+      'family_invites.expires_at',
+      'families.name as family_name',
+      'users.display_name as inviter_display_name',
+      'users.first_name as inviter_first_name',
+      'users.profile_image_key as inviter_profile_image_key',
+    ])
+    .where('family_invites.id', '=', id)
+    .where('family_invites.expires_at', '>', now)
+    .executeTakeFirst();
+}
+export type OpenFamilyInvite = NonNullable<Awaited<ReturnType<typeof findOpenFamilyInvite>>>;
+
+export function familyMembers(db: Db, familyId: string): Promise<MemberRow[]> {
+  return db.selectFrom('users').select(memberColumns).where('users.family_id', '=', familyId).orderBy('users.created_at').orderBy('users.id').execute();
+}
+
+/**
+ * DESIGN "Who may do what" (Families), merge: the source's members and memories move to the
+ * target and the source family goes (its invites with it, by cascade). Then every
+ * non-private memory of the merged family is shared with all its members. A memory is
+ * private when nobody but its creator is in its memory_shares; those stay as they are.
+ */
+export async function mergeFamilies(db: Db, sourceId: string, targetId: string, now: string): Promise<void> {
+  await db.updateTable('users').set({ family_id: targetId, updated_at: now }).where('family_id', '=', sourceId).execute();
+  await db.updateTable('memories').set({ family_id: targetId }).where('family_id', '=', sourceId).execute();
+  await db
+    .insertInto('memory_shares')
+    .columns(['memory_id', 'user_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('memories')
+        .innerJoin('users', 'users.family_id', 'memories.family_id')
+        .select(['memories.id', 'users.id as user_id'])
+        .where('memories.family_id', '=', targetId)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('memory_shares as share')
+              .select('share.memory_id')
+              .whereRef('share.memory_id', '=', 'memories.id')
+              .whereRef('share.user_id', '!=', 'memories.user_id'),
+          ),
+        ),
+    )
+    // SQLite needs the WHERE above to read ON CONFLICT after INSERT … SELECT unambiguously.
+    .onConflict((oc) => oc.columns(['memory_id', 'user_id']).doNothing())
+    .execute();
+  await deleteFamily(db, sourceId);
+}

@@ -1,0 +1,72 @@
+// Timeline invite links: made by members, read by anyone holding the id, accepted by anyone
+// signed in but their creator (accounts §2, §4; DESIGN "Who may do what" (Invites)).
+import { randomUUID } from 'node:crypto';
+import { messages } from '../../common/messages.js';
+import { displayNameOf } from '../../common/people.js';
+import { requireAccess } from '../access/index.js';
+import { iso, type AppContext } from '../context.js';
+import type { UserRow } from '../db/schema.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { insertNotifications } from '../notifications/queries.js';
+import * as queries from './invite-queries.js';
+
+const HOUR_MS = 60 * 60_000;
+
+/** accounts §6: any member may make a link; older links stay valid until they expire. */
+export async function createInvite(ctx: AppContext, user: UserRow, timelineId: string): Promise<queries.InviteRow> {
+  await requireAccess(ctx.db, user, 'timeline.read', [timelineId]);
+  const now = ctx.now();
+  const invite: queries.InviteRow = {
+    id: randomUUID(),
+    timeline_id: timelineId,
+    created_by: user.id,
+    created_at: iso(now),
+    // DESIGN "Configuration": INVITE_TTL_HOURS (48 by default, accounts §9).
+    expires_at: iso(new Date(now.getTime() + ctx.config.inviteTtlHours * HOUR_MS)),
+  };
+  await queries.insertInvite(ctx.db, invite);
+  return invite;
+}
+
+/** The link the Communities page shows (accounts §2 "Invite Link"), if one is still open. */
+export async function currentInvite(ctx: AppContext, user: UserRow, timelineId: string): Promise<queries.InviteRow> {
+  await requireAccess(ctx.db, user, 'timeline.read', [timelineId]);
+  const invite = await queries.newestOpenInvite(ctx.db, timelineId, iso(ctx.now()));
+  if (!invite) throw notFound(messages.noInviteYet);
+  return invite;
+}
+
+/** Public: the landing page is open to signed-out visitors. Unknown and expired look alike. */
+export async function inviteDetails(ctx: AppContext, inviteId: string): Promise<queries.OpenInvite> {
+  const invite = await queries.findOpenInvite(ctx.db, inviteId, iso(ctx.now()));
+  if (!invite) throw notFound(messages.timelineInviteNotFound);
+  return invite;
+}
+
+/**
+ * Joins the invite's timeline. Accepting again is a no-op (DESIGN "Invites"); a real join
+ * tells the owner (DESIGN "Notifications": `other`), in the same transaction.
+ */
+export async function acceptInvite(ctx: AppContext, user: UserRow, inviteId: string): Promise<{ timelineId: string; name: string }> {
+  const invite = await inviteDetails(ctx, inviteId);
+  if (invite.created_by === user.id) throw badRequest(messages.ownTimelineInvite);
+  const now = iso(ctx.now());
+  await ctx.db.transaction().execute(async (trx) => {
+    const joined = await queries.addMember(trx, invite.timeline_id, user.id, now);
+    if (!joined || invite.timeline_owner_id === user.id) return;
+    await insertNotifications(trx, [invite.timeline_owner_id], {
+      type: 'other',
+      title: messages.timelineMemberJoinedTitle,
+      message: messages.timelineMemberJoined(displayNameOf(presentName(user)), invite.timeline_name),
+      createdAt: now,
+    });
+  });
+  return { timelineId: invite.timeline_id, name: invite.timeline_name };
+}
+
+const presentName = (user: UserRow) => ({
+  displayName: user.display_name,
+  firstName: user.first_name,
+  lastName: user.last_name,
+  email: user.email,
+});

@@ -1,0 +1,84 @@
+// The rules of timelines and their members (accounts §5, §6; DESIGN "Who may do what").
+import { randomUUID } from 'node:crypto';
+import { messages } from '../../common/messages.js';
+import { NEW_TIMELINE_COLOR, type CreateTimelineBody, type UpdateTimelineBody } from '../../common/timelines.js';
+import { requireAccess, requireMemberRemoval } from '../access/index.js';
+import { iso, type AppContext } from '../context.js';
+import type { UserRow } from '../db/schema.js';
+import { badRequest, notFound } from '../http/errors.js';
+import type { MemberRow, TimelineRow } from './present.js';
+import * as queries from './queries.js';
+
+/** A timeline with what its `isDefault` is measured against: the caller's default. */
+export interface TimelineView {
+  timeline: TimelineRow;
+  defaultTimelineId: string | null;
+}
+
+const blankToNull = (text: string | null | undefined): string | null => (text ? text : null);
+
+export async function listTimelines(ctx: AppContext, user: UserRow): Promise<{ timelines: TimelineRow[]; defaultTimelineId: string | null }> {
+  return { timelines: await queries.listTimelinesOf(ctx.db, user.id), defaultTimelineId: user.default_timeline_id };
+}
+
+export async function getTimeline(ctx: AppContext, user: UserRow, id: string): Promise<TimelineView> {
+  await requireAccess(ctx.db, user, 'timeline.read', [id]);
+  return { timeline: await existing(ctx, id), defaultTimelineId: user.default_timeline_id };
+}
+
+/**
+ * The creator owns the timeline and is its first member. It becomes their default when they
+ * ask (onboarding sends isDefault, accounts §3) or when they have none yet (accounts §4: the
+ * active timeline falls back to the default).
+ */
+export async function createTimeline(ctx: AppContext, user: UserRow, body: CreateTimelineBody): Promise<TimelineView> {
+  const makeDefault = body.isDefault === true || !user.default_timeline_id;
+  const timeline: TimelineRow = {
+    id: randomUUID(),
+    name: body.name,
+    description: blankToNull(body.description),
+    color: body.color ?? NEW_TIMELINE_COLOR,
+    icon: blankToNull(body.icon),
+    is_default: makeDefault,
+    user_id: user.id,
+    created_at: iso(ctx.now()),
+  };
+  await ctx.db.transaction().execute((trx) => queries.insertTimeline(trx, timeline, makeDefault));
+  return { timeline, defaultTimelineId: makeDefault ? timeline.id : user.default_timeline_id };
+}
+
+/** accounts §6: only the owner renames or recolours. */
+export async function updateTimeline(ctx: AppContext, user: UserRow, id: string, body: UpdateTimelineBody): Promise<TimelineView> {
+  await requireAccess(ctx.db, user, 'timeline.manage', [id]);
+  const changes: { name?: string; color?: string; description?: string | null } = {};
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.color !== undefined) changes.color = body.color;
+  if (body.description !== undefined) changes.description = blankToNull(body.description);
+  await queries.updateTimeline(ctx.db, id, changes);
+  return { timeline: await existing(ctx, id), defaultTimelineId: user.default_timeline_id };
+}
+
+/** accounts §5, §6: only the owner deletes, and never their own default timeline. */
+export async function deleteTimeline(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  await requireAccess(ctx.db, user, 'timeline.manage', [id]);
+  if (user.default_timeline_id === id) throw badRequest(messages.defaultTimelineUndeletable);
+  await ctx.db.transaction().execute((trx) => queries.deleteTimeline(trx, id));
+}
+
+/** accounts §6: any member may list the members. */
+export async function listMembers(ctx: AppContext, user: UserRow, timelineId: string): Promise<MemberRow[]> {
+  await requireAccess(ctx.db, user, 'timeline.read', [timelineId]);
+  return queries.listMembers(ctx.db, timelineId);
+}
+
+/** accounts §6: any member may remove another member (never the owner, never themselves). */
+export async function removeMember(ctx: AppContext, user: UserRow, timelineId: string, memberId: string): Promise<void> {
+  await requireMemberRemoval(ctx.db, user, timelineId, memberId);
+  await ctx.db.transaction().execute((trx) => queries.removeMember(trx, timelineId, memberId));
+}
+
+async function existing(ctx: AppContext, id: string): Promise<TimelineRow> {
+  const timeline = await queries.findTimeline(ctx.db, id);
+  if (!timeline) throw notFound(messages.timelineNotFound);
+  return timeline;
+}

@@ -1,0 +1,70 @@
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconLink } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { displayNameOf } from '../../../../common/people';
+import type { User } from '../../../../common/users';
+import { api } from '../../api/endpoints';
+import { queryKeys } from '../../api/keys';
+import { useApiMutation } from '../../api/useApiMutation';
+import { toast } from '../../lib/toast';
+import { UserAvatar } from '../../components/UserAvatar';
+
+const familyInviteUrl = (inviteId: string) => `${window.location.origin}/invite/${inviteId}`;
+
+/** The family group, and the way to invite someone into it (DESIGN "Families"). */
+export function FamilyCard({ user }: { user: User }) {
+  const [link, setLink] = useState<string | null>(null);
+  const family = useQuery({
+    queryKey: queryKeys.family(user.familyId ?? ''),
+    queryFn: () => api.families.get(user.familyId!),
+    enabled: Boolean(user.familyId),
+    staleTime: 10 * 60_000, // accounts §7: family data is stale after 10 minutes
+  });
+
+  const invite = useApiMutation({
+    mutationFn: () => api.families.createInvite(),
+    error: (message) => `Failed to create invite: ${message}`,
+    invalidate: [queryKeys.currentUser],
+    onSuccess: async (created) => {
+      if (!created?.id) return toast.error('Failed to create invite link');
+      const url = familyInviteUrl(created.id);
+      setLink(url);
+      try {
+        await navigator.clipboard.writeText(url);
+        toast.success('Invite link created', 'The link was copied to your clipboard.');
+      } catch {
+        toast.success('Invite link created', 'Your family invite link is ready to share');
+      }
+    },
+  });
+
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Text fw={700}>{family.data?.name ?? 'Your Family'}</Text>
+      <Text size="sm" c="dimmed" mb="sm">
+        A family group shares its memories across all of its timelines.
+      </Text>
+      {family.data && (
+        <Group gap="xs" mb="sm" aria-label="Family members">
+          {family.data.members.map((member) => (
+            <Group key={member.id} gap={6}>
+              <UserAvatar person={member} size="sm" />
+              <Text size="sm">{displayNameOf(member)}</Text>
+            </Group>
+          ))}
+        </Group>
+      )}
+      <Stack gap="xs">
+        {link && (
+          <Text size="sm" style={{ wordBreak: 'break-all' }} data-testid="family-invite-link">
+            {link}
+          </Text>
+        )}
+        <Button variant="light" leftSection={<IconLink size={16} />} onClick={() => invite.mutate()} loading={invite.isPending}>
+          Create Family Invite Link
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
