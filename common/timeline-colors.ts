@@ -10,8 +10,10 @@ export const timelinePalette = [
   { name: 'Orange', value: '#f97316' },
 ] as const;
 
+/** accounts §3, §9: a new timeline is blue unless a colour is chosen. */
+export const NEW_TIMELINE_COLOR = '#3b82f6';
 /** A first timeline: colour #3b82f6, icon Home, default (accounts §3). */
-export const FIRST_TIMELINE = { color: '#3b82f6', icon: 'Home', isDefault: true } as const;
+export const FIRST_TIMELINE = { color: NEW_TIMELINE_COLOR, icon: 'Home', isDefault: true } as const;
 /** Colour shown for a timeline without one: lists and the chooser, and the invite page (§9). */
 export const LIST_DEFAULT_COLOR = '#6366f1';
 export const INVITE_PAGE_DEFAULT_COLOR = '#8B5CF6';

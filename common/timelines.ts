@@ -3,21 +3,6 @@ import { z } from 'zod';
 import { TIMELINE_DESCRIPTION_MAX, TIMELINE_ICON_MAX, TIMELINE_NAME_MAX } from './limits.js';
 import { messages } from './messages.js';
 
-/** accounts §3: the palette offered when creating or recolouring a timeline. */
-export const timelineColors = [
-  { name: 'Purple', value: '#8b5cf6' },
-  { name: 'Blue', value: '#3b82f6' },
-  { name: 'Green', value: '#10b981' },
-  { name: 'Yellow', value: '#f59e0b' },
-  { name: 'Red', value: '#ef4444' },
-  { name: 'Pink', value: '#ec4899' },
-  { name: 'Indigo', value: '#6366f1' },
-  { name: 'Orange', value: '#f97316' },
-] as const;
-
-/** accounts §3, §9: a new timeline is blue unless a colour is chosen. */
-export const NEW_TIMELINE_COLOR = '#3b82f6';
-
 export const timelineNameField = z
   .string({ error: messages.timelineNameRequired })
   .trim()

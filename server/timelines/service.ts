@@ -1,7 +1,8 @@
 // The rules of timelines and their members (accounts §5, §6; DESIGN "Who may do what").
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../common/messages.js';
-import { NEW_TIMELINE_COLOR, type CreateTimelineBody, type UpdateTimelineBody } from '../../common/timelines.js';
+import { NEW_TIMELINE_COLOR } from '../../common/timeline-colors.js';
+import type { CreateTimelineBody, UpdateTimelineBody } from '../../common/timelines.js';
 import { requireAccess, requireMemberRemoval } from '../access/index.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';

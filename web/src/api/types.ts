@@ -1,73 +1,17 @@
-// Shapes of the timeline, invite, family and prompt calls as the web reads them
-// (accounts §3 and §7).
-import type { User } from '../../../common/users';
+// Shapes the web reads, taken from the shared schemas in common/.
+import type { TimelineInviteDetails as InviteDetails } from '../../../common/timelines';
 
-export interface Timeline {
-  id: string;
-  name: string;
-  description: string | null;
-  color: string;
-  icon: string | null;
-  /** True when this is the signed-in user's default timeline. */
-  isDefault: boolean;
-  userId: string;
-  createdAt: string;
-}
+export type { Family, FamilyInviteDetails } from '../../../common/families';
+export type { DailyPrompts } from '../../../common/prompts';
+export type {
+  AcceptedTimelineInvite,
+  CreateTimelineBody as NewTimeline,
+  Member,
+  ProcessedTimelineInvite as PendingInviteResult,
+  Timeline,
+  TimelineInvite as InviteLink,
+} from '../../../common/timelines';
+export type { User } from '../../../common/users';
 
-export interface Member {
-  id: string;
-  displayName: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  profileImageUrl: string | null;
-}
-
-export interface InviteLink {
-  id: string;
-  expiresAt: string;
-}
-
-export interface TimelineInviteDetails {
-  invite: { id: string; timelineId: string; expiresAt: string } | null;
-  timeline: { id: string; name: string; color: string | null; description: string | null } | null;
-  creator: { id: string; displayName: string | null; firstName: string | null; lastName: string | null; profileImageUrl: string | null } | null;
-}
-
-export interface PendingInviteResult {
-  success: boolean;
-  message: string;
-  timeline?: { id: string; name: string };
-  setTimelineWelcome?: boolean;
-  redirectTo?: string;
-}
-
-export interface FamilyInviteDetails {
-  id: string;
-  familyId: string;
-  familyName: string;
-  expiresAt: string;
-  inviter: { displayName: string | null; firstName: string | null; profileImageUrl: string | null };
-}
-
-export interface Family {
-  id: string;
-  name: string;
-  createdAt: string;
-  members: Member[];
-}
-
-export interface DailyPrompts {
-  lookingBackPrompt: string;
-  lookingForwardPrompt: string;
-}
-
-export interface NewTimeline {
-  name: string;
-  color: string;
-  description?: string | null;
-  icon?: string;
-  isDefault?: boolean;
-}
-
-export type { User };
+/** accounts §2: the invite page copes with an answer that lacks any of its three parts. */
+export type TimelineInviteDetails = { [Part in keyof InviteDetails]: InviteDetails[Part] | null };
