@@ -40,3 +40,9 @@ export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 /** PATCH /api/auth/user/profile (multipart text fields). */
 export const updateProfileFields = z.object({ displayName: displayNameField.optional() });
+
+/**
+ * The multipart field of PATCH /api/auth/user/profile and POST /api/user/profile-image
+ * (accounts §7) that carries the picture.
+ */
+export const PROFILE_IMAGE_FIELD = 'profileImage';

@@ -5,16 +5,18 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createMediaStore } from './providers/storage/index.js';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const media = await createMediaStore(config);
   const { db, dialect, close } = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
 
   const webRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
-  const app = await buildApp({ ctx: { db, dialect, config, now: () => new Date() }, webRoot, logger: true });
+  const app = await buildApp({ ctx: { db, dialect, config, media, now: () => new Date() }, webRoot, logger: true });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Heirloom is ready at ${config.publicUrl.origin} (${dialect})`);
 

@@ -3,6 +3,7 @@
 import { messages } from '../../common/messages.js';
 import type { Db } from '../db/index.js';
 import { forbidden, notFound } from '../http/errors.js';
+import { mediaReadableBy, memoriesViewableBy } from './media.js';
 import { familiesWithMember, timelineOwner, timelinesOwnedBy, timelinesWithMember } from './queries.js';
 
 export type Permission =
@@ -11,7 +12,11 @@ export type Permission =
   /** Rename, recolour or delete a timeline. */
   | 'timeline.manage'
   /** See a family and its members (DESIGN "Families"): its members only. */
-  | 'family.read';
+  | 'family.read'
+  /** See a memory: its creator and everyone in its sharedWith (DESIGN "Memory view"). */
+  | 'memory.read'
+  /** Read media bytes by storage key (DESIGN "Media bytes"). */
+  | 'media.read';
 
 export interface Actor {
   id: string;
@@ -28,6 +33,10 @@ export async function checkAccess(db: Db, actor: Actor, permission: Permission, 
       return new Set(await timelinesOwnedBy(db, actor.id, unique));
     case 'family.read':
       return new Set(await familiesWithMember(db, actor.id, unique));
+    case 'memory.read':
+      return new Set(await memoriesViewableBy(db, actor.id, unique));
+    case 'media.read':
+      return new Set(await mediaReadableBy(db, actor.id, unique));
   }
 }
 
@@ -36,6 +45,8 @@ const refusal: Record<Permission, { visibleWith?: Permission; message: string }>
   'timeline.read': { message: messages.timelineNotFound },
   'timeline.manage': { visibleWith: 'timeline.read', message: messages.timelineOwnerOnly },
   'family.read': { message: messages.familyNotFound },
+  'memory.read': { message: messages.notFound },
+  'media.read': { message: messages.notFound },
 };
 
 /**

@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { openDatabase, type Dialect } from '../db/index.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { createMediaStore } from '../providers/storage/index.js';
 
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
@@ -48,7 +49,8 @@ export async function makeTestApp(dialect: Dialect, { env = {}, ...options }: Te
   await migrateToLatest(handle.db);
 
   let offset = 0;
-  const ctx: AppContext = { db: handle.db, dialect, config, now: () => new Date(Date.now() + offset) };
+  const media = await createMediaStore(config);
+  const ctx: AppContext = { db: handle.db, dialect, config, media, now: () => new Date(Date.now() + offset) };
   const app = await buildApp({ ctx, registerLimit: 1000, ...options });
   await app.ready();
 

@@ -3,6 +3,7 @@ import type { UpdateUserBody } from '../../common/users.js';
 import { requireAccess } from '../access/index.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow, UserUpdate } from '../db/schema.js';
+import * as media from '../media/index.js';
 import * as queries from './queries.js';
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
@@ -21,7 +22,37 @@ export async function updateSettings(ctx: AppContext, user: UserRow, body: Updat
   return queries.updateUser(ctx.db, user.id, changes);
 }
 
-export async function updateProfile(ctx: AppContext, user: UserRow, fields: { displayName?: string }): Promise<UserRow> {
-  if (fields.displayName === undefined) return user;
-  return queries.updateUser(ctx.db, user.id, { display_name: fields.displayName, updated_at: iso(ctx.now()) });
+/** What the profile calls change: the display name, a picture already staged in the store, or both. */
+export interface ProfileChange {
+  displayName?: string;
+  image: media.StagedMedia | null;
+}
+
+/**
+ * PATCH /api/auth/user/profile and POST /api/user/profile-image: the display name and the
+ * picture change together or not at all. A new picture replaces the previous one, whose
+ * row goes in the same transaction and whose file goes once that has committed.
+ */
+export async function updateProfile(ctx: AppContext, user: UserRow, { displayName, image }: ProfileChange): Promise<UserRow> {
+  if (displayName === undefined && !image) return user;
+  const now = ctx.now();
+  let replaced: string[] = [];
+  let updated: UserRow;
+  try {
+    updated = await ctx.db.transaction().execute(async (trx) => {
+      const changes: UserUpdate = { updated_at: iso(now) };
+      if (displayName !== undefined) changes.display_name = displayName;
+      if (image) {
+        replaced = await media.recordAvatar(trx, user, image, now);
+        changes.profile_image_key = image.key;
+      }
+      return queries.updateUser(trx, user.id, changes);
+    });
+  } catch (error) {
+    // Rolled back: the old picture is still the user's, so the new file must go.
+    if (image) await media.discardStaged(ctx, image);
+    throw error;
+  }
+  await media.removeStoredFiles(ctx, replaced);
+  return updated;
 }

@@ -1,0 +1,131 @@
+// Media bytes in and out: avatars stored from an upload, and GET /uploads/{key} behind the
+// access rule of DESIGN "Who may do what" → Media bytes.
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { PROFILE_IMAGE_MAX_BYTES } from '../../common/limits.js';
+import { messages } from '../../common/messages.js';
+import { requireAccess } from '../access/index.js';
+import { iso, type AppContext } from '../context.js';
+import type { Db } from '../db/index.js';
+import type { UserRow } from '../db/schema.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { isMediaKey, newMediaKey } from '../providers/storage/index.js';
+import { storeImage } from './images.js';
+import * as queries from './queries.js';
+import { dispositionOf, etagOf, matchesIfNoneMatch, parseRange, rangeStillApplies, typeOfKey } from './serving.js';
+
+/** The longest side of a stored avatar: sharp on a phone's 3× screen for a 160 px circle. */
+const AVATAR_SIZE = 512;
+
+/** A file in the store that no row names yet: recorded by `recordAvatar`, or discarded. */
+export interface StagedMedia {
+  key: string;
+  mimeType: string;
+  size: number;
+  width: number;
+  height: number;
+}
+
+/** Streams an uploaded picture into the store as an avatar (accounts §5: under 5 MB). */
+export async function stageAvatar(ctx: AppContext, source: Readable): Promise<StagedMedia> {
+  const key = newMediaKey('avatars', 'webp');
+  const image = await storeImage(ctx.media, key, source, {
+    maxBytes: PROFILE_IMAGE_MAX_BYTES,
+    tooLarge: () => new HttpError(413, messages.profileImageTooLargeDetail),
+    size: AVATAR_SIZE,
+  });
+  return { key, ...image };
+}
+
+/**
+ * Removes a staged file after a later failure, so a refused request leaves nothing behind.
+ * Never throws: the failure that led here is the one worth reporting.
+ */
+export async function discardStaged(ctx: AppContext, staged: StagedMedia): Promise<void> {
+  await ctx.media.delete(staged.key).catch(() => undefined);
+}
+
+/**
+ * Inside the caller's transaction: records `staged` as the owner's avatar and deletes the
+ * rows of every earlier one. Returns the keys whose files to remove once it commits.
+ */
+export async function recordAvatar(db: Db, owner: UserRow, staged: StagedMedia, now: Date): Promise<string[]> {
+  await queries.insertMedia(db, {
+    id: randomUUID(),
+    memory_id: null,
+    owner_id: owner.id,
+    kind: 'avatar',
+    storage_key: staged.key,
+    mime_type: staged.mimeType,
+    size: staged.size,
+    width: staged.width,
+    height: staged.height,
+    duration: null,
+    position: 0,
+    created_at: iso(now),
+  });
+  const replaced = await queries.deleteAvatarsExcept(db, owner.id, staged.key);
+  // An avatar stored before media rows existed for it is replaced all the same.
+  const previous = owner.profile_image_key;
+  if (previous && previous !== staged.key && previous.startsWith('avatars/') && !replaced.includes(previous)) replaced.push(previous);
+  return replaced;
+}
+
+/**
+ * Removes files no row names any more, after the rows' deletion committed. A failure here
+ * leaves an orphan file, never a row without its file, so it is not the user's problem.
+ */
+export async function removeStoredFiles(ctx: AppContext, keys: string[]): Promise<void> {
+  await Promise.all(keys.filter(isMediaKey).map((key) => ctx.media.delete(key).catch(() => undefined)));
+}
+
+export interface MediaConditions {
+  range?: string;
+  ifNoneMatch?: string;
+  ifRange?: string;
+}
+
+export interface MediaReply {
+  status: 200 | 206 | 304 | 416;
+  headers: Record<string, string>;
+  body: Readable | null;
+}
+
+/**
+ * GET /uploads/{key}. Everyone refused hears the same 404, signed out included, so a key
+ * never reveals whether it exists (DESIGN "Edge decisions"); the access check comes
+ * before any header that could tell (ETag, 304, 416).
+ */
+export async function readMedia(ctx: AppContext, viewer: UserRow | null, key: string, conditions: MediaConditions): Promise<MediaReply> {
+  if (!viewer || !isMediaKey(key)) throw notFound();
+  await requireAccess(ctx.db, viewer, 'media.read', [key]);
+  const stat = await ctx.media.stat(key);
+  if (!stat) throw notFound();
+
+  const etag = etagOf(key, stat.size);
+  const headers: Record<string, string> = {
+    etag,
+    // Keys never change their bytes; private, since every byte is behind a session.
+    'cache-control': 'private, max-age=31536000, immutable',
+    'accept-ranges': 'bytes',
+    'x-content-type-options': 'nosniff',
+  };
+  if (matchesIfNoneMatch(conditions.ifNoneMatch, etag)) return { status: 304, headers, body: null };
+
+  const wanted = rangeStillApplies(conditions.ifRange, etag) ? parseRange(conditions.range, stat.size) : { kind: 'whole' as const };
+  if (wanted.kind === 'unsatisfiable') return { status: 416, headers: { ...headers, 'content-range': `bytes */${stat.size}` }, body: null };
+
+  const mimeType = (await queries.mimeTypeOf(ctx.db, key)) ?? typeOfKey(key);
+  const range = wanted.kind === 'part' ? wanted.range : undefined;
+  const object = await ctx.media.get(key, range);
+  if (!object) throw notFound();
+  headers['content-type'] = mimeType;
+  headers['content-disposition'] = dispositionOf(key, mimeType);
+  if (!range) {
+    headers['content-length'] = String(object.size);
+    return { status: 200, headers, body: object.body };
+  }
+  headers['content-length'] = String(range.end - range.start + 1);
+  headers['content-range'] = `bytes ${range.start}-${range.end}/${object.size}`;
+  return { status: 206, headers, body: object.body };
+}

@@ -1,0 +1,24 @@
+// The one place a media store is built (STYLE: an interface, its drivers and a factory).
+import { join } from 'node:path';
+import { ConfigError, type Config } from '../../config.js';
+import { LocalMediaStore } from './local.js';
+import type { MediaStore } from './types.js';
+
+export { isMediaKey, mediaFolders, newMediaKey, type MediaFolder } from './keys.js';
+export { InvalidMediaKeyError, type ByteRange, type MediaStat, type MediaStore, type PutOptions, type StoredObject } from './types.js';
+
+/** Local media lives beside the SQLite file, so one folder holds (and backs up) everything. */
+export const localMediaRoot = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'media');
+
+/**
+ * The store named by STORAGE. Async so that the S3 driver, when it comes, is imported only
+ * where it is used (the AWS SDK is large and a single machine never needs it).
+ */
+export async function createMediaStore(config: Pick<Config, 'storage' | 'dataDir'>): Promise<MediaStore> {
+  if (config.storage === 's3') {
+    throw new ConfigError('Configuration error: STORAGE s3 is not available in this version yet; use local');
+  }
+  const store = new LocalMediaStore(localMediaRoot(config));
+  await store.sweepTemp();
+  return store;
+}

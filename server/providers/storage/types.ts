@@ -1,0 +1,49 @@
+// The media store every feature writes bytes through (STYLE: one abstract store, drivers,
+// one compliance suite per driver). Shaped for both drivers: `local` (a folder under
+// DATA_DIR) now, `s3` (any S3-compatible bucket) later, so nothing here may assume a disk.
+import type { Readable } from 'node:stream';
+
+/** An inclusive byte range, as HTTP `Range: bytes=start-end` and S3's GetObject name it. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface PutOptions {
+  /** The type checked from the bytes; S3 keeps it as the object's Content-Type. */
+  contentType: string;
+}
+
+export interface StoredObject {
+  /** The bytes asked for: the whole object, or just `range`. */
+  body: Readable;
+  /** The size of the whole object, for Content-Range and Content-Length. */
+  size: number;
+  range: ByteRange | null;
+}
+
+export interface MediaStat {
+  size: number;
+}
+
+export interface MediaStore {
+  readonly driver: 'local' | 's3';
+  /**
+   * Streams `body` under `key`. The object appears whole or not at all: when `body` fails
+   * or ends early, put rejects and nothing is left under `key` or anywhere else.
+   */
+  put(key: string, body: Readable, options: PutOptions): Promise<MediaStat>;
+  /** The bytes of `key` (only `range` when given; the caller checks it against `stat`), or null. */
+  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
+  stat(key: string): Promise<MediaStat | null>;
+  exists(key: string): Promise<boolean>;
+  /** Removes `key`; removing a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+/** A key that is not one the server makes: refused before any driver touches storage. */
+export class InvalidMediaKeyError extends Error {
+  constructor(key: string) {
+    super(`Not a media key: ${JSON.stringify(key.slice(0, 80))}`);
+  }
+}
