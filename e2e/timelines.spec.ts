@@ -91,3 +91,35 @@ test.describe('Timelines and communities', () => {
     await expect(page.getByText('Invite not found or expired')).toBeVisible();
   });
 });
+
+test.describe('Manage Timelines', () => {
+  test('the owner renames, recolours and deletes; the default has no delete button', async ({ page }) => {
+    await signUp(page);
+    await createTimeline(page, 'First');
+    await createTimeline(page, 'Second');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Manage Timelines' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manage Timelines' });
+
+    // The first timeline became the default.
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'First' })).toContainText('Default');
+    await expect(dialog.getByRole('button', { name: 'Delete First' })).toHaveCount(0);
+
+    await dialog.getByRole('button', { name: 'Edit Second' }).click();
+    await dialog.getByRole('listitem').getByLabel('Timeline name').fill('Second Home');
+    await dialog.getByRole('listitem').getByRole('radio', { name: 'Red' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Timeline updated')).toBeVisible();
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'Second Home' })).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Set Second Home as default' }).click();
+    await expect(page.getByText('Default timeline updated')).toBeVisible();
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'Second Home' })).toContainText('Default');
+
+    await dialog.getByRole('button', { name: 'Delete First' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Timeline' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Timeline deleted')).toBeVisible();
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'First' })).toHaveCount(0);
+  });
+});
