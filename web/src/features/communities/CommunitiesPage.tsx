@@ -45,7 +45,7 @@ export function CommunitiesPage({ user }: { user: User }) {
               >
                 <Group gap={6} wrap="nowrap">
                   <TimelineDot color={timeline.color} />
-                  <Text size="sm" fw={600} truncate>
+                  <Text size="sm" fw={600} lineClamp={2}>
                     {timeline.name}
                   </Text>
                 </Group>

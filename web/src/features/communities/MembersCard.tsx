@@ -28,15 +28,13 @@ export function MembersCard({ timeline, user }: { timeline: Timeline; user: User
 
   return (
     <Card withBorder radius="lg" padding="lg">
-      <Group justify="space-between" mb="md" wrap="nowrap">
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Text fw={700} truncate>
-            {timeline.name} Members
-          </Text>
-          <Badge variant="light">
+      <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Text fw={700}>{timeline.name} Members</Text>
+          <Badge variant="light" tt="none" w="fit-content">
             {count} {count === 1 ? 'member' : 'members'}
           </Badge>
-        </Group>
+        </Stack>
         <Button size="xs" variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
           Invite...
         </Button>

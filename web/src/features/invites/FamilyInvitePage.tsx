@@ -89,9 +89,9 @@ export function FamilyInvitePage({ user }: { user: User | null }) {
 
   return (
     <InviteFrame title="Family Invitation">
-      <Group gap="sm">
+      <Group gap="sm" wrap="nowrap">
         <UserAvatar person={details.inviter} />
-        <Text>
+        <Text ta="left">
           <b>{inviterName}</b> invited you to join <b>{details.familyName}</b>
         </Text>
       </Group>

@@ -98,9 +98,9 @@ export function TimelineInvitePage({ user }: { user: User | null }) {
           Expires in 48 hours
         </Text>
       </Stack>
-      <Group gap="sm">
+      <Group gap="sm" wrap="nowrap">
         <UserAvatar person={creator} />
-        <Text>
+        <Text ta="left">
           <b>{displayNameOf(creator, 'Someone')}</b> invited you to join
         </Text>
       </Group>

@@ -1,4 +1,4 @@
-import { ActionIcon, Card, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -47,7 +47,7 @@ export function TodaysPrompts() {
           Today's prompts could not be loaded. Try Refresh.
         </Text>
       ) : (
-        <Group grow align="stretch" gap="sm" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <PromptCard
             label="Looking Back..."
             prompt={prompts.data.lookingBackPrompt}
@@ -60,7 +60,7 @@ export function TodaysPrompts() {
             revealed={revealed.forward}
             onReveal={() => setRevealed((current) => ({ ...current, forward: true }))}
           />
-        </Group>
+        </SimpleGrid>
       )}
     </Stack>
   );
@@ -68,7 +68,7 @@ export function TodaysPrompts() {
 
 function PromptCard({ label, prompt, revealed, onReveal }: { label: string; prompt: string; revealed: boolean; onReveal: () => void }) {
   return (
-    <Card withBorder radius="lg" padding="md" miw={220} component="button" type="button" onClick={onReveal} aria-expanded={revealed} style={{ textAlign: 'left', cursor: 'pointer' }}>
+    <Card withBorder radius="lg" padding="md" component="button" type="button" onClick={onReveal} aria-expanded={revealed} style={{ textAlign: 'left', cursor: 'pointer' }}>
       <Text fw={700} c="violet.3" mb={4}>
         {label}
       </Text>

@@ -1,0 +1,110 @@
+// accounts §2 "Profile": the avatar with its upload button, and "My Information".
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useRef, useState, type FormEvent } from 'react';
+import { DISPLAY_NAME_MAX } from '../../../../common/limits';
+import { messages } from '../../../../common/messages';
+import { displayNameOf } from '../../../../common/people';
+import type { User } from '../../../../common/users';
+import { toast } from '../../lib/toast';
+import { AvatarPicker } from './AvatarPicker';
+import { useImageChoice } from './imageChoice';
+import { useUpdateProfile, useUploadProfileImage } from './useProfileMutations';
+
+export function ProfilePage({ user }: { user: User }) {
+  return (
+    <Stack gap="lg" maw={640} mx="auto">
+      <Title order={1} size="h2">
+        Profile
+      </Title>
+      <ProfilePictureCard user={user} />
+      <MyInformationCard user={user} />
+    </Stack>
+  );
+}
+
+function ProfilePictureCard({ user }: { user: User }) {
+  const image = useImageChoice();
+  const resetInput = useRef<() => void>(null);
+  const cancel = () => {
+    image.clear();
+    resetInput.current?.();
+  };
+  const upload = useUploadProfileImage({ onUploaded: cancel });
+
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Stack align="center" gap="sm">
+        <AvatarPicker
+          person={user}
+          previewUrl={image.previewUrl}
+          onPick={(file) => {
+            if (!image.choose(file)) resetInput.current?.();
+          }}
+          resetRef={resetInput}
+          disabled={upload.isPending}
+        />
+        <div style={{ textAlign: 'center' }}>
+          <Text fw={700} size="lg">
+            {displayNameOf(user, 'User')}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {image.file ? 'Preview of your new picture' : 'Change your picture with the camera button'}
+          </Text>
+        </div>
+        {image.file && (
+          <Group gap="sm">
+            <Button onClick={() => image.file && upload.mutate(image.file)} loading={upload.isPending}>
+              Upload Image
+            </Button>
+            <Button variant="default" onClick={cancel} disabled={upload.isPending}>
+              Cancel
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function MyInformationCard({ user }: { user: User }) {
+  const [displayName, setDisplayName] = useState(user.displayName ?? '');
+  const save = useUpdateProfile();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = displayName.trim();
+    // accounts §5: required after trimming.
+    if (!trimmed) {
+      toast.error(messages.displayNameRequiredDetail, messages.displayNameRequired);
+      return;
+    }
+    save.mutate({ displayName: trimmed });
+  }
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="my-information">
+      <Title order={2} size="h4" id="my-information" mb="md">
+        My Information
+      </Title>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Display Name"
+            description="How your family sees you"
+            value={displayName}
+            onChange={(event) => setDisplayName(event.currentTarget.value)}
+            maxLength={DISPLAY_NAME_MAX}
+            autoComplete="nickname"
+          />
+          {/* accounts §5: the e-mail address is read-only here. */}
+          <TextInput label="Email" value={user.email} readOnly variant="filled" />
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              Save Changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
