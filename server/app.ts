@@ -17,10 +17,13 @@ import { HttpError, registerErrorHandler } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerWeb } from './http/web.js';
 import { familyRoutes } from './families/routes.js';
+import { audioRoutes } from './audio/routes.js';
 import { mediaRoutes } from './media/routes.js';
+import { memoryRoutes } from './memories/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { promptRoutes } from './prompts/routes.js';
 import { timelineRoutes } from './timelines/routes.js';
+import { uploadRoutes } from './uploads/routes.js';
 import { userRoutes } from './users/routes.js';
 
 export interface AppOptions {
@@ -92,6 +95,9 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   await app.register(familyRoutes, { ctx });
   await app.register(promptRoutes, { ctx });
   await app.register(mediaRoutes, { ctx });
+  await app.register(memoryRoutes, { ctx });
+  await app.register(uploadRoutes, { ctx });
+  await app.register(audioRoutes, { ctx });
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await sql`select 1`.execute(ctx.db);
