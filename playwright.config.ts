@@ -18,7 +18,8 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  // One folder per port, so engineers running specs side by side keep their own artefacts.
+  outputDir: `test-results/${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -44,3 +44,88 @@ export const COMING_SOON_TOAST_MS = 3_000;
 /** accounts §4 and §9: onboarding screens appear 0.5 s after arrival, 0.3 s after a finished step. */
 export const ONBOARDING_DELAY_MS = 500;
 export const ONBOARDING_FOLLOW_UP_DELAY_MS = 300;
+
+// ---- Capture wizard, voice recorder, memory cards and uploads (memories §4, §5, §9) ----
+
+/** memories §5, §9: at most 3 photos per memory; extra chosen files are dropped. */
+export const CAPTURE_IMAGES_MAX = 3;
+/** memories §5, §9: the capture wizard takes 1 video (the edit view allows 2). */
+export const CAPTURE_VIDEOS_MAX = 1;
+
+/** memories §4, §9: the voice recorder starts 0.5 s after it opens and stops at 10 minutes. */
+export const RECORDER_AUTO_START_MS = 500;
+export const RECORDING_MAX_MS = 10 * 60_000;
+/** memories §2, §9: a warning shows in the final 30 s of a recording. */
+export const RECORDING_WARNING_MS = 30_000;
+/** memories §9: audio/webm at 128 kbps, a data chunk every 1 s. */
+export const RECORDING_MIME_TYPE = 'audio/webm';
+export const RECORDING_BITS_PER_SECOND = 128_000;
+export const RECORDING_TIMESLICE_MS = 1_000;
+/** memories §4, §9: the recorder stops 100 ms after the stop request. */
+export const RECORDER_STOP_DELAY_MS = 100;
+/** memories §4, §9: a follow-up answer recording stops itself after 30 s. */
+export const FOLLOW_UP_ANSWER_MAX_MS = 30_000;
+
+/** memories §4, §9: the transcription estimate, from the recording's size, lies between 3 and 30 s. */
+export const TRANSCRIPTION_ESTIMATE_MIN_S = 3;
+export const TRANSCRIPTION_ESTIMATE_MAX_S = 30;
+/** Our rate for that estimate: one second of waiting per 50 kB of audio (~3 s of speech at 128 kbps). */
+export const TRANSCRIPTION_BYTES_PER_SECOND = 50_000;
+/** memories §4, §9: the progress bar waits at 90 percent until the answer arrives. */
+export const TRANSCRIPTION_PROGRESS_CAP = 90;
+
+/** memories §4, §9: the follow-up question is asked 300 ms after Yes, typed at 25 ms per character after 300 ms. */
+export const FOLLOW_UP_REQUEST_DELAY_MS = 300;
+export const FOLLOW_UP_TYPING_DELAY_MS = 300;
+export const FOLLOW_UP_TYPING_MS_PER_CHAR = 25;
+
+/** memories §2, §9: the video thumbnail frame: 25 % of the duration, at most 3 s, 2 s when unknown. */
+export const THUMBNAIL_DURATION_SHARE = 0.25;
+export const THUMBNAIL_MAX_TIME_S = 3;
+export const THUMBNAIL_UNKNOWN_TIME_S = 2;
+export const THUMBNAIL_FALLBACK_MS = 3_000;
+export const THUMBNAIL_JPEG_QUALITY = 0.8;
+
+/** memories §2, §9: snippet lengths of the compact and full memory cards. */
+export const SNIPPET_COMPACT_MAX = 100;
+export const SNIPPET_FULL_MAX = 80;
+
+/** memories §7, §9: POST /api/memories: 5-minute timeout, one retry after 2 s × attempt. */
+export const MEMORY_POST_TIMEOUT_MS = 300_000;
+export const MEMORY_POST_RETRIES = 1;
+export const UPLOAD_RETRY_DELAY_MS = 2_000;
+/** memories §9: the generic upload helper retries twice unless told otherwise. */
+export const UPLOAD_DEFAULT_RETRIES = 2;
+/** memories §7, §9: the direct (presigned) video upload times out after 10 minutes. */
+export const DIRECT_VIDEO_UPLOAD_TIMEOUT_MS = 600_000;
+
+// ---- Audio, transcription and follow-up questions (DESIGN "Media", "AI"; memories §7) ----
+
+/** DESIGN "Media": an audio recording may be up to 50 MB (50 × 1024 × 1024 bytes); more is 413. */
+export const AUDIO_MAX_BYTES = 50 * 1024 * 1024;
+/** How long a speech-to-text server may take over one recording: 10 minutes of speech (§9) take a slow CPU model a while. */
+export const TRANSCRIPTION_TIMEOUT_MS = 120_000;
+/** POST /api/prompts/follow-up: the memory text considered, and how many earlier questions may be sent. */
+export const FOLLOW_UP_CONTENT_MAX = 20_000;
+export const FOLLOW_UP_PREVIOUS_MAX = 50;
+/** One earlier question; ours are one sentence, so this is generous. */
+export const FOLLOW_UP_QUESTION_MAX = 500;
+
+/** memories §3 (capture): a title is required after trimming; 200 characters is our ceiling. */
+export const MEMORY_TITLE_MAX = 200;
+/**
+ * Notes and transcription: the notes carry the follow-up "Q: … A: …" blocks too (memories §3),
+ * so the ceiling is generous; it keeps one field within the multipart field size.
+ */
+export const MEMORY_TEXT_MAX = 100_000;
+/** memories §9: 2 videos per memory (the edit view; the wizard sends 1, CAPTURE_VIDEOS_MAX). */
+export const MEMORY_VIDEOS_MAX = 2;
+/** DESIGN "Media": an image may be 25 MB and a video 250 MB (memories §5); 413 above. */
+export const MEMORY_IMAGE_MAX_BYTES = 25 * 1024 * 1024;
+export const MEMORY_VIDEO_MAX_BYTES = 250 * 1024 * 1024;
+/** DESIGN "Media": each image is kept as the original plus a display copy and a thumbnail. */
+export const IMAGE_DISPLAY_MAX_PX = 2048;
+export const IMAGE_THUMBNAIL_MAX_PX = 480;
+
+/** DESIGN "Edge decisions": a direct-upload ticket (or presigned PUT address) lives one hour. */
+export const DIRECT_UPLOAD_TTL_MS = 60 * 60_000;

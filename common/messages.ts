@@ -1,5 +1,19 @@
 // User-facing strings. Those quoted from the spec are requirements: tests assert them verbatim.
-import { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, TIMELINE_DESCRIPTION_MAX, TIMELINE_ICON_MAX, TIMELINE_NAME_MAX } from './limits.js';
+import {
+  AUDIO_MAX_BYTES,
+  CAPTURE_IMAGES_MAX,
+  DISPLAY_NAME_MAX,
+  FOLLOW_UP_CONTENT_MAX,
+  FOLLOW_UP_PREVIOUS_MAX,
+  FOLLOW_UP_QUESTION_MAX,
+  MEMORY_TITLE_MAX,
+  MEMORY_VIDEOS_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  TIMELINE_DESCRIPTION_MAX,
+  TIMELINE_ICON_MAX,
+  TIMELINE_NAME_MAX,
+} from './limits.js';
 
 export const messages = {
   // accounts §2
@@ -99,6 +113,29 @@ export const messages = {
   // DESIGN "Media": GET /uploads/{key} with a Range past the end.
   rangeNotSatisfiable: 'The requested range is outside the file',
 
+  // POST /api/memories (memories §3, §5; DESIGN "Media", "Who may do what"). The capture
+  // wizard's own toasts are the capture* strings below; these are the server's refusals.
+  memoryTitleTooLong: `Memory title must be at most ${MEMORY_TITLE_MAX} characters`,
+  memoryTextTooLong: 'The notes or transcription are too long to save',
+  memoryTimelineRequired: 'Please select at least one timeline for this memory.',
+  maxImagesReached: `Maximum images reached: You can have a maximum of ${CAPTURE_IMAGES_MAX} images per memory`,
+  maxVideosReached: `Maximum videos reached: You can have a maximum of ${MEMORY_VIDEOS_MAX} videos per memory`,
+  videoTooLarge: 'File too large: Video files must be smaller than 250MB. Please compress your videos or choose shorter clips.',
+  memoryImageTooLarge: 'Each image must be 25MB or smaller. Please choose a smaller photo',
+  videoTypeRefused: 'Please choose a video file (MP4, WebM or QuickTime)',
+  videoUploadNotFound: 'Video upload not found',
+  memoryFileFieldRefused: 'Only images and audio may carry files',
+  memoryFormNotMultipart: 'A memory is sent as multipart/form-data',
+  memoryIdListInvalid: (field: string) => `${field} must be a JSON list of ids`,
+  // DESIGN "Who may do what" (Memory) and "Edge decisions" (who may read whom)
+  memoryNotFound: 'Memory not found',
+  memoryCreatorOnly: 'Only the creator of this memory can do this',
+  sharedWithNotMember: 'A memory can only be shared with members of its timelines',
+  userNotFound: 'User not found',
+  // DESIGN "Notifications": memory_shared to each user a memory is shared with.
+  memorySharedTitle: 'New memory shared',
+  memoryShared: (creator: string, title: string) => `${creator} shared "${title}" with you`,
+
   // accounts §2 "Extras page" (the page's cards) and the shell's Extras dialog; shown 3 s (§9).
   comingSoonBadge: 'Coming Soon',
   featureComingSoon: 'Feature Coming Soon!',
@@ -112,6 +149,73 @@ export const messages = {
   firstTimelineCreated: 'Timeline Created!',
   firstTimelineCreatedDetail: (name: string) => `Your ${name} timeline has been created successfully.`,
   firstTimelineCreateFailed: 'Failed to create timeline. Please try again.',
+
+  // memories §5: the capture wizard's start step, and its limits
+  captureMissingTitle: 'Missing title',
+  captureMissingTitleDetail: 'Please give your memory a title',
+  captureContentRequired: 'Content required',
+  captureContentRequiredDetail: 'Please provide the content of your memory before proceeding.',
+  captureMaxVideos: 'Maximum videos reached',
+  captureMaxVideosDetail: 'You can have a maximum of 1 video per memory',
+  // memories §4, §5, §8: the follow-up question
+  followUpEmptyMemory: 'Empty Memory',
+  followUpEmptyMemoryDetail: 'Please add some content to your memory first',
+  followUpFailed: 'Failed to get follow-up question',
+  // memories §8: voice recordings and their transcription
+  recordingSaved: 'Recording Saved',
+  recordingSavedDetail: 'Your voice recording was saved, but transcription failed. You can add text manually if needed.',
+  recordingError: 'Recording Error',
+  recordingErrorDetail: 'Could not start recording. Please check microphone permissions.',
+  recordingComplete: 'Recording Complete',
+  recordingCompleteDetail: 'Your voice message has been transcribed successfully!',
+  audioAnswerTranscriptionFailed: 'Audio response (transcription failed)',
+  audioAnswerNoTranscription: 'Audio response (no transcription available)',
+  // memories §8: saving a memory
+  memorySaved: 'Success!',
+  memorySavedDetail: 'Memory saved successfully!',
+  memorySaveFailed: 'Failed to save memory',
+  uploadTooLarge: 'File is too large for upload',
+  uploadTooLargeAdvice: 'Please trim or compress the video and try again.',
+  uploadInvalidRequest: 'Invalid request - please check your file format',
+  uploadNetworkError: 'Network error - please check your connection',
+  uploadNetworkErrorAdvice: 'Please try again with a stable connection.',
+  uploadServerError: 'Server error during upload',
+  uploadServerErrorAdvice: 'Please try again shortly.',
+  uploadFailed: 'Upload failed',
+  uploadNetworkFailure: 'Network error during upload',
+  uploadTimeout: 'Upload timeout - file may be too large for this connection',
+  uploadAborted: 'Upload was aborted',
+  /** Shown as "Failed to get upload URL: {message}". */
+  uploadUrlFailed: 'Failed to get upload URL',
+  directUploadStatus: (status: number) => `S3 upload failed with status: ${status}`,
+  directUploadTimeout: 'S3 upload timed out',
+  directUploadFailed: (file: string, reason: string) => `Direct S3 upload failed for ${file}: ${reason}`,
+  // memories §2, §8: deleting a memory
+  deleteMemoryTitle: 'Are you sure?',
+  deleteMemoryDetail: 'This action cannot be undone. This will permanently delete your memory.',
+  memoryDeleted: 'Memory deleted',
+  /** Shown as "Failed to delete memory: {message}". */
+  memoryDeleteFailed: 'Failed to delete memory',
+
+  // DESIGN "AI", memories §7: POST /api/audio/transcribe
+  transcriptionNotConfigured: 'Transcription is not configured',
+  transcriptionFailed: 'Transcription failed',
+  // DESIGN "Edge decisions" and "Media": audio is WebM, Ogg, MP4/M4A, MPEG or WAV, checked by its bytes, up to 50 MB.
+  audioTypeRefused: 'Please send an audio recording (WebM, Ogg, MP4/M4A, MP3 or WAV)',
+  audioTooLarge: `Audio recordings must be ${AUDIO_MAX_BYTES / 1024 / 1024} MB or smaller`,
+  audioMissing: 'Please send the recording in the audio field',
+  audioOneOnly: 'Send one recording at a time',
+  // memories §7: POST /api/prompts/follow-up
+  followUpContentInvalid: 'memoryContent must be text',
+  followUpContentTooLong: `memoryContent must be at most ${FOLLOW_UP_CONTENT_MAX} characters`,
+  followUpPreviousInvalid: `previousQuestions must be a list of questions, each at most ${FOLLOW_UP_QUESTION_MAX} characters`,
+  followUpPreviousTooMany: `previousQuestions may hold at most ${FOLLOW_UP_PREVIOUS_MAX} questions`,
+  // DESIGN "Edge decisions": POST /api/upload/presigned-url and PUT /api/upload/direct/{ticket}
+  // (the presigned flow takes videos only: videoTypeRefused, videoTooLarge above).
+  directUploadFileNameInvalid: 'fileName must be the name of the chosen file (at most 255 characters)',
+  directUploadTicketInvalid: 'This upload link is invalid or has expired. Please start the upload again',
+  directUploadAttached: 'This upload already belongs to a memory and cannot be replaced',
+  directUploadTypeMismatch: (expected: string) => `This upload link takes ${expected} files only; send the file with Content-Type ${expected}`,
 } as const;
 
 /** accounts §2 "Extras page": the nine features, in the order the page and the dialog show them. */

@@ -11,7 +11,7 @@ test.describe('App shell', () => {
 
     await menu.getByRole('button', { name: 'Manage Timelines' }).click();
     await expect(page.getByRole('dialog', { name: 'Manage Timelines' })).toBeVisible();
-    await page.getByRole('dialog', { name: 'Manage Timelines' }).getByRole('button', { name: 'Close', exact: true }).click();
+    await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Download Memories' }).click();

@@ -15,6 +15,9 @@ import { FamilyInvitePage } from './features/invites/FamilyInvitePage';
 import { PendingTimelineInvite } from './features/invites/PendingTimelineInvite';
 import { TimelineInvitePage } from './features/invites/TimelineInvitePage';
 import { MediaRedirectPage } from './features/media-player/MediaRedirectPage';
+import { ExtrasPage } from './features/extras';
+import { Onboarding } from './features/onboarding';
+import { ProfilePage } from './features/profile';
 
 export function App() {
   const { user, isLoading } = useCurrentUser();
@@ -43,16 +46,18 @@ export function App() {
           <ActiveTimelineProvider user={user}>
             <PendingTimelineInvite />
             <AppLayout user={user} />
+            {/* accounts §4: profile setup, first timeline, install screen. */}
+            <Onboarding user={user} />
           </ActiveTimelineProvider>
         }
       >
         <Route index element={<HomePage />} />
         <Route path="/timeline" element={<ComingSoonPage title="Timeline" />} />
         <Route path="/timeline/:id" element={<ComingSoonPage title="Timeline" />} />
-        <Route path="/profile" element={<ComingSoonPage title="Profile" />} />
+        <Route path="/profile" element={<ProfilePage user={user} />} />
         <Route path="/family" element={<CommunitiesPage user={user} />} />
         <Route path="/community" element={<CommunitiesPage user={user} />} />
-        <Route path="/extras" element={<ComingSoonPage title="Extras" />} />
+        <Route path="/extras" element={<ExtrasPage />} />
         <Route path="/invite/:id" element={<FamilyInvitePage user={user} />} />
         <Route path="/timeline-invite/:id" element={<TimelineInvitePage user={user} />} />
         <Route path="/media-player" element={<MediaRedirectPage />} />

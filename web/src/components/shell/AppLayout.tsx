@@ -7,6 +7,7 @@ import { Link, Outlet } from 'react-router';
 import type { User } from '../../../../common/users';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
+import { LazyExtrasDialog } from '../../features/extras';
 import { ComingSoonDialog } from '../ComingSoon';
 import { BottomNav } from './BottomNav';
 import { NotificationBell } from './NotificationBell';
@@ -25,7 +26,11 @@ const dialogTitles: Record<Dialog, string> = {
   search: 'Search Memories',
   capture: 'Capture a Memory',
   notifications: 'Notifications',
+  extras: 'Extras',
 };
+
+/** Dialogs with a screen of their own; the rest show the coming-soon stand-in. */
+const builtDialogs: ReadonlySet<Dialog> = new Set<Dialog>(['timelines', 'extras']);
 
 /** accounts §2 "App shell": sticky header, bottom navigation, side menu. */
 export function AppLayout({ user }: { user: User }) {
@@ -74,9 +79,11 @@ export function AppLayout({ user }: { user: User }) {
           <ManageTimelinesDialog user={user} opened onClose={() => setDialog(null)} />
         </Suspense>
       )}
+      {/* Extras (features/extras): loads on first open. */}
+      <LazyExtrasDialog opened={dialog === 'extras'} onClose={() => setDialog(null)} />
       <ComingSoonDialog
-        title={dialog && dialog !== 'timelines' ? dialogTitles[dialog] : null}
-        opened={dialog !== null && dialog !== 'timelines'}
+        title={dialog && !builtDialogs.has(dialog) ? dialogTitles[dialog] : null}
+        opened={dialog !== null && !builtDialogs.has(dialog)}
         onClose={() => setDialog(null)}
       />
     </AppShell>

@@ -1,16 +1,21 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
-import { IconSparkles } from '@tabler/icons-react';
+import { IconSparkles, IconWand } from '@tabler/icons-react';
 import { useOpenShellDialog } from '../../components/shell/shellDialogs';
 import { TodaysPrompts } from '../prompts/TodaysPrompts';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { storageKeys as onboardingKeys } from '../onboarding/storage';
 import { TimelineChooser } from './TimelineChooser';
 import { WelcomeTooltip } from './WelcomeTooltip';
 
 /** Home (accounts §2): timeline chooser, today's prompts, memory spotlight. */
 export function HomePage() {
   const openDialog = useOpenShellDialog();
+  const { user } = useCurrentUser();
+  // The welcome tooltip waits while profile setup is due, so it never hides behind it.
+  const setupDue = !user?.displayName && !localStorage.getItem(onboardingKeys.profileSetupShown);
   return (
     <Stack gap="lg" maw={720} mx="auto">
-      <WelcomeTooltip />
+      {!setupDue && <WelcomeTooltip />}
       <TimelineChooser />
       <TodaysPrompts />
       <Stack gap="sm" component="section" aria-labelledby="memory-spotlight">
@@ -26,6 +31,17 @@ export function HomePage() {
           </Stack>
         </Card>
       </Stack>
+      <Card withBorder radius="lg" padding="lg">
+        <Stack gap="xs">
+          <Text fw={600}>More ways to celebrate your memories</Text>
+          <Text size="sm" c="dimmed">
+            Interviews, calendars, collages and more are on their way.
+          </Text>
+          <Button variant="light" leftSection={<IconWand size={18} />} onClick={() => openDialog('extras')} w="fit-content">
+            Extras
+          </Button>
+        </Stack>
+      </Card>
     </Stack>
   );
 }

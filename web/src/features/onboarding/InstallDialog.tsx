@@ -8,9 +8,7 @@ import { MOBILE_WIDTH } from '../../../../common/limits';
 import { detectBrowser, detectPlatform } from './device';
 import { installGuide } from './installGuide';
 import { promptInstall, useCanPromptInstall } from './installPrompt';
-
-/** A screen of its own: a headline-sized title. */
-const titleStyles = { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } };
+import { titleStyles } from './screenStyles';
 
 /** `onDone` runs for install and for "later" alike: either way the screen has been offered. */
 export function InstallDialog({ opened, onDone }: { opened: boolean; onDone: () => void }) {

@@ -9,9 +9,7 @@ import type { Timeline } from '../../api/types';
 import { ProfileStep } from './ProfileStep';
 import { pendingInvitation } from './storage';
 import { TimelineStep } from './TimelineStep';
-
-/** A screen of its own: a headline-sized title. */
-const titleStyles = { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } };
+import { titleStyles } from './screenStyles';
 
 interface ProfileSetupDialogProps {
   opened: boolean;

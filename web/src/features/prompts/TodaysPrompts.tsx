@@ -6,6 +6,7 @@ import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useActiveTimeline } from '../timelines/ActiveTimeline';
+import classes from './TodaysPrompts.module.css';
 
 /** accounts §2 Home: "Today's Prompts", two tap-to-reveal cards and a Refresh button. */
 export function TodaysPrompts() {
@@ -69,7 +70,7 @@ export function TodaysPrompts() {
 function PromptCard({ label, prompt, revealed, onReveal }: { label: string; prompt: string; revealed: boolean; onReveal: () => void }) {
   return (
     <Card withBorder radius="lg" padding="md" component="button" type="button" onClick={onReveal} aria-expanded={revealed} style={{ textAlign: 'left', cursor: 'pointer' }}>
-      <Text fw={700} c="violet.3" mb={4}>
+      <Text fw={700} className={classes.label} mb={4}>
         {label}
       </Text>
       {revealed ? <Text>{prompt}</Text> : <Text c="dimmed" size="sm">Tap to reveal</Text>}

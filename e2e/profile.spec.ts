@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signUp } from './helpers';
+
+/** A real PNG, so the server can read it. */
+const SMALL_PNG = readFileSync(new URL('../web/public/icons/icon-192.png', import.meta.url));
+
+async function openProfile(page: Page) {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'My Information' })).toBeVisible();
+}
+
+test.describe('Profile', () => {
+  test('"Save Changes" updates the display name; a blank one is refused with "Display name required"', async ({ page }) => {
+    const { email } = await signUp(page, { displayName: 'Ada Lovelace' });
+    await openProfile(page);
+    expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+    const displayName = page.getByRole('textbox', { name: 'Display Name' });
+    await expect(displayName).toHaveValue('Ada Lovelace');
+    await expect(displayName).toHaveAttribute('maxlength', '50');
+    const emailField = page.getByRole('textbox', { name: 'Email' });
+    await expect(emailField).toHaveValue(email);
+    await expect(emailField).toHaveAttribute('readonly', '');
+
+    await displayName.fill('Ada King');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Profile updated' })).toBeVisible();
+    // The cached user is updated: the side menu shows the new name at once.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' }).getByText('Ada King')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.reload();
+    await expect(displayName).toHaveValue('Ada King');
+    await displayName.fill('   ');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Display name required' });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText('Please enter a display name to continue');
+    const user = await (await page.request.get('/api/auth/user')).json();
+    expect(user.displayName).toBe('Ada King');
+  });
+
+  test('an image of 5 MB or more is refused with "Image too large" before any upload', async ({ page }) => {
+    await signUp(page);
+    await openProfile(page);
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/user/profile-image')) uploads.push(request.url());
+    });
+
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+    });
+    const refusal = page.getByRole('alert').filter({ hasText: 'Image too large' });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText('Please select an image smaller than 5MB');
+    await expect(page.getByRole('button', { name: 'Upload Image' })).toHaveCount(0);
+    expect(uploads).toEqual([]);
+  });
+
+  test('a chosen picture is previewed, can be cancelled, and "Upload Image" saves it', async ({ page }) => {
+    await signUp(page);
+    await openProfile(page);
+
+    // accounts §2: the upload button shows on hover, and on focus for keyboard users.
+    const change = page.getByRole('button', { name: 'Change profile picture' });
+    await expect(change).toHaveCSS('opacity', '0');
+    await change.focus();
+    await expect(change).toHaveCSS('opacity', '1');
+
+    const choose = async () => {
+      const chooser = page.waitForEvent('filechooser');
+      await change.click();
+      await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: SMALL_PNG });
+    };
+    const avatarImage = page.getByTestId('profile-avatar').locator('img');
+
+    await choose();
+    await expect(page.getByRole('button', { name: 'Upload Image' })).toBeVisible();
+    await expect(avatarImage).toHaveAttribute('src', /^blob:/);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('button', { name: 'Upload Image' })).toHaveCount(0);
+
+    await choose();
+    await page.getByRole('button', { name: 'Upload Image' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Profile image updated' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Upload Image' })).toHaveCount(0);
+    await expect(avatarImage).not.toHaveAttribute('src', /^blob:/);
+
+    const user = await (await page.request.get('/api/auth/user')).json();
+    expect(user.profileImageUrl).toBeTruthy();
+    const picture = await page.request.get(user.profileImageUrl);
+    expect(picture.ok()).toBe(true);
+    expect(picture.headers()['content-type']).toMatch(/^image\//);
+  });
+});
