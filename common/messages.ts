@@ -126,6 +126,7 @@ export const messages = {
   videoUploadNotFound: 'Video upload not found',
   memoryFileFieldRefused: 'Only images and audio may carry files',
   memoryFormNotMultipart: 'A memory is sent as multipart/form-data',
+  memoryFormTooManyFields: 'The memory form has more fields than a memory takes',
   memoryIdListInvalid: (field: string) => `${field} must be a JSON list of ids`,
   // DESIGN "Who may do what" (Memory) and "Edge decisions" (who may read whom)
   memoryNotFound: 'Memory not found',

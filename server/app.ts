@@ -56,6 +56,8 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
     openapi: { info: { title: 'Heirloom API', version: '1' } },
     transform: jsonSchemaTransform,
   });
+  // With S3, media is answered by a redirect to the bucket and videos are PUT straight to it.
+  const mediaOrigins = storageOrigins(ctx);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -64,9 +66,9 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
         scriptSrc: ["'self'"],
         // Mantine sets element styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
+        connectSrc: ["'self'", ...mediaOrigins],
         fontSrc: ["'self'", 'data:'],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
@@ -112,4 +114,12 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
 
   await registerWeb(app, webRoot);
   return app;
+}
+
+/** The origins media bytes come from besides our own: the S3 endpoint, or AWS's buckets. */
+function storageOrigins(ctx: AppContext): string[] {
+  const s3 = ctx.config.s3;
+  if (!s3) return [];
+  if (s3.endpoint) return [new URL(s3.endpoint).origin];
+  return [`https://${s3.bucket}.s3.${s3.region}.amazonaws.com`, `https://s3.${s3.region}.amazonaws.com`];
 }

@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       dataDir,
       databaseUrl: `sqlite:${join(dataDir, 'heirloom.db')}`,
       storage: 'local',
+      s3: null,
       registration: 'open',
       inviteTtlHours: 48,
       oidc: null,
@@ -82,6 +83,34 @@ describe('loadConfig', () => {
     expect(config.oidc).toEqual({ issuer: 'https://sso.example.org', clientId: 'heirloom', clientSecret: 'secret', name: 'Single Sign-On' });
   });
 
+  it('reads the S3 settings when STORAGE is s3, with region us-east-1 and the SDK’s own credentials by default', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      STORAGE: 's3',
+      S3_BUCKET: 'family-media',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'heirloom',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'family-media',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'heirloom', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), STORAGE: 's3', S3_BUCKET: 'b', S3_REGION: 'eu-west-3' }).s3).toEqual({
+      bucket: 'b',
+      endpoint: undefined,
+      region: 'eu-west-3',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    // S3 variables without STORAGE=s3 change nothing.
+    expect(loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'b' }).s3).toBeNull();
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), PORT: '', REGISTRATION: '' })).toMatchObject({ port: 3000, registration: 'open' });
   });
@@ -96,6 +125,14 @@ describe('loadConfig', () => {
     [{ SESSION_SECRET: 'short' }, 'Configuration error: SESSION_SECRET must be at least 32 characters'],
     [{ INVITE_TTL_HOURS: '0' }, 'Configuration error: INVITE_TTL_HOURS must be a positive number of hours'],
     [{ STORAGE: 'ftp' }, 'Configuration error: STORAGE must be local or s3'],
+    [{ STORAGE: 's3' }, 'Configuration error: S3_BUCKET must be set when STORAGE is s3'],
+    [{ STORAGE: 's3', S3_BUCKET: ' ' }, 'Configuration error: S3_BUCKET must be set when STORAGE is s3'],
+    [
+      { STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'heirloom' },
+      'Configuration error: S3_SECRET_ACCESS_KEY must be set too, since the other half of the S3 key is set',
+    ],
+    [{ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }, 'Configuration error: S3_ENDPOINT must be an http(s) URL of an S3-compatible API such as https://s3.example.org'],
+    [{ S3_FORCE_PATH_STYLE: 'yes' }, 'Configuration error: S3_FORCE_PATH_STYLE must be true or false'],
     [
       { OIDC_ISSUER: 'https://sso.example.org', OIDC_CLIENT_SECRET: 'secret' },
       'Configuration error: OIDC_CLIENT_ID must be set too, since single sign-on is partly configured',

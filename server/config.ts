@@ -31,6 +31,12 @@ const env = z.object({
     .refine((value) => /^(postgres(ql)?:\/\/|sqlite:)/.test(value), 'must start with postgres:// or sqlite:')
     .optional(),
   STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: url('of an S3-compatible API such as https://s3.example.org').optional(),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   REGISTRATION: z.enum(registrationModes, { error: 'must be open, invite or closed' }).default('open'),
   INVITE_TTL_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive('must be a positive number of hours').default(48),
@@ -61,6 +67,18 @@ export interface OidcConfig {
   name: string;
 }
 
+/** STORAGE=s3 (DESIGN "Configuration"): any S3-compatible store. */
+export interface S3Config {
+  bucket: string;
+  /** Unset for AWS itself; MinIO, R2, Garage and s3rver need their address. */
+  endpoint?: string;
+  region: string;
+  /** Unset: the SDK's own chain (environment, instance role) finds credentials. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** `bucket` as a path segment rather than a host name (MinIO, Garage, s3rver). */
+  forcePathStyle: boolean;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -68,6 +86,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string;
   storage: 'local' | 's3';
+  /** Set exactly when `storage` is 's3'. */
+  s3: S3Config | null;
   sessionSecret: string;
   registration: AuthProviders['registration'];
   inviteTtlHours: number;
@@ -102,6 +122,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuration error: ${missing} must be set too, since single sign-on is partly configured`);
   }
 
+  const s3 = values.STORAGE === 's3' ? s3Config(values) : null;
+
   const dataDir = resolve(values.DATA_DIR);
   const publicUrl = new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`);
   return {
@@ -111,6 +133,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: values.DATABASE_URL ?? `sqlite:${join(dataDir, 'heirloom.db')}`,
     storage: values.STORAGE,
+    s3,
     sessionSecret: values.SESSION_SECRET ?? generatedSecret(dataDir),
     registration: values.REGISTRATION,
     inviteTtlHours: values.INVITE_TTL_HOURS,
@@ -131,6 +154,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     signupLimitPerHour: values.SIGNUP_LIMIT_PER_HOUR,
     feedbackUrl: values.FEEDBACK_URL ?? 'mailto:?subject=Heirloom%20feedback',
     secureCookies: publicUrl.protocol === 'https:',
+  };
+}
+
+/** The S3 settings; a missing bucket or half a key pair stops start-up with one line. */
+function s3Config(values: z.infer<typeof env>): S3Config {
+  if (!values.S3_BUCKET) throw new ConfigError('Configuration error: S3_BUCKET must be set when STORAGE is s3');
+  const keys = [values.S3_ACCESS_KEY_ID, values.S3_SECRET_ACCESS_KEY];
+  if (keys.some(Boolean) && !keys.every(Boolean)) {
+    const missing = values.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    throw new ConfigError(`Configuration error: ${missing} must be set too, since the other half of the S3 key is set`);
+  }
+  return {
+    bucket: values.S3_BUCKET,
+    endpoint: values.S3_ENDPOINT,
+    // Every S3-compatible store accepts a region; us-east-1 is what MinIO and R2 expect by default.
+    region: values.S3_REGION ?? 'us-east-1',
+    credentials: values.S3_ACCESS_KEY_ID ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY! } : undefined,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE === 'true',
   };
 }
 

@@ -165,3 +165,28 @@ describe.each(dialects)('cookies when PUBLIC_URL is https, on %s', (dialect) => 
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });
 });
+
+describe('content security policy with S3 storage', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp('sqlite', {
+      env: {
+        STORAGE: 's3',
+        S3_BUCKET: 'heirloom',
+        S3_ENDPOINT: 'http://127.0.0.1:9/',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('lets images, media and uploads reach the bucket and nothing else', async () => {
+    const csp = String((await t.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
+    for (const directive of ['img-src', 'media-src', 'connect-src']) {
+      expect(csp).toMatch(new RegExp(`${directive} [^;]*http://127\\.0\\.0\\.1:9(;|\\s)`));
+    }
+    expect(csp).toMatch(/script-src 'self';/);
+  });
+});

@@ -9,7 +9,7 @@ import { iso, type AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { isMediaKey, newMediaKey } from '../providers/storage/index.js';
+import { isMediaKey, newMediaKey, type MediaStore } from '../providers/storage/index.js';
 import { storeImage } from './images.js';
 import * as queries from './queries.js';
 import { dispositionOf, etagOf, matchesIfNoneMatch, parseRange, rangeStillApplies, typeOfKey } from './serving.js';
@@ -86,7 +86,7 @@ export interface MediaConditions {
 }
 
 export interface MediaReply {
-  status: 200 | 206 | 304 | 416;
+  status: 200 | 206 | 302 | 304 | 416;
   headers: Record<string, string>;
   body: Readable | null;
 }
@@ -99,6 +99,9 @@ export interface MediaReply {
 export async function readMedia(ctx: AppContext, viewer: UserRow | null, key: string, conditions: MediaConditions): Promise<MediaReply> {
   if (!viewer || !isMediaKey(key)) throw notFound();
   await requireAccess(ctx.db, viewer, 'media.read', [key]);
+  // DESIGN "Media bytes": S3 media goes out as a 302 to a short-lived presigned GET, after
+  // the same check, so the bytes never pass through the app (S3 answers Range itself).
+  if (ctx.media.presignedGetUrl) return redirectToStore(ctx, key, ctx.media.presignedGetUrl.bind(ctx.media));
   const stat = await ctx.media.stat(key);
   if (!stat) throw notFound();
 
@@ -128,4 +131,18 @@ export async function readMedia(ctx: AppContext, viewer: UserRow | null, key: st
   headers['content-length'] = String(range.end - range.start + 1);
   headers['content-range'] = `bytes ${range.start}-${range.end}/${object.size}`;
   return { status: 206, headers, body: object.body };
+}
+
+/** Long enough to start playback and follow a few Range requests; short, since anyone holding it can read. */
+const PRESIGNED_GET_SECONDS = 5 * 60;
+
+async function redirectToStore(ctx: AppContext, key: string, presign: NonNullable<MediaStore['presignedGetUrl']>): Promise<MediaReply> {
+  const mimeType = (await queries.mimeTypeOf(ctx.db, key)) ?? typeOfKey(key);
+  const location = await presign(key, { expiresIn: PRESIGNED_GET_SECONDS, contentType: mimeType, disposition: dispositionOf(key, mimeType) });
+  return {
+    status: 302,
+    // Never cached longer than the address it names stays valid; private, as the check was per user.
+    headers: { location, 'cache-control': `private, max-age=${PRESIGNED_GET_SECONDS - 60}` },
+    body: null,
+  };
 }

@@ -62,6 +62,7 @@ export async function makeTestApp(dialect: Dialect, { env = {}, ...options }: Te
     },
     async close() {
       await app.close();
+      media.close?.();
       await handle.close();
       if (schema) {
         const admin = openDatabase(config.databaseUrl);

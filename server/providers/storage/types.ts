@@ -1,6 +1,6 @@
 // The media store every feature writes bytes through (STYLE: one abstract store, drivers,
 // one compliance suite per driver). Shaped for both drivers: `local` (a folder under
-// DATA_DIR) now, `s3` (any S3-compatible bucket) later, so nothing here may assume a disk.
+// DATA_DIR) and `s3` (any S3-compatible bucket), so nothing here may assume a disk.
 import type { Readable } from 'node:stream';
 
 /** An inclusive byte range, as HTTP `Range: bytes=start-end` and S3's GetObject name it. */
@@ -26,6 +26,21 @@ export interface MediaStat {
   size: number;
 }
 
+export interface PresignedPutOptions {
+  /** Signed into the address: the upload must send exactly this Content-Type. */
+  contentType: string;
+  /** Seconds the address stays valid. */
+  expiresIn: number;
+}
+
+export interface PresignedGetOptions {
+  /** Seconds the address stays valid. */
+  expiresIn: number;
+  /** The Content-Type and Content-Disposition the store answers with (the checked type). */
+  contentType: string;
+  disposition: string;
+}
+
 export interface MediaStore {
   readonly driver: 'local' | 's3';
   /**
@@ -39,6 +54,15 @@ export interface MediaStore {
   exists(key: string): Promise<boolean>;
   /** Removes `key`; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Stores that browsers can reach themselves (S3) offer signed addresses, so video bytes
+   * go straight to the bucket and back (DESIGN "Media bytes", "Edge decisions"). The
+   * local store has none: its bytes go through the app.
+   */
+  presignedPutUrl?(key: string, options: PresignedPutOptions): Promise<string>;
+  presignedGetUrl?(key: string, options: PresignedGetOptions): Promise<string>;
+  /** Releases what the driver holds open (the S3 client's kept-alive connections). */
+  close?(): void;
 }
 
 /** A key that is not one the server makes: refused before any driver touches storage. */
