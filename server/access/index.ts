@@ -2,9 +2,19 @@
 // requireAccess before anything else; handlers never decide access themselves.
 import { messages } from '../../common/messages.js';
 import type { Db } from '../db/index.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { mediaReadableBy, memoriesViewableBy } from './media.js';
-import { familiesWithMember, timelineOwner, timelinesOwnedBy, timelinesWithMember } from './queries.js';
+import {
+  familiesWithMember,
+  membersOfTimelines,
+  memoriesCreatedBy,
+  timelineOwner,
+  timelinesOwnedBy,
+  timelinesWithMember,
+  usersVisibleTo,
+} from './queries.js';
+
+export { viewableMemoryIds } from './queries.js';
 
 export type Permission =
   /** See a timeline, its members and its invites; make it one's default. */
@@ -15,6 +25,10 @@ export type Permission =
   | 'family.read'
   /** See a memory: its creator and everyone in its sharedWith (DESIGN "Memory view"). */
   | 'memory.read'
+  /** Edit, share, retime or delete a memory: its creator only (DESIGN "Who may do what"). */
+  | 'memory.edit'
+  /** See a user's name and picture (DESIGN "Edge decisions": GET /api/users/{id}). */
+  | 'user.read'
   /** Read media bytes by storage key (DESIGN "Media bytes"). */
   | 'media.read';
 
@@ -35,6 +49,10 @@ export async function checkAccess(db: Db, actor: Actor, permission: Permission, 
       return new Set(await familiesWithMember(db, actor.id, unique));
     case 'memory.read':
       return new Set(await memoriesViewableBy(db, actor.id, unique));
+    case 'memory.edit':
+      return new Set(await memoriesCreatedBy(db, actor.id, unique));
+    case 'user.read':
+      return new Set(await usersVisibleTo(db, actor.id, unique));
     case 'media.read':
       return new Set(await mediaReadableBy(db, actor.id, unique));
   }
@@ -45,7 +63,9 @@ const refusal: Record<Permission, { visibleWith?: Permission; message: string }>
   'timeline.read': { message: messages.timelineNotFound },
   'timeline.manage': { visibleWith: 'timeline.read', message: messages.timelineOwnerOnly },
   'family.read': { message: messages.familyNotFound },
-  'memory.read': { message: messages.notFound },
+  'memory.read': { message: messages.memoryNotFound },
+  'memory.edit': { visibleWith: 'memory.read', message: messages.memoryCreatorOnly },
+  'user.read': { message: messages.userNotFound },
   'media.read': { message: messages.notFound },
 };
 
@@ -77,4 +97,17 @@ export async function requireMemberRemoval(db: Db, actor: Actor, timelineId: str
   if (memberId === actor.id) throw forbidden(messages.selfNotRemovable);
   const stillMember = await timelinesWithMember(db, memberId, [timelineId]);
   if (stillMember.length === 0) throw notFound(messages.memberNotFound);
+}
+
+/**
+ * DESIGN "Who may do what" (Memory): a memory goes on timelines its creator belongs to
+ * (404 "Timeline not found" otherwise, as for any unseen timeline), and is shared only with
+ * members of those timelines (400: the caller chose a person they could pick from no list).
+ */
+export async function requireMemoryPlacement(db: Db, actor: Actor, timelineIds: string[], sharedWith: string[]): Promise<void> {
+  await requireAccess(db, actor, 'timeline.read', timelineIds);
+  const others = sharedWith.filter((id) => id !== actor.id);
+  if (others.length === 0) return;
+  const members = new Set(await membersOfTimelines(db, timelineIds));
+  if (others.some((id) => !members.has(id))) throw badRequest(messages.sharedWithNotMember);
 }

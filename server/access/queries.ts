@@ -30,3 +30,64 @@ export async function timelineOwner(db: Db, timelineId: string): Promise<string 
   const row = await db.selectFrom('timelines').select('user_id').where('id', '=', timelineId).executeTakeFirst();
   return row?.user_id;
 }
+
+/**
+ * DESIGN "Memory view" as a subquery of every memory id `userId` may view: its creator and
+ * everyone in its sharedWith. Lists filter with it in SQL (the memory list, and later the
+ * timeline list, search and archives), so the rule stays here and not in their where-clauses.
+ */
+export function viewableMemoryIds(db: Db, userId: string) {
+  return db
+    .selectFrom('memories')
+    .select('memories.id')
+    .where((eb) =>
+      eb.or([
+        eb('memories.user_id', '=', userId),
+        eb('memories.id', 'in', eb.selectFrom('memory_shares').select('memory_shares.memory_id').where('memory_shares.user_id', '=', userId)),
+      ]),
+    );
+}
+
+/** DESIGN "Who may do what": a memory is edited, shared and deleted by its creator only. */
+export async function memoriesCreatedBy(db: Db, userId: string, memoryIds: string[]): Promise<string[]> {
+  const rows = await db.selectFrom('memories').select('id').where('user_id', '=', userId).where('id', 'in', memoryIds).execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * DESIGN "Edge decisions" (who may read whom): oneself, anyone sharing a timeline or the
+ * family with `userId`, and the creator of any memory `userId` may view.
+ */
+export async function usersVisibleTo(db: Db, userId: string, userIds: string[]): Promise<string[]> {
+  const [onTimelines, inFamily, creators] = await Promise.all([
+    db
+      .selectFrom('timeline_members as theirs')
+      .innerJoin('timeline_members as mine', 'mine.timeline_id', 'theirs.timeline_id')
+      .select('theirs.user_id')
+      .where('mine.user_id', '=', userId)
+      .where('theirs.user_id', 'in', userIds)
+      .execute(),
+    db
+      .selectFrom('users as them')
+      .innerJoin('users as me', 'me.family_id', 'them.family_id')
+      .select('them.id as user_id')
+      .where('me.id', '=', userId)
+      .where('them.id', 'in', userIds)
+      .execute(),
+    db
+      .selectFrom('memories')
+      .select('memories.user_id')
+      .where('memories.user_id', 'in', userIds)
+      .where('memories.id', 'in', viewableMemoryIds(db, userId))
+      .execute(),
+  ]);
+  const visible = new Set([...onTimelines, ...inFamily, ...creators].map((row) => row.user_id));
+  if (userIds.includes(userId)) visible.add(userId);
+  return userIds.filter((id) => visible.has(id));
+}
+
+/** Every member of any of `timelineIds`. */
+export async function membersOfTimelines(db: Db, timelineIds: string[]): Promise<string[]> {
+  const rows = await db.selectFrom('timeline_members').select('user_id').distinct().where('timeline_id', 'in', timelineIds).execute();
+  return rows.map((row) => row.user_id);
+}

@@ -1,4 +1,56 @@
+// HTTP of memories (memories §7): create, list, read one, delete. GET /api/users/{id}, which
+// the memory side calls for a creator's details, is registered from here (server/people).
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../../common/errors.js';
+import { memory } from '../../common/memories.js';
+import { success } from '../../common/timelines.js';
+import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
+import { peopleRoutes } from '../people/routes.js';
+import { readMemoryForm } from './form.js';
+import * as service from './service.js';
 
-export async function memoryRoutes(_app: FastifyInstance, _options: { ctx: AppContext }) {}
+const byId = z.object({ id: z.string() });
+const tags = ['memories'];
+
+export async function memoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/memories',
+    { onRequest: requireUser, schema: { tags, response: { 200: z.array(memory), '4xx': errorBody } } },
+    async (request) => service.listMemories(ctx, currentUser(request)),
+  );
+
+  api.get(
+    '/api/memories/:id',
+    { onRequest: requireUser, schema: { tags, params: byId, response: { 200: memory, '4xx': errorBody } } },
+    async (request) => service.getMemory(ctx, currentUser(request), request.params.id),
+  );
+
+  // multipart/form-data (memories §3 "Memory creation form"); the files stream into the store
+  // while the form is read, so requireUser answers 401 before a byte of it is taken.
+  api.post(
+    '/api/memories',
+    { onRequest: requireUser, schema: { tags, response: { 201: memory, '4xx': errorBody } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const created = await service.createMemory(ctx, user, await readMemoryForm(ctx, request));
+      return reply.status(201).send(created);
+    },
+  );
+
+  api.delete(
+    '/api/memories/:id',
+    { onRequest: requireUser, schema: { tags, params: byId, response: { 200: success, '4xx': errorBody } } },
+    async (request) => {
+      await service.deleteMemory(ctx, currentUser(request), request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  // app.ts registers one plugin per feature and is not this feature's to change.
+  await app.register(peopleRoutes, { ctx });
+}

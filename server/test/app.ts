@@ -46,7 +46,7 @@ export async function makeTestApp(dialect: Dialect, { env = {}, ...options }: Te
     await admin.close();
   }
   const handle = openDatabase(config.databaseUrl, { schema });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, schema);
 
   let offset = 0;
   const media = await createMediaStore(config);

@@ -1,10 +1,12 @@
 // Rows a test needs, made straight in the database with whatever parents they need.
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { hashPassword } from '../auth/passwords.js';
 import { startSession } from '../auth/sessions.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { insertUser } from '../auth/queries.js';
+import { newMediaKey } from '../providers/storage/index.js';
 
 export const TEST_PASSWORD = 'a long family secret';
 let passwordHash: Promise<string> | undefined;
@@ -144,4 +146,21 @@ export async function makeFamilyInvite(ctx: AppContext, familyId: string, invite
     })
     .execute();
   return { id };
+}
+
+/**
+ * A video sent through the direct-upload flow and not yet in a memory: its bytes in the store
+ * and the `uploads` row the uploads feature writes for it. `url` is what the client puts in
+ * directVideoUrls (memories §7: the finalUrl).
+ */
+export async function makeDirectUpload(
+  ctx: AppContext,
+  owner: UserRow,
+  data: Buffer,
+  fields: { extension?: string; contentType?: string } = {},
+): Promise<{ key: string; url: string }> {
+  const key = newMediaKey('videos', fields.extension ?? 'mp4');
+  await ctx.media.put(key, Readable.from([data]), { contentType: fields.contentType ?? 'video/mp4' });
+  await ctx.db.insertInto('uploads').values({ storage_key: key, owner_id: owner.id, created_at: iso(ctx.now()), attached_at: null }).execute();
+  return { key, url: `/uploads/${key}` };
 }

@@ -1,0 +1,103 @@
+// Memories as the API speaks them (memories §3 "Memory", §7; DESIGN "API"), and the fields
+// of the creation form (memories §3 "Memory creation form").
+import { z } from 'zod';
+import { MEMORY_TEXT_MAX, MEMORY_TITLE_MAX, MEMORY_VIDEOS_MAX } from './limits.js';
+import { messages } from './messages.js';
+import { member } from './timelines.js';
+
+/** The multipart fields of POST /api/memories that carry files (memories §3). */
+export const MEMORY_IMAGES_FIELD = 'images';
+export const MEMORY_AUDIO_FIELD = 'audio';
+/** The repeated text field naming videos already sent through the direct-upload flow. */
+export const DIRECT_VIDEO_URLS_FIELD = 'directVideoUrls';
+
+/**
+ * One stored image. `url` is the display copy (at most 2048 px), `thumbnailUrl` the
+ * thumbnail (at most 480 px), `originalUrl` the upload itself, EXIF stripped (DESIGN
+ * "Media"). width and height are those of the display copy.
+ */
+export const memoryImage = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  originalUrl: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+});
+export type MemoryImage = z.infer<typeof memoryImage>;
+
+export const memoryVideo = z.object({ id: z.string(), url: z.string(), mimeType: z.string() });
+export type MemoryVideo = z.infer<typeof memoryVideo>;
+
+export const followUpResponse = z.object({ question: z.string(), answer: z.string() });
+
+/** STYLE (Outline's policies): what the caller may do, from the same rules the server applies. */
+export const memoryAbilities = z.object({ canEdit: z.boolean(), canDelete: z.boolean() });
+
+export const memory = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  transcription: z.string(),
+  tags: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  userId: z.string(),
+  familyId: z.string().nullable(),
+  audioUrl: z.string().nullable(),
+  timelineIds: z.array(z.string()),
+  /** Always holds the creator (memories §6: "the list sent always includes the current user"). */
+  sharedWith: z.array(z.string()),
+  images: z.array(memoryImage),
+  videos: z.array(memoryVideo),
+  followUpResponses: z.array(followUpResponse),
+  creator: member,
+  abilities: memoryAbilities,
+});
+export type Memory = z.infer<typeof memory>;
+
+/** A JSON list of ids in a text field (memories §3: sharedWith and timelineIds). */
+const idList = (field: string) =>
+  z
+    .string({ error: messages.memoryIdListInvalid(field) })
+    .transform((text, context) => {
+      if (text.trim() === '') return [];
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (Array.isArray(parsed) && parsed.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 100)) {
+          return [...new Set(parsed as string[])];
+        }
+      } catch {
+        // Falls through to the refusal below.
+      }
+      context.addIssue({ code: 'custom', message: messages.memoryIdListInvalid(field) });
+      return z.NEVER;
+    });
+
+const text = z.string().max(MEMORY_TEXT_MAX, { error: messages.memoryTextTooLong }).default('');
+
+/**
+ * The text fields of POST /api/memories. The server requires a title and a timeline; the
+ * wizard's "at least one content source" (memories §5) is the client's rule, since a
+ * memory of only a title is still a memory. Follow-up "Q: … A: …" blocks arrive inside
+ * `content` and are stored as given.
+ */
+export const createMemoryFields = z.object({
+  title: z
+    .string({ error: messages.captureMissingTitleDetail })
+    .trim()
+    .min(1, { error: messages.captureMissingTitleDetail })
+    .max(MEMORY_TITLE_MAX, { error: messages.memoryTitleTooLong }),
+  content: text,
+  transcription: text,
+  sharedWith: idList('sharedWith').default([]),
+  timelineIds: idList('timelineIds')
+    .optional()
+    .transform((ids) => ids ?? [])
+    .pipe(z.array(z.string()).min(1, { error: messages.memoryTimelineRequired })),
+  directVideoUrls: z
+    .array(z.string().max(2000, { error: messages.videoUploadNotFound }))
+    .max(MEMORY_VIDEOS_MAX, { error: messages.maxVideosReached })
+    .default([]),
+});
+export type CreateMemoryFields = z.infer<typeof createMemoryFields>;

@@ -1,0 +1,87 @@
+// Memories as the API shows them (memories §3 "Memory"; DESIGN "API"), built from a batch of
+// rows and their children so a list costs one query per table, not one per memory.
+import type { Memory, MemoryImage, MemoryVideo } from '../../common/memories.js';
+import { presentMember } from '../timelines/index.js';
+import { mediaUrl } from '../users/index.js';
+import type { MediaRow, MemoryChildren, MemoryRow } from './queries.js';
+
+/**
+ * One photo is three media rows at the same position (DESIGN "Media"): the original
+ * `images/{uuid}.{ext}` (or `…-original.{ext}` once cleaned of metadata), the display copy
+ * `…-display.webp` and the thumbnail `…-thumb.webp`.
+ */
+export type ImageVariant = 'original' | 'display' | 'thumbnail';
+
+export function imageVariantOf(storageKey: string): ImageVariant {
+  if (/-display\.[a-z0-9]+$/.test(storageKey)) return 'display';
+  if (/-thumb\.[a-z0-9]+$/.test(storageKey)) return 'thumbnail';
+  return 'original';
+}
+
+const groupBy = <T>(rows: T[], keyOf: (row: T) => string): Map<string, T[]> => {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(keyOf(row));
+    if (group) group.push(row);
+    else groups.set(keyOf(row), [row]);
+  }
+  return groups;
+};
+
+/** The image's id is its original's; its width and height are those of the display copy, which `url` shows. */
+function presentImages(rows: MediaRow[]): MemoryImage[] {
+  const images: MemoryImage[] = [];
+  for (const variants of groupBy(rows, (row) => String(row.position)).values()) {
+    const byVariant = new Map(variants.map((row) => [imageVariantOf(row.storage_key), row]));
+    const original = byVariant.get('original');
+    if (!original) continue;
+    const display = byVariant.get('display') ?? original;
+    const thumbnail = byVariant.get('thumbnail') ?? display;
+    images.push({
+      id: original.id,
+      url: mediaUrl(display.storage_key)!,
+      thumbnailUrl: mediaUrl(thumbnail.storage_key)!,
+      originalUrl: mediaUrl(original.storage_key)!,
+      width: display.width,
+      height: display.height,
+    });
+  }
+  return images;
+}
+
+const presentVideo = (row: MediaRow): MemoryVideo => ({ id: row.id, url: mediaUrl(row.storage_key)!, mimeType: row.mime_type });
+
+/** The memories, in the order given, as `viewerId` sees them. */
+export function presentMemories(memories: MemoryRow[], children: MemoryChildren, viewerId: string): Memory[] {
+  const timelines = groupBy(children.timelines, (row) => row.memory_id);
+  const shares = groupBy(children.shares, (row) => row.memory_id);
+  const tags = groupBy(children.tags, (row) => row.memory_id);
+  const media = groupBy(children.media, (row) => row.memory_id ?? '');
+  const followUps = groupBy(children.followUps, (row) => row.memory_id);
+  const creators = new Map(children.creators.map((row) => [row.id, row]));
+
+  return memories.map((row) => {
+    const own = media.get(row.id) ?? [];
+    const isCreator = row.user_id === viewerId;
+    return {
+      id: row.id,
+      title: row.title,
+      content: row.content,
+      transcription: row.transcription,
+      tags: (tags.get(row.id) ?? []).map((tag) => tag.tag),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      userId: row.user_id,
+      familyId: row.family_id,
+      audioUrl: mediaUrl(row.audio_key),
+      timelineIds: (timelines.get(row.id) ?? []).map((timeline) => timeline.timeline_id).sort(),
+      sharedWith: (shares.get(row.id) ?? []).map((share) => share.user_id).sort(),
+      images: presentImages(own.filter((item) => item.kind === 'image')),
+      videos: own.filter((item) => item.kind === 'video').map(presentVideo),
+      followUpResponses: (followUps.get(row.id) ?? []).map(({ question, answer }) => ({ question, answer })),
+      creator: presentMember(creators.get(row.user_id)!),
+      // DESIGN "Who may do what": edit, share and delete are the creator's.
+      abilities: { canEdit: isCreator, canDelete: isCreator },
+    };
+  });
+}

@@ -1,0 +1,148 @@
+// SQL of memories. Multi-row writes take the transaction they run in; the same code runs
+// on SQLite and PostgreSQL (times are ISO strings, sizes numbers).
+import type { Insertable, Selectable } from 'kysely';
+import { viewableMemoryIds } from '../access/index.js';
+import type { Db } from '../db/index.js';
+import type { MediaTable, MemoriesTable } from '../db/schema.js';
+import { memberColumns, type MemberRow } from '../timelines/index.js';
+
+export type MemoryRow = Selectable<MemoriesTable>;
+export type MediaRow = Selectable<MediaTable>;
+export type NewMedia = Insertable<MediaTable>;
+
+/** Lists of ids are sent in slices, far below either dialect's limit on bound parameters. */
+const SLICE = 500;
+
+async function inSlices<T>(ids: string[], load: (slice: string[]) => Promise<T[]>): Promise<T[]> {
+  const unique = [...new Set(ids)];
+  const results: T[] = [];
+  for (let start = 0; start < unique.length; start += SLICE) results.push(...(await load(unique.slice(start, start + SLICE))));
+  return results;
+}
+
+/** The memory with its timelines and its sharedWith (which holds the creator). */
+export async function insertMemory(db: Db, row: MemoryRow, timelineIds: string[], sharedWith: string[]): Promise<void> {
+  await db.insertInto('memories').values(row).execute();
+  await db
+    .insertInto('memory_timelines')
+    .values(timelineIds.map((timelineId) => ({ memory_id: row.id, timeline_id: timelineId })))
+    .execute();
+  await db
+    .insertInto('memory_shares')
+    .values(sharedWith.map((userId) => ({ memory_id: row.id, user_id: userId })))
+    .execute();
+}
+
+export async function insertMedia(db: Db, rows: NewMedia[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('media').values(rows).execute();
+}
+
+/** The direct uploads, out of `keys`, that `ownerId` sent and no memory holds yet. */
+export async function openUploads(db: Db, ownerId: string, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .selectFrom('uploads')
+    .select('storage_key')
+    .where('owner_id', '=', ownerId)
+    .where('storage_key', 'in', keys)
+    .where('attached_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.storage_key);
+}
+
+/**
+ * Marks the uploads as attached, only those still open: answers how many it marked, so a
+ * second memory racing for the same upload finds fewer than it asked for.
+ */
+export async function attachUploads(db: Db, ownerId: string, keys: string[], now: string): Promise<number> {
+  if (keys.length === 0) return 0;
+  const result = await db
+    .updateTable('uploads')
+    .set({ attached_at: now })
+    .where('owner_id', '=', ownerId)
+    .where('storage_key', 'in', keys)
+    .where('attached_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** DESIGN "Notifications": those of `userIds` who want to hear of new memories. */
+export async function wantingNewMemoryNotices(db: Db, userIds: string[]): Promise<string[]> {
+  const rows = await inSlices(userIds, (slice) =>
+    db.selectFrom('users').select('id').where('id', 'in', slice).where('new_memory_notifications_enabled', '=', 1).execute(),
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Every memory `userId` may view, newest first (memories §7 GET /api/memories). */
+export function listViewableMemories(db: Db, userId: string): Promise<MemoryRow[]> {
+  return db
+    .selectFrom('memories')
+    .selectAll()
+    .where('id', 'in', viewableMemoryIds(db, userId))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function findMemory(db: Db, id: string): Promise<MemoryRow | undefined> {
+  return db.selectFrom('memories').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** What a memory's JSON is made of besides its row, for many memories in one query per table. */
+export interface MemoryChildren {
+  timelines: { memory_id: string; timeline_id: string }[];
+  shares: { memory_id: string; user_id: string }[];
+  tags: { memory_id: string; tag: string }[];
+  media: MediaRow[];
+  followUps: { memory_id: string; question: string; answer: string }[];
+  creators: MemberRow[];
+}
+
+export async function childrenOf(db: Db, memories: MemoryRow[]): Promise<MemoryChildren> {
+  const ids = memories.map((memory) => memory.id);
+  const [timelines, shares, tags, media, followUps, creators] = await Promise.all([
+    inSlices(ids, (slice) => db.selectFrom('memory_timelines').select(['memory_id', 'timeline_id']).where('memory_id', 'in', slice).execute()),
+    inSlices(ids, (slice) => db.selectFrom('memory_shares').select(['memory_id', 'user_id']).where('memory_id', 'in', slice).execute()),
+    inSlices(ids, (slice) => db.selectFrom('memory_tags').select(['memory_id', 'tag']).where('memory_id', 'in', slice).orderBy('tag').execute()),
+    inSlices(ids, (slice) =>
+      db
+        .selectFrom('media')
+        .selectAll()
+        .where('memory_id', 'in', slice)
+        .where('kind', 'in', ['image', 'video'])
+        .orderBy('position')
+        .orderBy('storage_key')
+        .execute(),
+    ),
+    inSlices(ids, (slice) =>
+      db.selectFrom('follow_up_responses').select(['memory_id', 'question', 'answer']).where('memory_id', 'in', slice).orderBy('position').execute(),
+    ),
+    inSlices(
+      memories.map((memory) => memory.user_id),
+      (slice) => db.selectFrom('users').select(memberColumns).where('users.id', 'in', slice).execute(),
+    ),
+  ]);
+  return { timelines, shares, tags, media, followUps, creators };
+}
+
+/**
+ * Deletes the memory; its timelines, shares, tags, media rows, follow-ups and comments go by
+ * cascade, its notifications keep no link. The direct uploads it held are forgotten too.
+ * Answers the storage keys whose files to remove once this has committed.
+ */
+export async function deleteMemory(db: Db, id: string): Promise<string[]> {
+  const [media, memory, comments] = await Promise.all([
+    db.selectFrom('media').select('storage_key').where('memory_id', '=', id).execute(),
+    db.selectFrom('memories').select('audio_key').where('id', '=', id).executeTakeFirst(),
+    db.selectFrom('comments').select('audio_key').where('memory_id', '=', id).where('audio_key', 'is not', null).execute(),
+  ]);
+  const keys = [...media.map((row) => row.storage_key), memory?.audio_key, ...comments.map((row) => row.audio_key)];
+  const unique = [...new Set(keys.filter((key): key is string => Boolean(key)))];
+  await inSlices(unique, async (slice) => {
+    await db.deleteFrom('uploads').where('storage_key', 'in', slice).execute();
+    return [];
+  });
+  await db.deleteFrom('memories').where('id', '=', id).execute();
+  return unique;
+}
