@@ -1,5 +1,6 @@
 // Today's Prompts on Home (accounts §2 Home, §3 "Daily prompts", §7 prompts calls).
 import { z } from 'zod';
+import { FOLLOW_UP_CONTENT_MAX, FOLLOW_UP_PREVIOUS_MAX, FOLLOW_UP_QUESTION_MAX } from './limits.js';
 import { messages } from './messages.js';
 
 /** True when `zone` is an IANA time zone this runtime knows (Intl throws RangeError otherwise). */
@@ -34,3 +35,24 @@ export type RefreshPromptsBody = z.infer<typeof refreshPromptsBody>;
 /** accounts §3 "Daily prompts". */
 export const dailyPrompts = z.object({ lookingBackPrompt: z.string(), lookingForwardPrompt: z.string() });
 export type DailyPrompts = z.infer<typeof dailyPrompts>;
+
+/**
+ * POST /api/prompts/follow-up (memories §7): the memory as written so far and the questions
+ * already asked, which the answer never repeats. An empty memory still gets a question.
+ */
+export const followUpBody = z
+  .object({
+    memoryContent: z.string({ error: messages.followUpContentInvalid }).max(FOLLOW_UP_CONTENT_MAX, { error: messages.followUpContentTooLong }),
+    previousQuestions: z
+      .array(z.string({ error: messages.followUpPreviousInvalid }).max(FOLLOW_UP_QUESTION_MAX, { error: messages.followUpPreviousInvalid }), {
+        error: messages.followUpPreviousInvalid,
+      })
+      .max(FOLLOW_UP_PREVIOUS_MAX, { error: messages.followUpPreviousTooMany })
+      .default([]),
+  })
+  .strict();
+export type FollowUpBody = z.infer<typeof followUpBody>;
+
+/** memories §7: the response field `question`. */
+export const followUpQuestion = z.object({ question: z.string() });
+export type FollowUpQuestion = z.infer<typeof followUpQuestion>;

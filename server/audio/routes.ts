@@ -1,4 +1,33 @@
+// HTTP of transcription (memories §7: POST /api/audio/transcribe, multipart field `audio`).
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { transcriptionResult, type TranscriptionResult } from '../../common/audio.js';
+import { errorBody } from '../../common/errors.js';
+import { requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
+import { createTranscriber } from '../providers/ai/index.js';
+import { drainBody, readRecordingForm } from './recording-form.js';
+import * as service from './service.js';
 
-export async function audioRoutes(_app: FastifyInstance, _options: { ctx: AppContext }) {}
+export async function audioRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Built once: with TRANSCRIBE_URL unset this is the 'none' driver, and nothing leaves the server.
+  const transcriber = createTranscriber(ctx.config.transcribe);
+
+  api.post(
+    '/api/audio/transcribe',
+    { onRequest: requireUser, schema: { tags: ['audio'], response: { 200: transcriptionResult, '4xx': errorBody, '5xx': errorBody } } },
+    async (request): Promise<TranscriptionResult> => {
+      const deps = { transcriber, log: request.log };
+      try {
+        service.requireTranscription(deps);
+      } catch (error) {
+        // DESIGN "AI": 503 — after the recording has arrived and been dropped, unread.
+        await drainBody(request);
+        throw error;
+      }
+      const staged = await readRecordingForm(request);
+      return { transcription: await service.transcribeStaged(deps, staged) };
+    },
+  );
+}

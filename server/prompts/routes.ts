@@ -1,12 +1,14 @@
-// HTTP of Today's Prompts (accounts §7: GET /api/prompts/daily, POST /api/prompts/refresh).
+// HTTP of Today's Prompts (accounts §7: GET /api/prompts/daily, POST /api/prompts/refresh) and
+// of the capture wizard's follow-up questions (memories §7: POST /api/prompts/follow-up).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../common/errors.js';
-import { dailyPrompts, dailyPromptsQuery, refreshPromptsBody, type DailyPrompts } from '../../common/prompts.js';
+import { dailyPrompts, dailyPromptsQuery, followUpBody, followUpQuestion, refreshPromptsBody, type DailyPrompts, type FollowUpQuestion } from '../../common/prompts.js';
 import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
 import { createChatClient } from '../providers/ai/index.js';
 import type { PromptPair } from './engine.js';
+import * as followUp from './follow-up-service.js';
 import * as service from './service.js';
 
 /** accounts §3 "Daily prompts". */
@@ -27,5 +29,11 @@ export async function promptRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     '/api/prompts/refresh',
     { onRequest: requireUser, schema: { tags: ['prompts'], body: refreshPromptsBody, response: { 200: dailyPrompts, '4xx': errorBody } } },
     async (request) => present(await service.refreshPrompts({ ctx, chat, log: request.log }, currentUser(request), request.body)),
+  );
+
+  api.post(
+    '/api/prompts/follow-up',
+    { onRequest: requireUser, schema: { tags: ['prompts'], body: followUpBody, response: { 200: followUpQuestion, '4xx': errorBody } } },
+    async (request): Promise<FollowUpQuestion> => ({ question: await followUp.followUpQuestion({ chat, log: request.log }, request.body) }),
   );
 }

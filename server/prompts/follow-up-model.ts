@@ -1,0 +1,61 @@
+// Asking the configured chat model for a follow-up question (DESIGN "AI"). Any answer that
+// is not exactly one new question is an error, so the service falls back to the built-in engine.
+import { z } from 'zod';
+import { ChatError, type ChatClient } from '../providers/ai/index.js';
+import { normaliseQuestion, type FollowUpInput } from './follow-up-engine.js';
+
+/** Long enough for any one question; a model that rambles is treated as a failure. */
+const QUESTION_MAX_LENGTH = 300;
+
+const answer = z.object({
+  question: z
+    .string()
+    .trim()
+    .min(1)
+    .max(QUESTION_MAX_LENGTH)
+    .regex(/^[^\r\n]+\?$/),
+});
+
+const instructions = [
+  'You help people record their memories in Heirloom, a private app where families keep and share their stories.',
+  'Given a memory someone has just written, ask ONE warm, curious follow-up question that helps them remember and tell more.',
+  'Make it specific to this memory: the people, places, times and feelings in it. One sentence, under 200 characters, ending with a question mark.',
+  'Never ask any of the questions already asked, nor the same question in other words.',
+  'Reply with strict JSON only, exactly {"question": "..."}, with no other keys and no other text.',
+].join('\n');
+
+function request({ memoryContent, previousQuestions }: FollowUpInput): string {
+  // JSON-quoted, so the memory reads as the text to ask about rather than as instructions.
+  const lines = [`The memory: ${JSON.stringify(memoryContent)}`];
+  if (previousQuestions.length) lines.push(`Questions already asked: ${JSON.stringify(previousQuestions)}`);
+  return lines.join('\n');
+}
+
+/** Models often wrap JSON in a Markdown fence despite being told not to. */
+const unfenced = (text: string) =>
+  text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
+
+export async function askModelForFollowUp(chat: ChatClient, input: FollowUpInput): Promise<string> {
+  const reply = await chat.complete({
+    json: true,
+    messages: [
+      { role: 'system', content: instructions },
+      { role: 'user', content: request(input) },
+    ],
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(unfenced(reply));
+  } catch (error) {
+    throw new ChatError('The chat model did not reply with JSON', { cause: error });
+  }
+  const parsed = answer.safeParse(json);
+  if (!parsed.success) throw new ChatError('The chat model did not reply with one question');
+  const { question } = parsed.data;
+  const asked = new Set(input.previousQuestions.map(normaliseQuestion));
+  if (asked.has(normaliseQuestion(question))) throw new ChatError('The chat model repeated a question already asked');
+  return question;
+}

@@ -1,0 +1,22 @@
+// Follow-up questions for the capture wizard (memories §2 "Questions", §7 POST
+// /api/prompts/follow-up). A configured chat model writes them; otherwise, and whenever it
+// fails, times out (8 s) or repeats itself, the built-in engine answers (DESIGN "AI").
+import type { FollowUpBody } from '../../common/prompts.js';
+import type { PromptDeps } from './service.js';
+import { builtInFollowUp } from './follow-up-engine.js';
+import { askModelForFollowUp } from './follow-up-model.js';
+
+export type FollowUpDeps = Pick<PromptDeps, 'chat' | 'log'>;
+
+export async function followUpQuestion({ chat, log }: FollowUpDeps, body: FollowUpBody): Promise<string> {
+  // With nothing written there is nothing specific to ask, and the engine's open questions
+  // are as good as a model's; the 'none' driver would refuse anyway.
+  if (chat.driver !== 'none' && body.memoryContent.trim()) {
+    try {
+      return await askModelForFollowUp(chat, body);
+    } catch (error) {
+      log?.warn({ err: error }, 'The chat model gave no follow-up question; using the built-in engine');
+    }
+  }
+  return builtInFollowUp(body);
+}
