@@ -8,10 +8,13 @@ import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFil
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
 const SIZE = 250 * 1000 * 1000; // 250 MB, just under the 250 MiB limit
+/** Each side runs this often; the median is reported, since a shared machine is noisy. */
+const ROUNDS = 3;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'heirloom-bench-'));
 
@@ -54,17 +57,37 @@ async function startServer(dataDir: string): Promise<{ origin: string; pid: numb
   return { origin, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
+/** PUTs the file in 1 MiB chunks with node:http, the leanest client Node has. */
+function putFile(url: URL, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      { method: 'PUT', headers: { 'content-type': 'video/mp4', 'content-length': statSync(path).size } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    createReadStream(path, { highWaterMark: 1024 * 1024 }).pipe(request);
+  });
+}
+
 async function main() {
   const video = join(work, 'video.mp4');
   await makeVideo(video);
 
   // cp of the same file, from a warm page cache, as the yardstick.
   execFileSync('cat', [video], { stdio: 'ignore', maxBuffer: 1024 });
-  let started = process.hrtime.bigint();
-  execFileSync('cp', [video, join(work, 'copy.mp4')]);
-  execFileSync('sync');
-  const cpSeconds = Number(process.hrtime.bigint() - started) / 1e9;
-  rmSync(join(work, 'copy.mp4'));
+  const cpRuns: number[] = [];
+  for (let run = 0; run < ROUNDS; run++) {
+    const started = process.hrtime.bigint();
+    execFileSync('cp', [video, join(work, 'copy.mp4')]);
+    execFileSync('sync');
+    cpRuns.push(Number(process.hrtime.bigint() - started) / 1e9);
+    rmSync(join(work, 'copy.mp4'));
+  }
+  const cpSeconds = median(cpRuns);
 
   const server = await startServer(join(work, 'data'));
   try {
@@ -74,25 +97,25 @@ async function main() {
       body: JSON.stringify({ email: 'bench@example.org', password: 'a long bench password' }),
     });
     const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
-    const ticket = await fetch(`${server.origin}/api/upload/presigned-url`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ fileName: 'holiday.mp4', mimeType: 'video/mp4' }),
-    });
-    if (!ticket.ok) throw new Error(`presigned-url answered ${ticket.status}: ${await ticket.text()}`);
-    const { uploadUrl } = (await ticket.json()) as { uploadUrl: string };
-
     const rssBefore = kib(server.pid, 'VmRSS');
-    started = process.hrtime.bigint();
-    const put = await fetch(new URL(uploadUrl, server.origin), {
-      method: 'PUT',
-      headers: { 'content-type': 'video/mp4', 'content-length': String(statSync(video).size) },
-      body: Readable.toWeb(createReadStream(video)) as ReadableStream,
-      duplex: 'half',
-    } as RequestInit);
-    const uploadSeconds = Number(process.hrtime.bigint() - started) / 1e9;
-    if (put.status !== 204 && put.status !== 200) throw new Error(`upload answered ${put.status}: ${await put.text()}`);
-    const peakGrowth = kib(server.pid, 'VmHWM') - rssBefore;
+    const uploadRuns: number[] = [];
+    let peakGrowth = 0;
+    for (let run = 0; run < ROUNDS; run++) {
+      const ticket = await fetch(`${server.origin}/api/upload/presigned-url`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ fileName: 'holiday.mp4', mimeType: 'video/mp4' }),
+      });
+      if (!ticket.ok) throw new Error(`presigned-url answered ${ticket.status}: ${await ticket.text()}`);
+      const { uploadUrl } = (await ticket.json()) as { uploadUrl: string };
+      const started = process.hrtime.bigint();
+      const status = await putFile(new URL(uploadUrl, server.origin), video);
+      uploadRuns.push(Number(process.hrtime.bigint() - started) / 1e9);
+      if (status !== 204 && status !== 200) throw new Error(`upload answered ${status}`);
+      // The memory figure is the first upload's: later rounds only add garbage not yet collected.
+      if (run === 0) peakGrowth = kib(server.pid, 'VmHWM') - rssBefore;
+    }
+    const uploadSeconds = median(uploadRuns);
 
     const mb = SIZE / 1e6;
     const result = {
@@ -110,7 +133,9 @@ Command: \`npm run bench\` (runs \`node --import tsx bench/upload-video.ts\`), o
 The server runs as its own process on SQLite and local storage; the benchmark signs up, asks
 for a direct-upload ticket and streams a 250 MB MP4 file to \`PUT /api/upload/direct/{ticket}\`
 over loopback. Peak RSS growth is the server's \`VmHWM\` after the upload minus its \`VmRSS\`
-before it. The yardstick is \`cp\` of the same file (warm cache) followed by \`sync\`.
+before it, for the first upload. The yardstick is \`cp\` of the same file (warm cache) followed by
+\`sync\`. Both throughputs are the median of ${ROUNDS} rounds. The upload client is \`node:http\`
+sending 1 MiB chunks; on this 2-core machine client and server share the CPU.
 
 | measure | result | target | verdict |
 |---|---|---|---|

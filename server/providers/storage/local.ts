@@ -120,7 +120,7 @@ async function writeDurably(path: string, body: Readable): Promise<number> {
   let batch: Buffer[] = [];
   let batched = 0;
   const flush = async () => {
-    if (batch.length > 0) await writeAll(handle, batch.length === 1 ? batch[0]! : Buffer.concat(batch, batched));
+    if (batch.length > 0) await writeBatch(handle, batch, batched);
     batch = [];
     batched = 0;
   };
@@ -141,6 +141,13 @@ async function writeDurably(path: string, body: Readable): Promise<number> {
 }
 
 const WRITE_BATCH_BYTES = 1024 * 1024;
+
+/** One writev for the batch (no copying); a short write finishes with plain writes. */
+async function writeBatch(handle: FileHandle, buffers: Buffer[], total: number): Promise<void> {
+  const { bytesWritten } = await handle.writev(buffers);
+  if (bytesWritten === total) return;
+  await writeAll(handle, Buffer.concat(buffers, total).subarray(bytesWritten));
+}
 
 async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
   let offset = 0;
