@@ -1,9 +1,13 @@
 // Every API address the web uses is built here and nowhere else.
 import type { AuthProviders, LoginBody, RegisterBody } from '../../../common/auth';
 import type { PublicConfig } from '../../../common/config';
+import type { Memory } from '../../../common/memories';
 import type { UnreadCount } from '../../../common/notifications';
+import type { PresignedUrl } from '../../../common/uploads';
 import type { UpdateUserBody, User } from '../../../common/users';
+import { MEMORY_POST_RETRIES, MEMORY_POST_TIMEOUT_MS } from '../../../common/limits';
 import { ApiError, request } from './client';
+import { uploadWithProgress } from './upload';
 import type {
   DailyPrompts,
   Family,
@@ -89,6 +93,38 @@ export const api = {
   },
   notifications: {
     unreadCount: () => request<UnreadCount>('GET', '/api/notifications/unread-count'),
+  },
+  memories: {
+    list: () => request<Memory[]>('GET', '/api/memories'),
+    get: (memoryId: string) => request<Memory>('GET', `/api/memories/${id(memoryId)}`),
+    /** memories §7: multipart, upload progress, 5-minute timeout, one retry after 2 s × attempt. */
+    create: (form: FormData, options: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {}) =>
+      uploadWithProgress<Memory>({
+        url: '/api/memories',
+        method: 'POST',
+        body: form,
+        timeoutMs: MEMORY_POST_TIMEOUT_MS,
+        retries: MEMORY_POST_RETRIES,
+        ...options,
+      }),
+    remove: (memoryId: string) => request<unknown>('DELETE', `/api/memories/${id(memoryId)}`),
+  },
+  uploads: {
+    /** memories §7: where to PUT a video directly, and the finalUrl that goes in directVideoUrls. */
+    presignedUrl: (body: { fileName: string; mimeType: string }) => request<PresignedUrl>('POST', '/api/upload/presigned-url', body),
+  },
+  audio: {
+    /** memories §7: multipart field audio; answers {transcription}. */
+    transcribe: (audio: Blob, fileName = 'recording.webm') => {
+      const form = new FormData();
+      form.append('audio', audio, fileName);
+      return request<{ transcription: string }>('POST', '/api/audio/transcribe', form);
+    },
+  },
+  followUp: {
+    /** memories §7: a new follow-up question, never one of previousQuestions. */
+    question: (body: { memoryContent: string; previousQuestions: string[] }) =>
+      request<{ question: string }>('POST', '/api/prompts/follow-up', body),
   },
 };
 

@@ -11,4 +11,6 @@ export const queryKeys = {
   familyInvite: (inviteId: string) => ['family-invite', inviteId] as const,
   family: (familyId: string) => ['families', familyId] as const,
   dailyPrompts: (timelineId: string | null) => ['prompts', 'daily', timelineId ?? 'none'] as const,
+  memories: ['memories'] as const,
+  memory: (memoryId: string) => ['memories', memoryId] as const,
 };

@@ -7,6 +7,7 @@ import { Link, Outlet } from 'react-router';
 import type { User } from '../../../../common/users';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
+import { LazyCaptureWizard } from '../../features/capture';
 import { LazyExtrasDialog } from '../../features/extras';
 import { ComingSoonDialog } from '../ComingSoon';
 import { BottomNav } from './BottomNav';
@@ -30,7 +31,7 @@ const dialogTitles: Record<Dialog, string> = {
 };
 
 /** Dialogs with a screen of their own; the rest show the coming-soon stand-in. */
-const builtDialogs: ReadonlySet<Dialog> = new Set<Dialog>(['timelines', 'extras']);
+const builtDialogs: ReadonlySet<Dialog> = new Set<Dialog>(['timelines', 'extras', 'capture']);
 
 /** accounts §2 "App shell": sticky header, bottom navigation, side menu. */
 export function AppLayout({ user }: { user: User }) {
@@ -81,6 +82,8 @@ export function AppLayout({ user }: { user: User }) {
       )}
       {/* Extras (features/extras): loads on first open. */}
       <LazyExtrasDialog opened={dialog === 'extras'} onClose={() => setDialog(null)} />
+      {/* The capture wizard (features/capture): loads on first open. */}
+      <LazyCaptureWizard user={user} opened={dialog === 'capture'} onClose={() => setDialog(null)} />
       <ComingSoonDialog
         title={dialog && !builtDialogs.has(dialog) ? dialogTitles[dialog] : null}
         opened={dialog !== null && !builtDialogs.has(dialog)}

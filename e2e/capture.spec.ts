@@ -1,0 +1,270 @@
+// memories §2, §4, §5, §7, §8: the capture wizard end to end, with Chromium's fake microphone.
+import { expect, request as apiRequest, test, type Locator, type Page } from '@playwright/test';
+import { E2E_ORIGIN } from '../playwright.config';
+import { PASSWORD, signUp, uniqueEmail } from './helpers';
+
+/** A toast with its exact title and text (memories §5, §8); closed so the next can show. */
+async function expectToast(page: Page, title: string, message?: string) {
+  const toast = page.getByRole('alert').filter({ hasText: title });
+  await expect(toast).toBeVisible();
+  if (message) await expect(toast).toContainText(message);
+  await toast.getByRole('button').click();
+  await expect(toast).toBeHidden();
+}
+
+async function createTimeline(page: Page, name: string, color = '#10b981'): Promise<string> {
+  const response = await page.request.post('/api/timelines', { data: { name, color } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function openWizard(page: Page): Promise<Locator> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Capture a Memory' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Capture a Memory' });
+  await expect(wizard.getByLabel('Title')).toBeVisible();
+  return wizard;
+}
+
+/** Media made by the browser itself: a PNG, a JPEG and a short decodable WebM video. */
+async function makeMedia(page: Page) {
+  const media = await page.evaluate(async () => {
+    const toBase64 = async (blob: Blob) => {
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      return btoa(binary);
+    };
+    const picture = (color: string, type: string) =>
+      new Promise<Blob>((resolve) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 64;
+        canvas.height = 48;
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = color;
+        context.fillRect(0, 0, 64, 48);
+        canvas.toBlob((blob) => resolve(blob!), type, 0.9);
+      });
+    const canvas = document.createElement('canvas');
+    canvas.width = 160;
+    canvas.height = 120;
+    const context = canvas.getContext('2d')!;
+    const recorder = new MediaRecorder(canvas.captureStream(15), { mimeType: 'video/webm' });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (event) => chunks.push(event.data);
+    let frame = 0;
+    const painter = setInterval(() => {
+      context.fillStyle = `hsl(${(frame += 12) % 360}, 70%, 50%)`;
+      context.fillRect(0, 0, 160, 120);
+    }, 60);
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+    recorder.start(250);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    recorder.stop();
+    await stopped;
+    clearInterval(painter);
+    return {
+      png: await toBase64(await picture('#e67e22', 'image/png')),
+      jpeg: await toBase64(await picture('#2980b9', 'image/jpeg')),
+      webm: await toBase64(new Blob(chunks, { type: 'video/webm' })),
+    };
+  });
+  const file = (name: string, mimeType: string, base64: string) => ({ name, mimeType, buffer: Buffer.from(base64, 'base64') });
+  return {
+    png: file('garden.png', 'image/png', media.png),
+    jpeg: file('beach.jpg', 'image/jpeg', media.jpeg),
+    png2: file('cake.png', 'image/png', media.png),
+    jpeg2: file('kite.jpg', 'image/jpeg', media.jpeg),
+    video: file('picnic.webm', 'video/webm', media.webm),
+  };
+}
+
+test.describe('Capture wizard', () => {
+  test.setTimeout(120_000);
+
+  test('captures a memory with voice, photos, a video, a follow-up answer, a timeline and selective sharing', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('welcome-tooltip-seen', 'true'));
+    await signUp(page);
+    const timelineId = await createTimeline(page, 'Lovelace Family');
+
+    // A second member of the timeline, so selective sharing has someone to choose.
+    const invite = await page.request.post(`/api/timelines/${timelineId}/invites`, { data: {} });
+    expect(invite.ok()).toBe(true);
+    const inviteId = ((await invite.json()) as { id: string }).id;
+    const grace = await apiRequest.newContext({ baseURL: E2E_ORIGIN });
+    const registered = await grace.post('/api/auth/register', { data: { email: uniqueEmail('grace'), password: PASSWORD, displayName: 'Grace Hopper' } });
+    expect(registered.status()).toBe(201);
+    const graceId = ((await registered.json()) as { id: string }).id;
+    expect((await grace.post(`/api/timeline-invite/${inviteId}/accept`, { data: {} })).ok()).toBe(true);
+    await grace.dispose();
+
+    await page.reload();
+    const media = await makeMedia(page);
+    const wizard = await openWizard(page);
+
+    // memories §5: a title first, then some content.
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expectToast(page, 'Missing title', 'Please give your memory a title');
+    await wizard.getByLabel('Title').fill('   ');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expectToast(page, 'Missing title', 'Please give your memory a title');
+    await wizard.getByLabel('Title').fill('Picnic at the lake');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expectToast(page, 'Content required', 'Please provide the content of your memory before proceeding.');
+    await wizard.getByLabel('Notes').fill('We rowed across the lake and Grandma told stories.');
+
+    // Voice recording: starts by itself, Stop, then transcription (503 locally → the audio is kept).
+    await wizard.getByRole('button', { name: 'Voice recording' }).click();
+    const recorder = page.getByRole('dialog', { name: 'Voice Recorder' });
+    await expect(recorder.getByText('Recording', { exact: true })).toBeVisible();
+    await expect(recorder.getByLabel('Elapsed time')).toHaveText('00:01', { timeout: 5_000 });
+    await recorder.getByRole('button', { name: 'Stop' }).click();
+    await expectToast(page, 'Recording Saved', 'Your voice recording was saved, but transcription failed. You can add text manually if needed.');
+    await expect(recorder).toBeHidden();
+    await expect(wizard.getByLabel('Your voice recording')).toBeVisible();
+    await expect(wizard.getByLabel('Transcription')).toHaveValue('');
+
+    // memories §5: at most 3 photos; the fourth chosen file is dropped.
+    await wizard.locator('input[aria-label="Choose photos"]').setInputFiles([media.png, media.jpeg, media.png2, media.jpeg2]);
+    await expect(wizard.getByRole('button', { name: 'Add photos (3/3)' })).toBeDisabled();
+    await expect(wizard.getByRole('img', { name: /^Photo \d/ })).toHaveCount(3);
+    await wizard.getByRole('button', { name: 'Remove photo 3' }).click();
+    await expect(wizard.getByRole('img', { name: /^Photo \d/ })).toHaveCount(2);
+
+    // One video, with a thumbnail frame captured in the browser; a second is refused.
+    await wizard.locator('input[aria-label="Choose a video"]').setInputFiles(media.video);
+    await expect(wizard.getByTestId('video-thumbnail')).toBeVisible({ timeout: 10_000 });
+    expect(await wizard.getByTestId('video-thumbnail').getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+    await wizard.getByRole('button', { name: 'Add video' }).click();
+    await expectToast(page, 'Maximum videos reached', 'You can have a maximum of 1 video per memory');
+
+    // Follow-up prompt: Back returns to start; Yes asks a question, typed out.
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expect(wizard.getByText('Would you like to answer a follow-up question?')).toBeVisible();
+    await wizard.getByRole('button', { name: 'Back' }).click();
+    await expect(wizard.getByLabel('Title')).toHaveValue('Picnic at the lake');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+
+    const asked = page.waitForResponse((response) => response.url().endsWith('/api/prompts/follow-up'));
+    await wizard.getByRole('button', { name: 'Yes' }).click();
+    const firstAnswer = await asked;
+    expect(firstAnswer.status()).toBe(200);
+    expect(firstAnswer.request().postDataJSON()).toMatchObject({ previousQuestions: [] });
+    const question = ((await firstAnswer.json()) as { question: string }).question;
+    const typed = wizard.getByTestId('follow-up-question');
+    await expect(typed).toHaveAttribute('data-typing', 'typing');
+    await expect(typed).toHaveAttribute('data-typing', 'done', { timeout: 10_000 });
+    await expect(typed.locator('span[aria-hidden]')).toHaveText(question);
+    await wizard.getByLabel('Your answer').fill('My grandmother, my cousins and our old dog Biscuit.');
+
+    // Another question never repeats: the first is sent as a previous question.
+    const askedAgain = page.waitForResponse((response) => response.url().endsWith('/api/prompts/follow-up'));
+    await wizard.getByRole('button', { name: 'Another question' }).click();
+    const secondAnswer = await askedAgain;
+    expect(secondAnswer.request().postDataJSON()).toMatchObject({ previousQuestions: [question] });
+    const secondQuestion = ((await secondAnswer.json()) as { question: string }).question;
+    expect(secondQuestion).not.toBe(question);
+    await expect(wizard.getByText('1 answered')).toBeVisible();
+
+    // An answer by voice: transcription fails locally, so the placeholder answer stands in.
+    await wizard.getByRole('button', { name: 'Record answer' }).click();
+    await expect(wizard.getByRole('button', { name: 'Stop recording' })).toBeEnabled();
+    await page.waitForTimeout(1_200);
+    await wizard.getByRole('button', { name: 'Stop recording' }).click();
+    await expect(wizard.getByLabel('Your answer')).toHaveValue('Audio response (transcription failed)', { timeout: 35_000 });
+    await wizard.getByRole('button', { name: 'Save and exit' }).click();
+
+    // Timeline: the active timeline is chosen; at least one to continue; Back → follow-up prompt.
+    const timelineBox = wizard.getByRole('checkbox', { name: 'Lovelace Family' });
+    await expect(timelineBox).toBeChecked();
+    await timelineBox.uncheck();
+    await expect(wizard.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await timelineBox.check();
+    await wizard.getByRole('button', { name: 'Back' }).click();
+    await expect(wizard.getByText('Would you like to answer a follow-up question?')).toBeVisible();
+    await wizard.getByRole('button', { name: 'No' }).click();
+    await wizard.getByRole('button', { name: 'Continue' }).click();
+
+    // Sharing: Selective Sharing preselects the other members of the active timeline.
+    await expect(wizard.getByRole('radio', { name: /Private/ })).toBeChecked();
+    await expect(wizard.getByText('Only visible to you')).toBeVisible();
+    await expect(wizard.getByRole('link', { name: 'Invite members' })).toHaveAttribute('href', '/community');
+    await wizard.getByRole('radio', { name: /Selective Sharing/ }).check();
+    await expect(wizard.getByText('Choose which timeline members can view')).toBeVisible();
+    const graceBox = wizard.getByRole('checkbox', { name: 'Grace Hopper' });
+    await expect(graceBox).toBeChecked();
+    await graceBox.uncheck();
+    await wizard.getByRole('button', { name: 'Select All' }).click();
+    await expect(graceBox).toBeChecked();
+
+    const created = page.waitForResponse((response) => response.url().endsWith('/api/memories') && response.request().method() === 'POST');
+    await wizard.getByRole('button', { name: 'Save Memory' }).click();
+    expect((await created).status()).toBe(201);
+    await expectToast(page, 'Success!', 'Memory saved successfully!');
+    await expect(wizard).toBeHidden();
+
+    // What the server kept.
+    const list = await page.request.get('/api/memories');
+    expect(list.ok()).toBe(true);
+    const memories = (await list.json()) as Array<Record<string, unknown> & { title: string }>;
+    const memory = memories.find((entry) => entry.title === 'Picnic at the lake')!;
+    expect(memory).toBeTruthy();
+    expect(memory.images).toHaveLength(2);
+    expect(memory.videos).toHaveLength(1);
+    expect(memory.audioUrl).toBeTruthy();
+    expect(memory.timelineIds).toEqual([timelineId]);
+    expect(memory.sharedWith).toContain(graceId);
+    expect(memory.content).toBe(
+      [
+        'We rowed across the lake and Grandma told stories.',
+        `Q: ${question}\nA: My grandmother, my cousins and our old dog Biscuit.`,
+        `Q: ${secondQuestion}\nA: Audio response (transcription failed)`,
+      ].join('\n\n'),
+    );
+
+    // Opening again starts afresh.
+    const again = await openWizard(page);
+    await expect(again.getByLabel('Title')).toHaveValue('');
+    await expect(again.getByLabel('Notes')).toHaveValue('');
+  });
+
+  test('refuses a follow-up question for a memory without text, reports failures, and resets on close', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('welcome-tooltip-seen', 'true'));
+    await signUp(page);
+    await createTimeline(page, 'Quiet Timeline');
+    await page.reload();
+    const media = await makeMedia(page);
+    let wizard = await openWizard(page);
+
+    // memories §5: a photo is content, but a follow-up question needs text.
+    await wizard.getByLabel('Title').fill('Only a photo');
+    await wizard.locator('input[aria-label="Choose photos"]').setInputFiles([media.png]);
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('button', { name: 'Yes' }).click();
+    await expectToast(page, 'Empty Memory', 'Please add some content to your memory first');
+
+    // Closing resets everything to start.
+    await wizard.getByRole('button', { name: 'Close dialog' }).click();
+    await expect(wizard).toBeHidden();
+    wizard = await openWizard(page);
+    await expect(wizard.getByLabel('Title')).toHaveValue('');
+    await expect(wizard.getByRole('img', { name: /^Photo \d/ })).toHaveCount(0);
+
+    // memories §8: a failed follow-up request.
+    await page.route('**/api/prompts/follow-up', (route) => route.fulfill({ status: 500, body: '{"message":"boom"}', contentType: 'application/json' }));
+    await wizard.getByLabel('Title').fill('Words this time');
+    await wizard.getByLabel('Notes').fill('A quiet afternoon with tea.');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('button', { name: 'Yes' }).click();
+    await expectToast(page, 'Error', 'Failed to get follow-up question');
+    await wizard.getByRole('button', { name: 'Close dialog' }).click();
+
+    // memories §8: a refused microphone.
+    await page.evaluate(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    wizard = await openWizard(page);
+    await wizard.getByRole('button', { name: 'Voice recording' }).click();
+    await expectToast(page, 'Recording Error', 'Could not start recording. Please check microphone permissions.');
+    await expect(page.getByRole('dialog', { name: 'Voice Recorder' })).toBeHidden();
+  });
+});

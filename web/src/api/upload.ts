@@ -1,0 +1,150 @@
+// Uploads with progress (memories §7): fetch cannot report upload progress, so these go
+// through XMLHttpRequest, with a timeout and retries after 2 s × the attempt number.
+import { messages } from '../../../common/messages';
+import { UPLOAD_DEFAULT_RETRIES, UPLOAD_RETRY_DELAY_MS } from '../../../common/limits';
+
+export type UploadFailure = 'http' | 'network' | 'timeout' | 'abort';
+
+/** A failed upload: `status` is 0 when no answer came (network, timeout, abort). */
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly failure: UploadFailure,
+    readonly responseText = '',
+    /** What the person can do about it (memories §8), shown after the message. */
+    readonly advice?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface UploadOptions {
+  url: string;
+  method?: 'POST' | 'PUT' | 'PATCH';
+  body: Blob | FormData;
+  headers?: Record<string, string>;
+  /** Cookies to another origin; same-origin requests carry them anyway. */
+  withCredentials?: boolean;
+  timeoutMs?: number;
+  /** Further attempts after the first (memories §9: the generic helper retries twice). */
+  retries?: number;
+  /** Percent of the body sent, 0–100. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  /** Which answers count as success; any 2xx by default. */
+  isSuccess?: (status: number) => boolean;
+}
+
+function serverMessageOf(responseText: string): string | null {
+  try {
+    const body = JSON.parse(responseText) as { message?: unknown };
+    return typeof body.message === 'string' && body.message ? body.message : null;
+  } catch {
+    return null;
+  }
+}
+
+/** memories §8: what each refusal status reads as. */
+export function httpUploadError(status: number, responseText: string): UploadError {
+  const server = serverMessageOf(responseText);
+  if (status === 413) return new UploadError(messages.uploadTooLarge, status, 'http', responseText, messages.uploadTooLargeAdvice);
+  if (status === 400) return new UploadError(server ?? messages.uploadInvalidRequest, status, 'http', responseText);
+  if (status === 0) return new UploadError(messages.uploadNetworkError, status, 'network', responseText, messages.uploadNetworkErrorAdvice);
+  if (status >= 500) return new UploadError(messages.uploadServerError, status, 'http', responseText, messages.uploadServerErrorAdvice);
+  return new UploadError(messages.uploadFailed, status, 'http', responseText);
+}
+
+/**
+ * memories §5: no retry on a file-size refusal (413 or a message about size). Nor after an
+ * abort, nor on other refusals of the request itself (4xx but 408 and 429), which would
+ * only be refused again.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof UploadError)) return false;
+  if (error.failure === 'abort' || error.status === 413) return false;
+  if (error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) return false;
+  const text = `${error.message} ${serverMessageOf(error.responseText) ?? ''}`;
+  return !/too large|file size|size limit|exceeds/i.test(text);
+}
+
+/** One attempt. Resolves with the response text of a successful answer. */
+export function sendOnce(options: UploadOptions): Promise<{ status: number; responseText: string }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? 'POST', options.url);
+    xhr.withCredentials = options.withCredentials ?? false;
+    if (options.timeoutMs) xhr.timeout = options.timeoutMs;
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
+
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    const onAbortSignal = () => xhr.abort();
+    options.signal?.addEventListener('abort', onAbortSignal, { once: true });
+    const settle = () => options.signal?.removeEventListener('abort', onAbortSignal);
+
+    xhr.onload = () => {
+      settle();
+      const ok = options.isSuccess ? options.isSuccess(xhr.status) : xhr.status >= 200 && xhr.status < 300;
+      if (ok) {
+        options.onProgress?.(100);
+        resolve({ status: xhr.status, responseText: xhr.responseText });
+      } else {
+        reject(httpUploadError(xhr.status, xhr.responseText));
+      }
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new UploadError(messages.uploadNetworkFailure, 0, 'network'));
+    };
+    xhr.ontimeout = () => {
+      settle();
+      reject(new UploadError(messages.uploadTimeout, 0, 'timeout'));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(new UploadError(messages.uploadAborted, 0, 'abort'));
+    };
+    if (options.signal?.aborted) {
+      xhr.abort();
+      return;
+    }
+    xhr.send(options.body);
+  });
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Sends with retries; reads the answer as JSON when it is JSON. */
+export async function uploadWithProgress<T>(options: UploadOptions): Promise<T> {
+  const retries = options.retries ?? UPLOAD_DEFAULT_RETRIES;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const { responseText } = await sendOnce(options);
+      if (!responseText) return undefined as T;
+      try {
+        return JSON.parse(responseText) as T;
+      } catch {
+        return responseText as T;
+      }
+    } catch (error) {
+      if (attempt >= retries || !isRetryable(error)) throw error;
+      // memories §7: the delay grows with the attempt: 2 s, then 4 s.
+      await wait(UPLOAD_RETRY_DELAY_MS * (attempt + 1));
+      options.onProgress?.(0);
+    }
+  }
+}
+
+/** The words of a failed memory save (memories §8), advice included. */
+export function uploadErrorText(error: unknown, fallback: string): string {
+  if (error instanceof UploadError) {
+    if (error.failure === 'timeout') return messages.uploadTimeout;
+    if (error.failure === 'abort') return messages.uploadAborted;
+    const described = error.failure === 'network' ? httpUploadError(0, '') : error;
+    return described.advice ? `${described.message}. ${described.advice}` : described.message;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

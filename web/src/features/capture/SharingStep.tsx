@@ -1,0 +1,143 @@
+// memories §2 "Sharing": 'private' (only visible to you) or 'Selective Sharing' (choose which
+// timeline members can view), a way to invite members, and 'Save Memory'.
+import { Anchor, Button, Checkbox, Group, Loader, Progress, Radio, ScrollArea, Stack, Text } from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { displayNameOf } from '../../../../common/people';
+import { api } from '../../api/endpoints';
+import { queryKeys } from '../../api/keys';
+import type { Member } from '../../api/types';
+import { UserAvatar } from '../../components/UserAvatar';
+import type { SharingMode } from './draft';
+import type { SavePhase } from './saveMemory';
+
+/**
+ * memories §7: one member list per chosen timeline, merged and de-duplicated by id. The
+ * preselection is every other member of the active timeline (memories §2); when the active
+ * timeline is not among the chosen ones, every listed member.
+ */
+export function useSharingMembers(timelineIds: string[], activeTimelineId: string | null, userId: string) {
+  const results = useQueries({
+    queries: timelineIds.map((timelineId) => ({
+      queryKey: queryKeys.timelineMembers(timelineId),
+      queryFn: async () => {
+        try {
+          return await api.timelines.members(timelineId);
+        } catch (error) {
+          console.error(`Failed to fetch members for timeline ${timelineId}`, error);
+          throw error;
+        }
+      },
+    })),
+  });
+  const byId = new Map<string, Member>();
+  results.forEach((result) => result.data?.forEach((member) => member.id !== userId && !byId.has(member.id) && byId.set(member.id, member)));
+  const members = [...byId.values()];
+
+  const activeAt = activeTimelineId ? timelineIds.indexOf(activeTimelineId) : -1;
+  const activeMembers = activeAt >= 0 ? results[activeAt]?.data : undefined;
+  const defaultSelection = activeMembers
+    ? activeMembers.filter((member) => byId.has(member.id)).map((member) => member.id)
+    : members.map((member) => member.id);
+  return { members, defaultSelection, isLoading: results.some((result) => result.isPending) };
+}
+
+interface SharingStepProps {
+  mode: SharingMode;
+  onModeChange: (mode: SharingMode) => void;
+  members: Member[];
+  membersLoading: boolean;
+  selected: string[];
+  onSelectedChange: (userIds: string[]) => void;
+  onSelectAll: () => void;
+  onInvite: () => void;
+  onBack: () => void;
+  onSave: () => void;
+  saving: { phase: SavePhase; percent: number } | null;
+}
+
+export function SharingStep(props: SharingStepProps) {
+  const { mode, members, selected, saving } = props;
+  return (
+    <Stack gap="md">
+      <Radio.Group value={mode} onChange={(value) => props.onModeChange(value as SharingMode)} label="Who can see this memory?">
+        <Stack gap="sm" mt="xs">
+          <Radio value="private" label="Private" description="Only visible to you" disabled={Boolean(saving)} />
+          <Radio
+            value="timeline"
+            label="Selective Sharing"
+            description="Choose which timeline members can view"
+            disabled={Boolean(saving)}
+          />
+        </Stack>
+      </Radio.Group>
+
+      {mode === 'timeline' && (
+        <Stack gap="xs">
+          <Group justify="space-between">
+            <Text size="sm" fw={500}>
+              Timeline members
+            </Text>
+            <Button variant="subtle" size="xs" onClick={props.onSelectAll} disabled={members.length === 0 || Boolean(saving)}>
+              Select All
+            </Button>
+          </Group>
+          {props.membersLoading ? (
+            <Loader size="sm" />
+          ) : members.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No one else is on the chosen timelines yet.
+            </Text>
+          ) : (
+            <ScrollArea.Autosize mah={240}>
+              <Checkbox.Group value={selected} onChange={props.onSelectedChange} aria-label="Members who can view">
+                <Stack gap="xs">
+                  {members.map((member) => (
+                    <Checkbox
+                      key={member.id}
+                      value={member.id}
+                      disabled={Boolean(saving)}
+                      label={
+                        <Group gap="xs" wrap="nowrap" component="span">
+                          <span aria-hidden style={{ display: 'inline-flex' }}>
+                            <UserAvatar person={member} size="sm" />
+                          </span>
+                          {displayNameOf(member)}
+                        </Group>
+                      }
+                    />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+            </ScrollArea.Autosize>
+          )}
+        </Stack>
+      )}
+
+      <Text size="sm" c="dimmed">
+        Want to share with someone new?{' '}
+        <Anchor component={Link} to="/community" onClick={props.onInvite}>
+          Invite members
+        </Anchor>
+      </Text>
+
+      {saving && (
+        <Stack gap={4}>
+          <Text size="sm">
+            {saving.phase === 'video' ? 'Uploading video' : 'Saving memory'}... {saving.percent}%
+          </Text>
+          <Progress value={saving.percent} striped animated aria-label={saving.phase === 'video' ? 'Video upload progress' : 'Save progress'} />
+        </Stack>
+      )}
+
+      <Group justify="space-between">
+        <Button variant="default" onClick={props.onBack} disabled={Boolean(saving)}>
+          Back
+        </Button>
+        <Button onClick={props.onSave} loading={Boolean(saving)} disabled={mode === 'timeline' && props.membersLoading}>
+          Save Memory
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+// memories §4: the follow-up question appears after 300 ms, typed at 25 ms per character.
+// Keyed by the question, so each new question types from the start.
+import { Text, VisuallyHidden } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { FOLLOW_UP_TYPING_DELAY_MS, FOLLOW_UP_TYPING_MS_PER_CHAR } from '../../../../common/limits';
+
+export function TypedQuestion({ question }: { question: string }) {
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    let ticker: number | undefined;
+    const delay = window.setTimeout(() => {
+      ticker = window.setInterval(() => {
+        setShown((count) => {
+          if (count + 1 >= question.length) window.clearInterval(ticker);
+          return Math.min(question.length, count + 1);
+        });
+      }, FOLLOW_UP_TYPING_MS_PER_CHAR);
+    }, FOLLOW_UP_TYPING_DELAY_MS);
+    return () => {
+      window.clearTimeout(delay);
+      window.clearInterval(ticker);
+    };
+  }, [question]);
+
+  const done = shown >= question.length;
+  return (
+    // Screen readers hear the whole question once, not every letter.
+    <Text fw={600} size="lg" data-typing={done ? 'done' : 'typing'} data-testid="follow-up-question" mih={28}>
+      <VisuallyHidden>{question}</VisuallyHidden>
+      <span aria-hidden>{question.slice(0, shown)}</span>
+    </Text>
+  );
+}

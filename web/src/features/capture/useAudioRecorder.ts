@@ -1,0 +1,134 @@
+// One microphone recorder for the voice recorder dialog and follow-up answers (memories §4,
+// §9): audio/webm at 128 kbps, a data chunk every second, stopped 100 ms after the request
+// (so the last chunk is flushed) or by the caller's safety limit.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  RECORDER_STOP_DELAY_MS,
+  RECORDING_BITS_PER_SECOND,
+  RECORDING_MIME_TYPE,
+  RECORDING_TIMESLICE_MS,
+} from '../../../../common/limits';
+
+export type RecorderState = 'idle' | 'recording' | 'stopping';
+
+interface RecorderOptions {
+  /** Stops by itself after this long (10 minutes for a memory, 30 s for an answer). */
+  maxMs: number;
+  /** The finished recording; `byLimit` when the safety limit stopped it. */
+  onRecorded: (recording: Blob, details: { byLimit: boolean }) => void;
+  /** The microphone could not be opened (denied, missing). */
+  onError: (error: unknown) => void;
+}
+
+export function useAudioRecorder(options: RecorderOptions) {
+  const [state, setState] = useState<RecorderState>('idle');
+  const [elapsedMs, setElapsedMs] = useState(0);
+  const optionsRef = useRef(options);
+  useEffect(() => {
+    optionsRef.current = options;
+  });
+
+  const recorderRef = useRef<MediaRecorder | null>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const timersRef = useRef<number[]>([]);
+  const tickerRef = useRef<number | null>(null);
+  const discardRef = useRef(false);
+  const byLimitRef = useRef(false);
+  const stoppingRef = useRef(false);
+  const sessionRef = useRef(0);
+
+  const clearTimers = useCallback(() => {
+    timersRef.current.forEach((timer) => window.clearTimeout(timer));
+    timersRef.current = [];
+    if (tickerRef.current !== null) window.clearInterval(tickerRef.current);
+    tickerRef.current = null;
+  }, []);
+
+  const releaseMicrophone = useCallback(() => {
+    streamRef.current?.getTracks().forEach((track) => track.stop());
+    streamRef.current = null;
+  }, []);
+
+  const stop = useCallback((byLimit = false) => {
+    const recorder = recorderRef.current;
+    if (!recorder || recorder.state === 'inactive' || stoppingRef.current || discardRef.current) return;
+    stoppingRef.current = true;
+    byLimitRef.current = byLimit;
+    setState('stopping');
+    if (tickerRef.current !== null) window.clearInterval(tickerRef.current);
+    tickerRef.current = null;
+    // memories §9: the recorder stops 100 ms after the stop request.
+    timersRef.current.push(
+      window.setTimeout(() => {
+        if (recorder.state !== 'inactive') recorder.stop();
+      }, RECORDER_STOP_DELAY_MS),
+    );
+  }, []);
+
+  const start = useCallback(async () => {
+    if (recorderRef.current && recorderRef.current.state !== 'inactive') return;
+    const session = ++sessionRef.current;
+    discardRef.current = false;
+    byLimitRef.current = false;
+    stoppingRef.current = false;
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    } catch (error) {
+      optionsRef.current.onError(error);
+      return;
+    }
+    // Cancelled while the browser asked for the microphone.
+    if (session !== sessionRef.current || discardRef.current) {
+      stream.getTracks().forEach((track) => track.stop());
+      return;
+    }
+    streamRef.current = stream;
+    const chunks: Blob[] = [];
+    let recorder: MediaRecorder;
+    try {
+      const mimeType = MediaRecorder.isTypeSupported(RECORDING_MIME_TYPE) ? RECORDING_MIME_TYPE : undefined;
+      recorder = new MediaRecorder(stream, { mimeType, audioBitsPerSecond: RECORDING_BITS_PER_SECOND });
+    } catch (error) {
+      releaseMicrophone();
+      optionsRef.current.onError(error);
+      return;
+    }
+    recorderRef.current = recorder;
+    recorder.ondataavailable = (event) => {
+      if (event.data.size > 0) chunks.push(event.data);
+    };
+    recorder.onstop = () => {
+      clearTimers();
+      releaseMicrophone();
+      recorderRef.current = null;
+      setState('idle');
+      if (discardRef.current) return;
+      const recording = new Blob(chunks, { type: recorder.mimeType || RECORDING_MIME_TYPE });
+      optionsRef.current.onRecorded(recording, { byLimit: byLimitRef.current });
+    };
+    recorder.start(RECORDING_TIMESLICE_MS);
+    const startedAt = Date.now();
+    setElapsedMs(0);
+    setState('recording');
+    tickerRef.current = window.setInterval(() => setElapsedMs(Date.now() - startedAt), 250);
+    timersRef.current.push(window.setTimeout(() => stop(true), optionsRef.current.maxMs));
+  }, [clearTimers, releaseMicrophone, stop]);
+
+  /** Stops without keeping anything (closing or discarding the wizard, memories §2). */
+  const cancel = useCallback(() => {
+    sessionRef.current += 1;
+    discardRef.current = true;
+    clearTimers();
+    const recorder = recorderRef.current;
+    if (recorder && recorder.state !== 'inactive') recorder.stop();
+    recorderRef.current = null;
+    releaseMicrophone();
+    setState('idle');
+    setElapsedMs(0);
+  }, [clearTimers, releaseMicrophone]);
+
+  useEffect(() => cancel, [cancel]);
+
+  return { state, elapsedMs, start, stop: () => stop(false), cancel };
+}

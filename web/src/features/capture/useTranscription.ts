@@ -1,0 +1,44 @@
+// memories §4: while a recording is transcribed, a progress bar runs for an estimate derived
+// from the file's size (3 to 30 s) and waits at 90 percent until the answer arrives.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { transcriptionEstimateSeconds, transcriptionProgress } from '../../../../common/memories-rules';
+import { api } from '../../api/endpoints';
+
+export function useTranscription() {
+  const [progress, setProgress] = useState<number | null>(null);
+  const tickerRef = useRef<number | null>(null);
+
+  const stopTicker = useCallback(() => {
+    if (tickerRef.current !== null) window.clearInterval(tickerRef.current);
+    tickerRef.current = null;
+  }, []);
+  useEffect(() => stopTicker, [stopTicker]);
+
+  /** The transcription ('' when the provider heard nothing), or null when it failed (no provider, network). */
+  const transcribe = useCallback(
+    async (recording: Blob): Promise<string | null> => {
+      const estimate = transcriptionEstimateSeconds(recording.size);
+      const startedAt = Date.now();
+      setProgress(0);
+      stopTicker();
+      tickerRef.current = window.setInterval(() => setProgress(transcriptionProgress(Date.now() - startedAt, estimate)), 100);
+      try {
+        const { transcription } = await api.audio.transcribe(recording);
+        setProgress(100);
+        return typeof transcription === 'string' ? transcription.trim() : '';
+      } catch {
+        return null;
+      } finally {
+        stopTicker();
+      }
+    },
+    [stopTicker],
+  );
+
+  const reset = useCallback(() => {
+    stopTicker();
+    setProgress(null);
+  }, [stopTicker]);
+
+  return { transcribe, progress, reset };
+}

@@ -1,0 +1,132 @@
+// memories §2 "Memory card": a compact variant for lists and a full variant for the timeline
+// and the spotlight.
+import { ActionIcon, AspectRatio, Badge, Box, Button, Card, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPhoto, IconTrash, IconVideo } from '@tabler/icons-react';
+import { SNIPPET_COMPACT_MAX, SNIPPET_FULL_MAX } from '../../../../common/limits';
+import { imageUrlOf, memorySnippet, relativeMemoryDate, videoUrlOf } from '../../../../common/memories-rules';
+import { displayNameOf } from '../../../../common/people';
+import { UserAvatar } from '../../components/UserAvatar';
+import { DeleteMemoryDialog } from './DeleteMemoryDialog';
+import type { Memory } from './types';
+import { useVideoThumbnail } from './useVideoThumbnail';
+
+interface MemoryCardProps {
+  memory: Memory;
+  variant?: 'compact' | 'full';
+  /** Opens the memory ('View memory' on the full card, the whole card when compact). */
+  onOpen?: (memory: Memory) => void;
+  /** Shows the delete control; defaults to what the server says the viewer may do. */
+  canDelete?: boolean;
+}
+
+/** What the card shows first: the first image, else the first video's captured frame. */
+function usePreview(memory: Memory) {
+  const imageUrl = memory.images[0] ? imageUrlOf(memory.images[0], true) : null;
+  const videoUrl = !imageUrl && memory.videos[0] ? videoUrlOf(memory.videos[0]) : null;
+  const videoThumbnail = useVideoThumbnail(videoUrl);
+  if (imageUrl) return { kind: 'image' as const, src: imageUrl, extra: memory.images.length - 1 };
+  if (videoUrl) return { kind: 'video' as const, src: videoThumbnail, extra: memory.videos.length - 1 };
+  return null;
+}
+
+export function MemoryCard({ memory, variant = 'full', onOpen, canDelete }: MemoryCardProps) {
+  const preview = usePreview(memory);
+  const [deleting, deleteDialog] = useDisclosure(false);
+  const date = relativeMemoryDate(memory.createdAt);
+  const deletable = canDelete ?? memory.abilities?.canDelete ?? false;
+
+  const deleteControl = deletable && (
+    <>
+      <ActionIcon variant="subtle" color="red" aria-label={`Delete memory ${memory.title}`} onClick={deleteDialog.open}>
+        <IconTrash size={18} />
+      </ActionIcon>
+      <DeleteMemoryDialog memoryId={memory.id} opened={deleting} onClose={deleteDialog.close} />
+    </>
+  );
+
+  if (variant === 'compact') {
+    return (
+      <Card withBorder radius="md" padding="sm" component="article" aria-label={memory.title}>
+        <Group wrap="nowrap" gap="sm" align="flex-start">
+          <UnstyledButton onClick={() => onOpen?.(memory)} style={{ flex: 1, minWidth: 0 }} aria-label={`Open memory ${memory.title}`}>
+            <Group wrap="nowrap" gap="sm" align="flex-start">
+              <Box w={64} h={64} style={{ flex: 'none', borderRadius: 8, overflow: 'hidden' }} bg="var(--mantine-color-default-hover)">
+                {preview?.src ? (
+                  <Image src={preview.src} alt="" w={64} h={64} fit="cover" />
+                ) : (
+                  <Stack h={64} align="center" justify="center">
+                    {preview?.kind === 'video' ? <IconVideo size={24} /> : <IconPhoto size={24} opacity={0.5} />}
+                  </Stack>
+                )}
+              </Box>
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text fw={600} truncate>
+                  {memory.title}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {date}
+                </Text>
+                <Text size="sm" c="dimmed" lineClamp={2}>
+                  {memorySnippet(memory, SNIPPET_COMPACT_MAX)}
+                </Text>
+              </Stack>
+            </Group>
+          </UnstyledButton>
+          {deleteControl}
+        </Group>
+      </Card>
+    );
+  }
+
+  return (
+    <Card withBorder radius="lg" padding="md" component="article" aria-label={memory.title}>
+      <Group justify="space-between" wrap="nowrap" mb="xs">
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text fw={700} size="lg" truncate>
+            {memory.title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {date}
+          </Text>
+        </Stack>
+        {deleteControl}
+      </Group>
+      {preview && (
+        <Card.Section mb="sm">
+          <AspectRatio ratio={16 / 10} pos="relative">
+            {preview.src ? (
+              <Image src={preview.src} alt={preview.kind === 'video' ? `Video from ${memory.title}` : `Photo from ${memory.title}`} fit="cover" />
+            ) : (
+              <Stack align="center" justify="center" bg="var(--mantine-color-default-hover)">
+                <IconVideo size={36} />
+              </Stack>
+            )}
+            <Group gap={4} pos="absolute" top={8} right={8} style={{ width: 'auto', height: 'auto', left: 'auto', bottom: 'auto' }}>
+              {preview.kind === 'video' && (
+                <Badge color="dark" leftSection={<IconVideo size={12} />}>
+                  Video
+                </Badge>
+              )}
+              {preview.extra > 0 && <Badge color="dark">+{preview.extra}</Badge>}
+            </Group>
+          </AspectRatio>
+        </Card.Section>
+      )}
+      <Text size="sm" mb="sm">
+        {memorySnippet(memory, SNIPPET_FULL_MAX)}
+      </Text>
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <UserAvatar person={memory.creator} size="sm" />
+          <Text size="sm" truncate>
+            {displayNameOf(memory.creator, 'User')}
+          </Text>
+        </Group>
+        <Button variant="light" size="xs" onClick={() => onOpen?.(memory)}>
+          View memory
+        </Button>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,8 @@
+// The memories feature's public face (memories §2, §3): cards, deletion, the list and the
+// browser-side video thumbnail.
+export { DeleteMemoryDialog } from './DeleteMemoryDialog';
+export { MemoryCard } from './MemoryCard';
+export type { Memory, MemoryImage, MemoryVideo, PresignedUrl } from './types';
+export { useDeleteMemory, useMemories } from './useMemories';
+export { useVideoThumbnail } from './useVideoThumbnail';
+export { captureVideoThumbnail } from './videoThumbnail';
