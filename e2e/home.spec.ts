@@ -66,3 +66,23 @@ test.describe('Home', () => {
     await expect(page.getByRole('dialog', { name: 'Capture a Memory' })).toBeVisible();
   });
 });
+
+test.describe('Memory Spotlight', () => {
+  test('reveals a random memory on tap; Hide puts it away', async ({ page }) => {
+    await signUp(page);
+    const timeline = await (await page.request.post('/api/timelines', { data: { name: 'Family', color: '#3b82f6' } })).json();
+    for (const title of ['Summer at the lake', 'First day of school']) {
+      const created = await page.request.post('/api/memories', {
+        multipart: { title, content: `All about ${title}`, timelineIds: JSON.stringify([timeline.id]), sharedWith: '[]' },
+      });
+      expect(created.status()).toBe(201);
+    }
+    await page.reload();
+    await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
+    const spotlight = page.getByRole('region', { name: 'Memory Spotlight' });
+    await expect(spotlight.getByText(/Summer at the lake|First day of school/).first()).toBeVisible();
+    await expect(spotlight.getByRole('button', { name: 'Random Memory' })).toBeVisible();
+    await spotlight.getByRole('button', { name: 'Hide' }).click();
+    await expect(page.getByRole('button', { name: /Tap to reveal a memory/ })).toBeVisible();
+  });
+});

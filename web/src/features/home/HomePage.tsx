@@ -1,9 +1,10 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
-import { IconSparkles, IconWand } from '@tabler/icons-react';
+import { Button, Card, Stack, Text } from '@mantine/core';
+import { IconWand } from '@tabler/icons-react';
 import { useOpenShellDialog } from '../../components/shell/shellDialogs';
 import { TodaysPrompts } from '../prompts/TodaysPrompts';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { storageKeys as onboardingKeys } from '../onboarding/storage';
+import { MemorySpotlight } from './MemorySpotlight';
 import { TimelineChooser } from './TimelineChooser';
 import { WelcomeTooltip } from './WelcomeTooltip';
 
@@ -18,19 +19,7 @@ export function HomePage() {
       {!setupDue && <WelcomeTooltip />}
       <TimelineChooser />
       <TodaysPrompts />
-      <Stack gap="sm" component="section" aria-labelledby="memory-spotlight">
-        <Title order={2} size="h4" id="memory-spotlight">
-          Memory Spotlight
-        </Title>
-        {/* Memories arrive with capture; until then the spotlight shows its empty state. */}
-        <Card withBorder radius="lg" padding="lg">
-          <Stack align="center" gap="xs" ta="center">
-            <IconSparkles size={28} />
-            <Text fw={600}>No memories yet</Text>
-            <Button onClick={() => openDialog('capture')}>Capture a Memory</Button>
-          </Stack>
-        </Card>
-      </Stack>
+      <MemorySpotlight />
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="xs">
           <Text fw={600}>More ways to celebrate your memories</Text>
