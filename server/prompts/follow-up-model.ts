@@ -1,7 +1,7 @@
 // Asking the configured chat model for a follow-up question (DESIGN "AI"). Any answer that
 // is not exactly one new question is an error, so the service falls back to the built-in engine.
 import { z } from 'zod';
-import { ChatError, type ChatClient } from '../providers/ai/index.js';
+import { ChatError, completeJson, type ChatClient } from '../providers/ai/index.js';
 import { normaliseQuestion, type FollowUpInput } from './follow-up-engine.js';
 
 /** Long enough for any one question; a model that rambles is treated as a failure. */
@@ -31,30 +31,13 @@ function request({ memoryContent, previousQuestions }: FollowUpInput): string {
   return lines.join('\n');
 }
 
-/** Models often wrap JSON in a Markdown fence despite being told not to. */
-const unfenced = (text: string) =>
-  text
-    .trim()
-    .replace(/^```(?:json)?\s*/i, '')
-    .replace(/\s*```$/, '');
-
+/** One follow-up question from the model; a repeat of an earlier question counts as a failure. */
 export async function askModelForFollowUp(chat: ChatClient, input: FollowUpInput): Promise<string> {
-  const reply = await chat.complete({
-    json: true,
-    messages: [
-      { role: 'system', content: instructions },
-      { role: 'user', content: request(input) },
-    ],
-  });
-  let json: unknown;
-  try {
-    json = JSON.parse(unfenced(reply));
-  } catch (error) {
-    throw new ChatError('The chat model did not reply with JSON', { cause: error });
-  }
-  const parsed = answer.safeParse(json);
-  if (!parsed.success) throw new ChatError('The chat model did not reply with one question');
-  const { question } = parsed.data;
+  const messages = [
+    { role: 'system' as const, content: instructions },
+    { role: 'user' as const, content: request(input) },
+  ];
+  const { question } = await completeJson(chat, messages, answer, 'one question');
   const asked = new Set(input.previousQuestions.map(normaliseQuestion));
   if (asked.has(normaliseQuestion(question))) throw new ChatError('The chat model repeated a question already asked');
   return question;

@@ -1,7 +1,7 @@
 // Asking the configured chat model for today's pair (DESIGN "AI"). Any answer that is not
 // exactly what we asked for is an error, so the service falls back to the built-in engine.
 import { z } from 'zod';
-import { ChatError, type ChatClient } from '../providers/ai/index.js';
+import { ChatError, completeJson, type ChatClient } from '../providers/ai/index.js';
 import type { PromptPair } from './engine.js';
 
 /** Long enough for any one question; a model that rambles is treated as a failure. */
@@ -36,26 +36,12 @@ function request({ day, timeline, previous }: ModelContext): string {
   return lines.join('\n');
 }
 
-/** Models often wrap JSON in a Markdown fence despite being told not to. */
-const unfenced = (text: string) => text.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
-
 export async function askModelForPair(chat: ChatClient, context: ModelContext): Promise<PromptPair> {
-  const reply = await chat.complete({
-    json: true,
-    messages: [
-      { role: 'system', content: instructions },
-      { role: 'user', content: request(context) },
-    ],
-  });
-  let json: unknown;
-  try {
-    json = JSON.parse(unfenced(reply));
-  } catch (error) {
-    throw new ChatError('The chat model did not reply with JSON', { cause: error });
-  }
-  const parsed = answer.safeParse(json);
-  if (!parsed.success) throw new ChatError('The chat model did not reply with the two prompts');
-  const pair = parsed.data;
+  const messages = [
+    { role: 'system' as const, content: instructions },
+    { role: 'user' as const, content: request(context) },
+  ];
+  const pair = await completeJson(chat, messages, answer, 'the two prompts');
   const { previous } = context;
   if (previous && (pair.lookingBack === previous.lookingBack || pair.lookingForward === previous.lookingForward)) {
     throw new ChatError('The chat model repeated a prompt it was asked to replace');

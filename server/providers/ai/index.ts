@@ -5,6 +5,7 @@ import { openAiCompatibleTranscriber, type TranscribeConfig } from './openai-tra
 import type { Transcriber, TranscriberOptions } from './transcriber.js';
 import type { ChatClient, ChatClientOptions } from './types.js';
 
+export { completeJson } from './json-reply.js';
 export { ChatError, type ChatClient, type ChatClientOptions, type ChatMessage, type ChatRequest } from './types.js';
 export { TranscriptionError, type Transcriber, type TranscriberOptions, type TranscriptionRequest } from './transcriber.js';
 
