@@ -14,7 +14,7 @@ import { AUDIO_MAX_BYTES } from '../../common/limits.js';
 import { messages } from '../../common/messages.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { TranscriptionError, type Transcriber } from '../providers/ai/index.js';
-import { AudioGate, type DetectedAudio } from './audio-type.js';
+import { audioGate, type DetectedAudio } from './audio-type.js';
 
 /**
  * Temp files are named `{prefix}{pid}-{uuid}` in the system temp folder; the process id
@@ -45,7 +45,7 @@ export function requireTranscription({ transcriber }: TranscribeDeps): void {
  * (400) or over 50 MB (413) is refused while it streams, and nothing of it is left behind.
  */
 export async function stageRecording(source: Readable): Promise<StagedRecording> {
-  const gate = new AudioGate({
+  const gate = audioGate({
     maxBytes: AUDIO_MAX_BYTES,
     tooLarge: () => new HttpError(413, messages.audioTooLarge),
     wrongType: () => badRequest(messages.audioTypeRefused),
@@ -58,7 +58,7 @@ export async function stageRecording(source: Readable): Promise<StagedRecording>
     await discardFile(path);
     throw error;
   }
-  return { path, audio: gate.detected!, size: gate.size };
+  return { path, audio: gate.accepted!, size: gate.size };
 }
 
 /** Never throws: the failure that led here is the one worth reporting. */

@@ -1,17 +1,15 @@
 // Uploaded images, streamed: checked by their bytes on the way in (DESIGN "Media": the type
 // from the bytes, never the name or the declared type), then decoded and re-encoded by
 // sharp, which auto-rotates and leaves every EXIF field, GPS included, behind.
-import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type OutputInfo } from 'sharp';
 import { ACCEPTED_IMAGE_TYPES } from '../../common/media.js';
 import { messages } from '../../common/messages.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import type { MediaStore } from '../providers/storage/index.js';
+import { TypeGate } from './type-gate.js';
 
-/** file-type needs at most this many leading bytes to recognise any image format. */
-const SNIFF_BYTES = 4100;
 /**
  * HEIC is what iPhones send; it is let through to sharp, which reads it where its libheif
  * can (DESIGN "Edge decisions") and is refused in words otherwise. APNG is a PNG.
@@ -23,50 +21,8 @@ const SNIFFED_TYPES = new Set<string>([...ACCEPTED_IMAGE_TYPES, 'image/apng', 'i
  */
 const MAX_INPUT_PIXELS = 64_000_000;
 
-/** Passes bytes through once the first ones prove an accepted image; counts them all. */
-class ImageGate extends Transform {
-  private seen = 0;
-  private head: Buffer[] = [];
-  private headLength = 0;
-  /** The type the bytes showed, once known. */
-  detected: string | null = null;
-
-  constructor(
-    private readonly maxBytes: number,
-    private readonly tooLarge: () => Error,
-  ) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.seen += chunk.length;
-    // Fails before the stream ends, so the store never renames a truncated file into place.
-    if (this.seen >= this.maxBytes) return done(this.tooLarge());
-    if (this.detected) return done(null, chunk);
-    this.head.push(chunk);
-    this.headLength += chunk.length;
-    if (this.headLength < SNIFF_BYTES) return done();
-    this.release(done);
-  }
-
-  override _flush(done: TransformCallback): void {
-    if (this.detected) return done();
-    this.release(done);
-  }
-
-  private release(done: TransformCallback): void {
-    const head = Buffer.concat(this.head);
-    this.head = [];
-    fileTypeFromBuffer(head).then((type) => {
-      if (!type || !SNIFFED_TYPES.has(type.mime)) return done(badRequest(messages.imageTypeRefused));
-      this.detected = type.mime;
-      done(null, head);
-    }, done);
-  }
-}
-
 export interface ImageOptions {
-  /** A file of this many bytes or more is refused with `tooLarge`. */
+  /** A file of more than this many bytes is refused with `tooLarge`. */
   maxBytes: number;
   tooLarge: () => Error;
   /** The longest side of the stored copy. */
@@ -86,7 +42,12 @@ export interface StoredImage {
  * nothing is left under `key` and the cause is thrown, in words where it is the user's.
  */
 export async function storeImage(store: MediaStore, key: string, source: Readable, options: ImageOptions): Promise<StoredImage> {
-  const gate = new ImageGate(options.maxBytes, options.tooLarge);
+  const gate = new TypeGate<string>({
+    accept: (mime) => (mime && SNIFFED_TYPES.has(mime) ? mime : null),
+    maxBytes: options.maxBytes,
+    tooLarge: options.tooLarge,
+    wrongType: () => badRequest(messages.imageTypeRefused),
+  });
   const encoder = sharp({ failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
     .autoOrient()
     // Square-ish and never enlarged: a large photo is cropped to a centred square, a
@@ -115,7 +76,7 @@ export async function storeImage(store: MediaStore, key: string, source: Readabl
     if (processing instanceof HttpError) return processing;
     if (processing && processing === decodeError) {
       // HEIC that this sharp cannot decode is, for the user, a type we do not take.
-      const heic = gate.detected === 'image/heic' || gate.detected === 'image/heif';
+      const heic = gate.accepted === 'image/heic' || gate.accepted === 'image/heif';
       return badRequest(heic ? messages.imageTypeRefused : messages.imageUnreadable);
     }
     return storing ?? processing;

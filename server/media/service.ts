@@ -30,7 +30,8 @@ export interface StagedMedia {
 export async function stageAvatar(ctx: AppContext, source: Readable): Promise<StagedMedia> {
   const key = newMediaKey('avatars', 'webp');
   const image = await storeImage(ctx.media, key, source, {
-    maxBytes: PROFILE_IMAGE_MAX_BYTES,
+    // "Smaller than 5MB": a picture of exactly 5 MB is already too large.
+    maxBytes: PROFILE_IMAGE_MAX_BYTES - 1,
     tooLarge: () => new HttpError(413, messages.profileImageTooLargeDetail),
     size: AVATAR_SIZE,
   });

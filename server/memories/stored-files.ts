@@ -7,7 +7,7 @@ import { messages } from '../../common/messages.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { isMediaKey, newMediaKey, type MediaStore } from '../providers/storage/index.js';
-import { TypeGate } from './upload-gate.js';
+import { audioGate } from '../audio/index.js';
 
 /** A file in the store, with what its bytes proved. */
 export interface StagedFile {
@@ -30,32 +30,9 @@ export async function discardFiles(store: MediaStore, keys: string[]): Promise<v
   await Promise.all(keys.filter(isMediaKey).map((key) => store.delete(key).catch(noop)));
 }
 
-interface AudioFormat {
-  mimeType: string;
-  extension: string;
-}
-
-/**
- * DESIGN "Edge decisions": audio is WebM, Ogg, MP4/M4A, MPEG or WAV. file-type calls any
- * WebM video/webm (browsers record voice into it) and Safari's plain-brand MP4 video/mp4.
- * The extension keeps a key's fallback type right (media/serving.ts typeOfKey).
- */
-const AUDIO_FORMATS: Record<string, AudioFormat> = {
-  'video/webm': { mimeType: 'audio/webm', extension: 'webm' },
-  'audio/webm': { mimeType: 'audio/webm', extension: 'webm' },
-  'audio/ogg': { mimeType: 'audio/ogg', extension: 'ogg' },
-  'audio/ogg; codecs=opus': { mimeType: 'audio/ogg', extension: 'ogg' },
-  'audio/mp4': { mimeType: 'audio/mp4', extension: 'm4a' },
-  'audio/x-m4a': { mimeType: 'audio/mp4', extension: 'm4a' },
-  'video/mp4': { mimeType: 'audio/mp4', extension: 'm4a' },
-  'audio/mpeg': { mimeType: 'audio/mpeg', extension: 'mp3' },
-  'audio/wav': { mimeType: 'audio/wav', extension: 'wav' },
-};
-
 /** Streams the memory's voice recording into the store, as uploaded, once its bytes prove audio. */
 export async function stageAudio(ctx: AppContext, source: Readable): Promise<StagedFile> {
-  const gate = new TypeGate<AudioFormat>({
-    accept: (mime) => (mime ? (AUDIO_FORMATS[mime] ?? null) : null),
+  const gate = audioGate({
     maxBytes: AUDIO_MAX_BYTES,
     tooLarge: () => new HttpError(413, messages.audioTooLarge),
     wrongType: () => badRequest(messages.audioTypeRefused),
@@ -66,12 +43,13 @@ export async function stageAudio(ctx: AppContext, source: Readable): Promise<Sta
   let key: string | null = null;
   try {
     const format = await gate.type;
+    // The extension keeps the key's fallback type right (media/serving.ts typeOfKey).
     key = newMediaKey('audio', format.extension);
-    const [piped, stored] = await Promise.allSettled([flowing, ctx.media.put(key, out, { contentType: format.mimeType })]);
+    const [piped, stored] = await Promise.allSettled([flowing, ctx.media.put(key, out, { contentType: format.type })]);
     if (piped.status === 'rejected' || stored.status === 'rejected') {
       throw firstFailure(piped.status === 'rejected' ? piped.reason : undefined, stored.status === 'rejected' ? stored.reason : undefined);
     }
-    return { key, mimeType: format.mimeType, size: stored.value.size, width: null, height: null };
+    return { key, mimeType: format.type, size: stored.value.size, width: null, height: null };
   } catch (error) {
     out.destroy();
     const piping = await flowing.then(noop, (reason: unknown) => reason);

@@ -1,7 +1,7 @@
 // Direct video uploads (memories §7, DESIGN "Edge decisions"): the client asks for an
 // address, sends the video there itself (S3 with a presigned PUT, or this server with a
 // ticket), and later names finalUrl in directVideoUrls; the memory then attaches the row.
-import type { Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import { DIRECT_UPLOAD_TTL_MS } from '../../common/limits.js';
 import { messages } from '../../common/messages.js';
 import {
@@ -18,7 +18,7 @@ import { badRequest, conflict, forbidden, HttpError } from '../http/errors.js';
 import { isMediaKey, newMediaKey } from '../providers/storage/index.js';
 import * as queries from './queries.js';
 import { parseTicket, signTicket, ticketHolds } from './tickets.js';
-import { VideoGate, videoTooLarge } from './video-gate.js';
+import { videoGate, videoTooLarge } from './video-gate.js';
 
 /** An upload no memory has claimed after a day was abandoned (a closed tab, a failed save). */
 export const STALE_UPLOAD_MS = 24 * 60 * 60_000;
@@ -76,7 +76,7 @@ export async function receiveDirectUpload(ctx: AppContext, token: string, upload
   if (!upload.contentType || bareMimeType(upload.contentType) !== declared || !isReadable(upload.body)) {
     throw new HttpError(415, messages.directUploadTypeMismatch(declared));
   }
-  const gate = new VideoGate(declared);
+  const gate = videoGate(declared);
   // An honest Content-Length over the limit is refused before a byte is read.
   if (Number(upload.contentLength) > gate.maxBytes) throw videoTooLarge();
 
@@ -104,7 +104,7 @@ const isReadable = (body: unknown): body is Readable => typeof (body as Readable
  * destroy the request (that would reset the connection under the 413); the route drains
  * the rest instead. A client that goes away still fails the store's write.
  */
-function feed(source: Readable, gate: VideoGate): void {
+function feed(source: Readable, gate: Transform): void {
   // The store starts reading the gate a few awaits later (a folder made, a file opened); a
   // refusal before then must not be an unhandled 'error'. The store still sees it, since
   // the gate stays destroyed with it.

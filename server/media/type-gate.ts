@@ -1,8 +1,9 @@
-// The gate every file of a memory streams through: it counts the bytes and refuses past the
-// limit while they flow, and lets nothing on until the first bytes prove an accepted type
-// (DESIGN "Media": the type from the bytes, never the name or the declared type). Unlike
-// media/images.ts's gate it hands the type out as a promise, so the storage key (whose
-// extension follows the type) can be made before the bytes reach the store.
+// The gate every uploaded file streams through (photos, avatars, recordings, videos): it
+// counts the bytes and refuses past the limit while they flow, and lets nothing on until the
+// first bytes prove an accepted type (DESIGN "Media": the type from the bytes, never the name
+// or the declared type). Each kind says only what it accepts and in which words it refuses.
+// The type is handed out as a promise, so a storage key whose extension follows the type can
+// be made before the bytes reach the store.
 import { Transform, type TransformCallback } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 
@@ -22,7 +23,7 @@ export class TypeGate<T> extends Transform {
   private seen = 0;
   private head: Buffer[] = [];
   private headLength = 0;
-  private accepted: T | null = null;
+  private known: T | null = null;
   private settle!: { resolve(type: T): void; reject(error: Error): void };
   /** Resolves with the accepted type once the first bytes are known; rejects if the gate fails first. */
   readonly type: Promise<T>;
@@ -34,6 +35,15 @@ export class TypeGate<T> extends Transform {
     this.type.catch(() => undefined);
   }
 
+  /** What the bytes were accepted as, once known. */
+  get accepted(): T | null {
+    return this.known;
+  }
+
+  get maxBytes(): number {
+    return this.options.maxBytes;
+  }
+
   /** Bytes passed so far. */
   get size(): number {
     return this.seen;
@@ -43,7 +53,7 @@ export class TypeGate<T> extends Transform {
     this.seen += chunk.length;
     // Fails before the stream ends, so the store never renames a cut-off file into place.
     if (this.seen > this.options.maxBytes) return done(this.options.tooLarge());
-    if (this.accepted !== null) return done(null, chunk);
+    if (this.known !== null) return done(null, chunk);
     this.head.push(chunk);
     this.headLength += chunk.length;
     if (this.headLength < SNIFF_BYTES) return done();
@@ -51,7 +61,7 @@ export class TypeGate<T> extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.accepted !== null) return done();
+    if (this.known !== null) return done();
     this.release(done);
   }
 
@@ -66,7 +76,7 @@ export class TypeGate<T> extends Transform {
     fileTypeFromBuffer(head).then((found) => {
       const accepted = this.options.accept(found?.mime ?? null);
       if (accepted === null) return done(this.options.wrongType());
-      this.accepted = accepted;
+      this.known = accepted;
       this.settle.resolve(accepted);
       done(null, head);
     }, done);
