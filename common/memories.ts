@@ -10,6 +10,13 @@ export const MEMORY_IMAGES_FIELD = 'images';
 export const MEMORY_AUDIO_FIELD = 'audio';
 /** The repeated text field naming videos already sent through the direct-upload flow. */
 export const DIRECT_VIDEO_URLS_FIELD = 'directVideoUrls';
+/**
+ * DESIGN "Media": a video's thumbnail is the frame the browser captured (memories §2) and
+ * travels with it. Repeated file field; the n-th file belongs to the n-th directVideoUrls
+ * entry. A client that could not capture a frame sends none, and that video has no
+ * thumbnailUrl.
+ */
+export const DIRECT_VIDEO_THUMBNAILS_FIELD = 'directVideoThumbnails';
 
 /**
  * One stored image. `url` is the display copy (at most 2048 px), `thumbnailUrl` the
@@ -26,7 +33,8 @@ export const memoryImage = z.object({
 });
 export type MemoryImage = z.infer<typeof memoryImage>;
 
-export const memoryVideo = z.object({ id: z.string(), url: z.string(), mimeType: z.string() });
+/** `thumbnailUrl` is the captured frame (at most 480 px), or null when none was sent. */
+export const memoryVideo = z.object({ id: z.string(), url: z.string(), mimeType: z.string(), thumbnailUrl: z.string().nullable() });
 export type MemoryVideo = z.infer<typeof memoryVideo>;
 
 export const followUpResponse = z.object({ question: z.string(), answer: z.string() });

@@ -115,7 +115,8 @@ export interface MediaTable {
   id: string;
   memory_id: string | null;
   owner_id: string;
-  kind: 'image' | 'video' | 'audio' | 'comment_audio' | 'avatar';
+  /** A video_thumbnail sits at its video's position. */
+  kind: 'image' | 'video' | 'video_thumbnail' | 'audio' | 'comment_audio' | 'avatar';
   storage_key: string;
   mime_type: string;
   size: number;

@@ -6,7 +6,7 @@ import { formBody, hasGpsTag, imageOf, jpegWithGps, type FormPart } from '../med
 import { filesUnder } from '../providers/storage/test-support.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeDirectUpload, makeTimeline, makeUser } from '../test/factories.js';
-import { audioFile, imageFile, memoryFields, mp4Bytes, wavBytes } from './test-support.js';
+import { audioFile, imageFile, memoryFields, mp4Bytes, videoThumbnailFile, wavBytes } from './test-support.js';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const url = (pattern: string) => new RegExp(`^/uploads/${pattern}$`);
@@ -54,6 +54,7 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
     const unshared = await makeUser(t.ctx);
     const second = await makeTimeline(t.ctx, creator.user, { name: 'Lake', members: [unshared.user] });
     const png = await imageOf('png', 640, 480);
+    const frame = await imageOf('jpeg', 1280, 720);
     const wav = wavBytes();
     const mp4 = mp4Bytes();
     const video = await makeDirectUpload(t.ctx, creator.user, mp4);
@@ -70,6 +71,7 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
       }),
       imageFile(png),
       audioFile(wav),
+      videoThumbnailFile(frame),
     ]);
     expect(response.statusCode).toBe(201);
     const body = response.json();
@@ -96,7 +98,7 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
           height: 480,
         },
       ],
-      videos: [{ id: expect.any(String), url: video.url, mimeType: 'video/mp4' }],
+      videos: [{ id: expect.any(String), url: video.url, mimeType: 'video/mp4', thumbnailUrl: expect.stringMatching(url(`videos/${UUID}-thumb\\.webp`)) }],
       followUpResponses: [],
       creator: { id: creator.user.id, displayName: 'Grandma Rose', firstName: null, lastName: null, email: creator.user.email, profileImageUrl: null },
       abilities: { canEdit: true, canDelete: true },
@@ -113,6 +115,13 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
     expect((await get(body.audioUrl, creator.cookie)).headers['content-type']).toBe('audio/wav');
     const thumbnail = await sharp((await get(image.thumbnailUrl, creator.cookie)).rawPayload).metadata();
     expect([thumbnail.format, thumbnail.width, thumbnail.height]).toEqual(['webp', 480, 360]);
+    // The video's captured frame is kept as a 480 px WebP, for viewers only.
+    const [shownVideo] = body.videos;
+    const frameServed = await get(shownVideo.thumbnailUrl, member.cookie);
+    expect(frameServed.statusCode).toBe(200);
+    const frameInfo = await sharp(frameServed.rawPayload).metadata();
+    expect([frameInfo.format, frameInfo.width, frameInfo.height]).toEqual(['webp', 480, 270]);
+    expect((await get(shownVideo.thumbnailUrl, unshared.cookie)).statusCode).toBe(404);
 
     const [row] = await memoriesOf(creator.user.id);
     expect(row).toMatchObject({ id: body.id, title: 'Summer at the lake', content, transcription: 'We swam all day', family_id: null, audio_key: body.audioUrl.slice(9) });
@@ -123,6 +132,7 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
       ['image', 0, image.originalUrl.slice(9), 'image/png', 640, 480],
       ['image', 0, image.thumbnailUrl.slice(9), 'image/webp', 480, 360],
       ['video', 0, video.key, 'video/mp4', null, null],
+      ['video_thumbnail', 0, body.videos[0].thumbnailUrl.slice(9), 'image/webp', 480, 270],
     ].sort((a, b) => String(a[2]).localeCompare(String(b[2]), 'en')));
     expect(Number(media.find((item) => item.kind === 'video')!.size)).toBe(mp4.length);
     const upload = await t.ctx.db.selectFrom('uploads').selectAll().where('storage_key', '=', video.key).executeTakeFirstOrThrow();
@@ -197,6 +207,38 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
     expect(upload).toMatchObject({ owner_id: member.user.id, attached_at: null });
     expect(await t.ctx.media.exists(theirs.key)).toBe(true);
     await expectNothingStored(creator.user.id);
+  });
+
+  it('keeps a video without a thumbnail, whose thumbnailUrl is then null', async () => {
+    const { creator, timeline } = await family();
+    const video = await makeDirectUpload(t.ctx, creator.user, mp4Bytes());
+    const response = await post(creator.cookie, memoryFields({ timelineIds: [timeline.id], directVideoUrls: [video.url] }));
+    expect(response.statusCode).toBe(201);
+    expect(response.json().videos).toEqual([{ id: expect.any(String), url: video.url, mimeType: 'video/mp4', thumbnailUrl: null }]);
+  });
+
+  it.each([
+    ['a thumbnail without a video', async () => [], async () => [videoThumbnailFile(await imageOf('jpeg', 320, 180))], messages.videoThumbnailWithoutVideo],
+    ['a thumbnail that is no picture', async (video: string) => [video], async () => [videoThumbnailFile(mp4Bytes(), 'thumbnail.jpg')], messages.imageTypeRefused],
+    [
+      'two thumbnails for one video named twice',
+      async (video: string) => [video, video],
+      async () => [videoThumbnailFile(await imageOf('jpeg', 320, 180)), videoThumbnailFile(await imageOf('jpeg', 320, 180))],
+      messages.videoThumbnailWithoutVideo,
+    ],
+  ])('refuses %s with 400, stores nothing and leaves the video unattached', async (_, urls, thumbnails, message) => {
+    const { creator, timeline } = await family();
+    const video = await makeDirectUpload(t.ctx, creator.user, mp4Bytes());
+    const response = await post(creator.cookie, [
+      ...memoryFields({ timelineIds: [timeline.id], directVideoUrls: await urls(video.url) }),
+      imageFile(await imageOf('png')),
+      ...(await thumbnails()),
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    await expectNothingStored(creator.user.id);
+    const upload = await t.ctx.db.selectFrom('uploads').selectAll().where('storage_key', '=', video.key).executeTakeFirstOrThrow();
+    expect(upload.attached_at).toBeNull();
   });
 
   it("answers 404 'Timeline not found' for a timeline the creator is not a member of", async () => {

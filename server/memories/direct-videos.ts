@@ -11,7 +11,7 @@ import { badRequest, HttpError } from '../http/errors.js';
 import { isMediaKey } from '../providers/storage/index.js';
 import * as queries from './queries.js';
 import type { StagedFile } from './stored-files.js';
-import { SNIFF_BYTES } from './upload-gate.js';
+import { SNIFF_BYTES } from '../media/type-gate.js';
 
 const UPLOADS_PATH = '/uploads/';
 

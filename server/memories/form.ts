@@ -1,11 +1,12 @@
 // Reads the body of POST /api/memories (memories §3 "Memory creation form"): text fields,
-// up to 3 images and one voice recording. Each file streams straight into the media store
-// as its part arrives; whatever goes wrong after that (a refused part, a client that hangs
-// up, bad fields) removes every file this request wrote.
+// up to 3 images, one voice recording and a thumbnail per direct video. Each file streams
+// straight into the media store as its part arrives; whatever goes wrong after that (a
+// refused part, a client that hangs up, bad fields) removes every file this request wrote.
 import type { FastifyRequest } from 'fastify';
-import { AUDIO_MAX_BYTES, CAPTURE_IMAGES_MAX, MEMORY_TEXT_MAX } from '../../common/limits.js';
+import { AUDIO_MAX_BYTES, CAPTURE_IMAGES_MAX, MEMORY_TEXT_MAX, MEMORY_VIDEOS_MAX } from '../../common/limits.js';
 import {
   createMemoryFields,
+  DIRECT_VIDEO_THUMBNAILS_FIELD,
   DIRECT_VIDEO_URLS_FIELD,
   MEMORY_AUDIO_FIELD,
   MEMORY_IMAGES_FIELD,
@@ -15,7 +16,7 @@ import { messages } from '../../common/messages.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { discardRestOfBody } from '../media/index.js';
-import { stageImage, type StagedImage } from './images.js';
+import { stageImage, stageVideoThumbnail, type StagedImage } from './images.js';
 import { discardFiles, stageAudio, type StagedFile } from './stored-files.js';
 
 /** A parsed creation form whose files are in the store, named by no row yet. */
@@ -23,12 +24,16 @@ export interface MemoryForm {
   fields: CreateMemoryFields;
   images: StagedImage[];
   audio: StagedFile | null;
+  /** The n-th belongs to the n-th of fields.directVideoUrls (service.ts refuses any without one). */
+  videoThumbnails: StagedFile[];
 }
 
+type StagedParts = Pick<MemoryForm, 'images' | 'audio' | 'videoThumbnails'>;
+
 /** Every key a form wrote, to remove when the memory is not saved after all. */
-export function stagedKeys(form: Pick<MemoryForm, 'images' | 'audio'>): string[] {
+export function stagedKeys(form: StagedParts): string[] {
   const images = form.images.flatMap((image) => [image.original.key, image.display.key, image.thumbnail.key]);
-  return form.audio ? [...images, form.audio.key] : images;
+  return [...images, ...(form.audio ? [form.audio.key] : []), ...form.videoThumbnails.map((file) => file.key)];
 }
 
 /** Room for a field of MEMORY_TEXT_MAX characters of any script (up to 4 bytes each in UTF-8). */
@@ -36,7 +41,7 @@ const FIELD_SIZE = MEMORY_TEXT_MAX * 4;
 
 export async function readMemoryForm(ctx: AppContext, request: FastifyRequest): Promise<MemoryForm> {
   if (!request.isMultipart()) throw badRequest(messages.memoryFormNotMultipart);
-  const staged: Pick<MemoryForm, 'images' | 'audio'> = { images: [], audio: null };
+  const staged: StagedParts = { images: [], audio: null, videoThumbnails: [] };
   try {
     const fields: Record<string, string | string[]> = {};
     const parts = request.parts({
@@ -45,7 +50,7 @@ export async function readMemoryForm(ctx: AppContext, request: FastifyRequest): 
         // kind lets each kind's own check refuse in its words first (images 25 MB, audio 50 MB).
         fileSize: AUDIO_MAX_BYTES + 1,
         // One more file than a memory may hold, so the extra one is refused in our words.
-        files: CAPTURE_IMAGES_MAX + 2,
+        files: CAPTURE_IMAGES_MAX + 1 + MEMORY_VIDEOS_MAX + 1,
         fieldSize: FIELD_SIZE,
         fields: 20,
       },
@@ -67,6 +72,9 @@ export async function readMemoryForm(ctx: AppContext, request: FastifyRequest): 
       } else if (part.fieldname === MEMORY_AUDIO_FIELD) {
         if (staged.audio) throw badRequest(messages.audioOneOnly);
         staged.audio = await stageAudio(ctx, part.file);
+      } else if (part.fieldname === DIRECT_VIDEO_THUMBNAILS_FIELD) {
+        if (staged.videoThumbnails.length >= MEMORY_VIDEOS_MAX) throw badRequest(messages.videoThumbnailWithoutVideo);
+        staged.videoThumbnails.push(await stageVideoThumbnail(ctx, part.file));
       } else {
         throw badRequest(messages.memoryFileFieldRefused);
       }

@@ -13,7 +13,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { newMediaKey, type MediaStore } from '../providers/storage/index.js';
 import { discardFiles, noop, type StagedFile } from './stored-files.js';
-import { TypeGate } from './upload-gate.js';
+import { TypeGate } from '../media/type-gate.js';
 
 /** A 48-megapixel phone photo passes; a decompression bomb does not (the machine is shared). */
 const MAX_INPUT_PIXELS = 64_000_000;
@@ -59,13 +59,17 @@ const decoder = () => sharp({ failOn: 'error', limitInputPixels: MAX_INPUT_PIXEL
 const resized = (from: Sharp, size: number, quality: number) =>
   from.clone().resize(size, size, { fit: 'inside', withoutEnlargement: true }).webp({ quality });
 
-export async function stageImage(ctx: AppContext, source: Readable): Promise<StagedImage> {
-  const gate = new TypeGate<ImageFormat>({
+/** A memory's photo or a video's frame: one of IMAGE_FORMATS by its bytes, at most 25 MB. */
+const imageGate = () =>
+  new TypeGate<ImageFormat>({
     accept: (mime) => (mime ? (IMAGE_FORMATS[mime] ?? null) : null),
     maxBytes: MEMORY_IMAGE_MAX_BYTES,
     tooLarge: () => new HttpError(413, messages.memoryImageTooLarge),
     wrongType: () => badRequest(messages.imageTypeRefused),
   });
+
+export async function stageImage(ctx: AppContext, source: Readable): Promise<StagedImage> {
+  const gate = imageGate();
   const raw = new PassThrough();
   const decode = decoder();
   const display = resized(decode, IMAGE_DISPLAY_MAX_PX, 82);
@@ -117,6 +121,26 @@ export async function stageImage(ctx: AppContext, source: Readable): Promise<Sta
     await discardFiles(ctx.media, written);
     throw error;
   }
+}
+
+/**
+ * A video's thumbnail: the frame the browser captured (memories §2), checked by its bytes
+ * like any photo and kept only as a WebP of at most 480 px, upright and without metadata.
+ */
+export async function stageVideoThumbnail(ctx: AppContext, source: Readable): Promise<StagedFile> {
+  const gate = imageGate();
+  const thumbnail = decoder().resize(IMAGE_THUMBNAIL_MAX_PX, IMAGE_THUMBNAIL_MAX_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 });
+  let decodeError: unknown;
+  thumbnail.once('error', (error) => (decodeError ??= error));
+  const key = newMediaKey('videos', 'webp', 'thumb');
+  const [piped, stored] = await Promise.allSettled([pipeline(source, gate, thumbnail), storeWithInfo(ctx.media, key, thumbnail)]);
+  if (piped.status === 'fulfilled' && stored.status === 'fulfilled') return stored.value;
+  await discardFiles(ctx.media, [key]);
+  const reasons = [piped, stored].flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  const refusal = reasons.find((reason) => reason instanceof HttpError);
+  if (refusal) throw refusal;
+  if (reasons.some((reason) => reason === decodeError)) throw badRequest(messages.imageUnreadable);
+  throw reasons[0];
 }
 
 /** Anything that could say where or when a photo was taken, or by whom; or a rotation flag. */

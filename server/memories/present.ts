@@ -49,7 +49,13 @@ function presentImages(rows: MediaRow[]): MemoryImage[] {
   return images;
 }
 
-const presentVideo = (row: MediaRow): MemoryVideo => ({ id: row.id, url: mediaUrl(row.storage_key)!, mimeType: row.mime_type });
+/** Each video with the thumbnail at its position, if the client sent one. */
+function presentVideos(rows: MediaRow[]): MemoryVideo[] {
+  const thumbnails = new Map(rows.filter((row) => row.kind === 'video_thumbnail').map((row) => [row.position, row.storage_key]));
+  return rows
+    .filter((row) => row.kind === 'video')
+    .map((row) => ({ id: row.id, url: mediaUrl(row.storage_key)!, mimeType: row.mime_type, thumbnailUrl: mediaUrl(thumbnails.get(row.position) ?? null) }));
+}
 
 /** The memories, in the order given, as `viewerId` sees them. */
 export function presentMemories(memories: MemoryRow[], children: MemoryChildren, viewerId: string): Memory[] {
@@ -77,7 +83,7 @@ export function presentMemories(memories: MemoryRow[], children: MemoryChildren,
       timelineIds: (timelines.get(row.id) ?? []).map((timeline) => timeline.timeline_id).sort(),
       sharedWith: (shares.get(row.id) ?? []).map((share) => share.user_id).sort(),
       images: presentImages(own.filter((item) => item.kind === 'image')),
-      videos: own.filter((item) => item.kind === 'video').map(presentVideo),
+      videos: presentVideos(own),
       followUpResponses: (followUps.get(row.id) ?? []).map(({ question, answer }) => ({ question, answer })),
       creator: presentMember(creators.get(row.user_id)!),
       // DESIGN "Who may do what": edit, share and delete are the creator's.

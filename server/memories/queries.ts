@@ -110,7 +110,7 @@ export async function childrenOf(db: Db, memories: MemoryRow[]): Promise<MemoryC
         .selectFrom('media')
         .selectAll()
         .where('memory_id', 'in', slice)
-        .where('kind', 'in', ['image', 'video'])
+        .where('kind', 'in', ['image', 'video', 'video_thumbnail'])
         .orderBy('position')
         .orderBy('storage_key')
         .execute(),

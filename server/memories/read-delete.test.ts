@@ -3,7 +3,7 @@ import { messages } from '../../common/messages.js';
 import { formBody, imageOf } from '../media/test-support.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeDirectUpload, makeFamily, makeMemory, makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
-import { audioFile, imageFile, memoryFields, mp4Bytes, wavBytes } from './test-support.js';
+import { audioFile, imageFile, memoryFields, mp4Bytes, videoThumbnailFile, wavBytes } from './test-support.js';
 
 const memoryNotFound = { message: 'Memory not found' };
 
@@ -11,7 +11,7 @@ describe.each(dialects)('reading and deleting memories on %s', (dialect) => {
   let t: TestApp;
   /** A memory with every kind of media, by `creator`, shared with `shared` but not `member`, both on its timeline. */
   let creator: MadeUser, shared: MadeUser, member: MadeUser, stranger: MadeUser;
-  let memory: { id: string; images: { url: string; thumbnailUrl: string; originalUrl: string }[]; audioUrl: string; videos: { url: string }[] };
+  let memory: { id: string; images: { url: string; thumbnailUrl: string; originalUrl: string }[]; audioUrl: string; videos: { url: string; thumbnailUrl: string | null }[] };
 
   beforeAll(async () => {
     t = await makeTestApp(dialect);
@@ -22,6 +22,7 @@ describe.each(dialects)('reading and deleting memories on %s', (dialect) => {
       ...memoryFields({ timelineIds: [timeline.id], sharedWith: [shared.user.id], directVideoUrls: [video.url] }),
       imageFile(await imageOf('png')),
       audioFile(wavBytes()),
+      videoThumbnailFile(await imageOf('jpeg', 320, 180)),
     ]);
     const created = await t.app.inject({ method: 'POST', url: '/api/memories', payload, headers: { ...headers, cookie: creator.cookie } });
     expect(created.statusCode).toBe(201);
@@ -30,7 +31,7 @@ describe.each(dialects)('reading and deleting memories on %s', (dialect) => {
   afterAll(() => t.close());
 
   const call = (method: 'GET' | 'DELETE', url: string, who?: MadeUser) => t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {} });
-  const mediaUrls = () => [memory.images[0]!.url, memory.images[0]!.thumbnailUrl, memory.images[0]!.originalUrl, memory.audioUrl, memory.videos[0]!.url];
+  const mediaUrls = () => [memory.images[0]!.url, memory.images[0]!.thumbnailUrl, memory.images[0]!.originalUrl, memory.audioUrl, memory.videos[0]!.url, memory.videos[0]!.thumbnailUrl!];
 
   describe('who may view a memory (DESIGN "Memory view": its creator and sharedWith; being on the timeline is not enough)', () => {
     it.each([

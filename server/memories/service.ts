@@ -37,7 +37,7 @@ export async function getMemory(ctx: AppContext, viewer: UserRow, id: string): P
   return (await presentMemoriesFor(ctx, viewer, [row]))[0]!;
 }
 
-const mediaRow = (memoryId: string, ownerId: string, kind: 'image' | 'video' | 'audio', file: StagedFile, position: number, now: string): queries.NewMedia => ({
+const mediaRow = (memoryId: string, ownerId: string, kind: queries.NewMedia['kind'], file: StagedFile, position: number, now: string): queries.NewMedia => ({
   id: randomUUID(),
   memory_id: memoryId,
   owner_id: ownerId,
@@ -66,6 +66,8 @@ export async function createMemory(ctx: AppContext, creator: UserRow, form: Memo
     const sharedWith = [...new Set([creator.id, ...fields.sharedWith])];
     await requireMemoryPlacement(ctx.db, creator, fields.timelineIds, sharedWith);
     const videos = await checkDirectVideos(ctx, creator.id, fields.directVideoUrls);
+    // A video named twice is one video, with room for one thumbnail.
+    if (form.videoThumbnails.length > videos.length) throw badRequest(messages.videoThumbnailWithoutVideo);
 
     id = randomUUID();
     const now = iso(ctx.now());
@@ -74,6 +76,8 @@ export async function createMemory(ctx: AppContext, creator: UserRow, form: Memo
         [image.original, image.display, image.thumbnail].map((file) => mediaRow(id, creator.id, 'image', file, position, now)),
       ),
       ...videos.map((video, position) => mediaRow(id, creator.id, 'video', video, position, now)),
+      // Beside its video by position (present.ts pairs them).
+      ...form.videoThumbnails.map((thumbnail, position) => mediaRow(id, creator.id, 'video_thumbnail', thumbnail, position, now)),
       ...(form.audio ? [mediaRow(id, creator.id, 'audio', form.audio, 0, now)] : []),
     ];
     await ctx.db.transaction().execute(async (trx) => {

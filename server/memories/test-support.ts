@@ -29,6 +29,7 @@ export function mp4Bytes(size = 20_000): Buffer {
 }
 
 export const imageFile = (data: Buffer, filename = 'photo.png', type = 'image/png'): FormPart => ({ name: 'images', filename, type, data });
+export const videoThumbnailFile = (data: Buffer, filename = 'thumbnail.jpg', type = 'image/jpeg'): FormPart => ({ name: 'directVideoThumbnails', filename, type, data });
 export const audioFile = (data: Buffer, filename = 'recording.wav', type = 'audio/wav'): FormPart => ({ name: 'audio', filename, type, data });
 
 /** The text fields of a memory: a title and one timeline unless told otherwise. */

@@ -4,7 +4,7 @@ import { ActionIcon, AspectRatio, Badge, Box, Button, Card, Group, Image, Stack,
 import { useDisclosure } from '@mantine/hooks';
 import { IconPhoto, IconTrash, IconVideo } from '@tabler/icons-react';
 import { SNIPPET_COMPACT_MAX, SNIPPET_FULL_MAX } from '../../../../common/limits';
-import { imageUrlOf, memorySnippet, relativeMemoryDate, videoUrlOf } from '../../../../common/memories-rules';
+import { imageUrlOf, mediaUrl, memorySnippet, relativeMemoryDate, videoUrlOf } from '../../../../common/memories-rules';
 import { displayNameOf } from '../../../../common/people';
 import { UserAvatar } from '../../components/UserAvatar';
 import { DeleteMemoryDialog } from './DeleteMemoryDialog';
@@ -15,18 +15,25 @@ interface MemoryCardProps {
   memory: Memory;
   variant?: 'compact' | 'full';
   /** Opens the memory ('View memory' on the full card, the whole card when compact). */
-  onOpen?: (memory: Memory) => void;
+  onOpen: (memory: Memory) => void;
   /** Shows the delete control; defaults to what the server says the viewer may do. */
   canDelete?: boolean;
 }
 
-/** What the card shows first: the first image, else the first video's captured frame. */
+/**
+ * What the card shows first: the first image, else the first video's thumbnail. The stored
+ * frame (videos[].thumbnailUrl) is preferred; only a video stored without one (older
+ * memories, or a client that could not capture a frame) is decoded here to take one.
+ */
 function usePreview(memory: Memory) {
-  const imageUrl = memory.images[0] ? imageUrlOf(memory.images[0], true) : null;
-  const videoUrl = !imageUrl && memory.videos[0] ? videoUrlOf(memory.videos[0]) : null;
-  const videoThumbnail = useVideoThumbnail(videoUrl);
+  const image = memory.images[0];
+  const video = image ? undefined : memory.videos[0];
+  const videoUrl = video ? videoUrlOf(video) : null;
+  const storedFrame = video?.thumbnailUrl ? mediaUrl(video.thumbnailUrl) : null;
+  const capturedFrame = useVideoThumbnail(storedFrame ? null : videoUrl);
+  const imageUrl = image ? imageUrlOf(image, true) : null;
   if (imageUrl) return { kind: 'image' as const, src: imageUrl, extra: memory.images.length - 1 };
-  if (videoUrl) return { kind: 'video' as const, src: videoThumbnail, extra: memory.videos.length - 1 };
+  if (video) return { kind: 'video' as const, src: storedFrame ?? capturedFrame, extra: memory.videos.length - 1 };
   return null;
 }
 
@@ -46,10 +53,11 @@ export function MemoryCard({ memory, variant = 'full', onOpen, canDelete }: Memo
   );
 
   if (variant === 'compact') {
+    const compactSnippet = memorySnippet(memory, SNIPPET_COMPACT_MAX);
     return (
       <Card withBorder radius="md" padding="sm" component="article" aria-label={memory.title}>
         <Group wrap="nowrap" gap="sm" align="flex-start">
-          <UnstyledButton onClick={() => onOpen?.(memory)} style={{ flex: 1, minWidth: 0 }} aria-label={`Open memory ${memory.title}`}>
+          <UnstyledButton onClick={() => onOpen(memory)} style={{ flex: 1, minWidth: 0 }} aria-label={`Open memory ${memory.title}`}>
             <Group wrap="nowrap" gap="sm" align="flex-start">
               <Box w={64} h={64} style={{ flex: 'none', borderRadius: 8, overflow: 'hidden' }} bg="var(--mantine-color-default-hover)">
                 {preview?.src ? (
@@ -64,12 +72,14 @@ export function MemoryCard({ memory, variant = 'full', onOpen, canDelete }: Memo
                 <Text fw={600} truncate>
                   {memory.title}
                 </Text>
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="dimmed" component="time" dateTime={memory.createdAt}>
                   {date}
                 </Text>
-                <Text size="sm" c="dimmed" lineClamp={2}>
-                  {memorySnippet(memory, SNIPPET_COMPACT_MAX)}
-                </Text>
+                {compactSnippet && (
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {compactSnippet}
+                  </Text>
+                )}
               </Stack>
             </Group>
           </UnstyledButton>
@@ -79,6 +89,7 @@ export function MemoryCard({ memory, variant = 'full', onOpen, canDelete }: Memo
     );
   }
 
+  const fullSnippet = memorySnippet(memory, SNIPPET_FULL_MAX);
   return (
     <Card withBorder radius="lg" padding="md" component="article" aria-label={memory.title}>
       <Group justify="space-between" wrap="nowrap" mb="xs">
@@ -86,15 +97,15 @@ export function MemoryCard({ memory, variant = 'full', onOpen, canDelete }: Memo
           <Text fw={700} size="lg" truncate>
             {memory.title}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" component="time" dateTime={memory.createdAt}>
             {date}
           </Text>
         </Stack>
         {deleteControl}
       </Group>
       {preview && (
-        <Card.Section mb="sm">
-          <AspectRatio ratio={16 / 10} pos="relative">
+        <Card.Section mb="sm" pos="relative">
+          <AspectRatio ratio={16 / 10}>
             {preview.src ? (
               <Image src={preview.src} alt={preview.kind === 'video' ? `Video from ${memory.title}` : `Photo from ${memory.title}`} fit="cover" />
             ) : (
@@ -102,20 +113,23 @@ export function MemoryCard({ memory, variant = 'full', onOpen, canDelete }: Memo
                 <IconVideo size={36} />
               </Stack>
             )}
-            <Group gap={4} pos="absolute" top={8} right={8} style={{ width: 'auto', height: 'auto', left: 'auto', bottom: 'auto' }}>
-              {preview.kind === 'video' && (
-                <Badge color="dark" leftSection={<IconVideo size={12} />}>
-                  Video
-                </Badge>
-              )}
-              {preview.extra > 0 && <Badge color="dark">+{preview.extra}</Badge>}
-            </Group>
           </AspectRatio>
+          {/* Outside AspectRatio, which would stretch the badges' row to its own ratio. */}
+          <Group gap={4} pos="absolute" top={8} right={8}>
+            {preview.kind === 'video' && (
+              <Badge color="dark" leftSection={<IconVideo size={12} />}>
+                Video
+              </Badge>
+            )}
+            {preview.extra > 0 && <Badge color="dark">+{preview.extra}</Badge>}
+          </Group>
         </Card.Section>
       )}
-      <Text size="sm" mb="sm">
-        {memorySnippet(memory, SNIPPET_FULL_MAX)}
-      </Text>
+      {fullSnippet && (
+        <Text size="sm" mb="sm">
+          {fullSnippet}
+        </Text>
+      )}
       <Group justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <UserAvatar person={memory.creator} size="sm" />
@@ -123,7 +137,7 @@ export function MemoryCard({ memory, variant = 'full', onOpen, canDelete }: Memo
             {displayNameOf(memory.creator, 'User')}
           </Text>
         </Group>
-        <Button variant="light" size="xs" onClick={() => onOpen?.(memory)}>
+        <Button variant="light" size="xs" onClick={() => onOpen(memory)}>
           View memory
         </Button>
       </Group>

@@ -45,6 +45,9 @@ export function captureVideoThumbnail(source: Blob | string): Promise<string | n
     video.muted = true;
     video.playsInline = true;
     video.preload = 'auto';
+    // A stored video on another origin (object storage) may be drawn only when fetched
+    // with CORS; same-origin requests still carry the session cookie.
+    if (typeof source === 'string') video.crossOrigin = 'anonymous';
     video.onloadedmetadata = () => {
       video.currentTime = thumbnailTime(video.duration);
     };

@@ -1,0 +1,265 @@
+// memories §3, §5, §7, §8, §9: what saving a captured memory sends, how long it waits, when it
+// retries and what a failure reads as. XMLHttpRequest is replaced by a scripted fake.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client';
+import { api } from '../../api/endpoints';
+import { emptyDraft, type CaptureDraft } from './draft';
+import { memoryForm, saveFailureText, thumbnailBlob, uploadVideoDirect } from './saveMemory';
+
+type Answer = { status: number; body?: string } | 'network' | 'timeout' | 'abort';
+
+/** Every request made, and a queue of how the next ones are answered. */
+const sent: FakeXhr[] = [];
+let answers: Answer[] = [];
+
+class FakeXhr {
+  method = '';
+  url = '';
+  timeout = 0;
+  withCredentials = false;
+  status = 0;
+  responseText = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  send(body: unknown) {
+    this.body = body;
+    sent.push(this);
+    const answer = answers.shift() ?? { status: 200, body: '{}' };
+    queueMicrotask(() => {
+      if (answer === 'network') return this.onerror?.();
+      if (answer === 'timeout') return this.ontimeout?.();
+      if (answer === 'abort') return this.onabort?.();
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+      this.status = answer.status;
+      this.responseText = answer.body ?? '';
+      this.onload?.();
+    });
+  }
+}
+
+const video = new File([new Uint8Array([1, 2, 3])], 'picnic.webm', { type: 'video/webm' });
+const ticket = {
+  uploadUrl: 'https://bucket.example/put?sig=1',
+  finalUrl: 'https://bucket.example/videos/picnic.webm',
+  key: 'videos/picnic.webm',
+  expiresAt: '2030-01-01T00:00:00.000Z',
+  contentType: 'video/webm',
+};
+// A real 1×1 JPEG's opening bytes are enough: the form carries whatever was captured.
+const jpegBytes = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10];
+const jpegDataUrl = `data:image/jpeg;base64,${Buffer.from(jpegBytes).toString('base64')}`;
+
+beforeEach(() => {
+  sent.length = 0;
+  answers = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the memory creation form (memories §3)', () => {
+  const draft: CaptureDraft = {
+    ...emptyDraft,
+    title: '  Picnic  ',
+    notes: 'We rowed across the lake.',
+    transcription: ' Grandma sang. ',
+    recording: new Blob(['voice'], { type: 'audio/webm;codecs=opus' }),
+    images: [new File(['a'], 'garden.png', { type: 'image/png' })],
+    followUps: [{ question: 'Who was there?', answer: 'My cousins.' }],
+  };
+
+  it('sends the captured frame as directVideoThumbnails (thumbnail.jpg, image/jpeg) right after directVideoUrls', async () => {
+    const form = memoryForm(draft, {
+      timelineIds: ['t1'],
+      sharedWith: ['u2'],
+      directVideos: [{ url: ticket.finalUrl, thumbnail: thumbnailBlob(jpegDataUrl) }],
+    });
+    expect([...form.keys()]).toEqual(['title', 'content', 'transcription', 'images', 'audio', 'sharedWith', 'timelineIds', 'directVideoUrls', 'directVideoThumbnails']);
+    expect(form.get('title')).toBe('Picnic');
+    expect(form.get('content')).toBe('We rowed across the lake.\n\nQ: Who was there?\nA: My cousins.');
+    expect(form.get('transcription')).toBe('Grandma sang.');
+    expect((form.get('audio') as File).name).toBe('recording.webm');
+    expect(form.get('timelineIds')).toBe('["t1"]');
+    expect(form.getAll('directVideoUrls')).toEqual([ticket.finalUrl]);
+    const frame = form.get('directVideoThumbnails') as File;
+    expect(frame.name).toBe('thumbnail.jpg');
+    expect(frame.type).toBe('image/jpeg');
+    expect([...new Uint8Array(await frame.arrayBuffer())]).toEqual(jpegBytes);
+  });
+
+  it('sends no directVideoThumbnails when no frame was captured, or no video was chosen', () => {
+    const noFrame = memoryForm(draft, { timelineIds: ['t1'], sharedWith: [], directVideos: [{ url: ticket.finalUrl, thumbnail: null }] });
+    expect(noFrame.getAll('directVideoUrls')).toEqual([ticket.finalUrl]);
+    expect(noFrame.has('directVideoThumbnails')).toBe(false);
+    const noVideo = memoryForm(draft, { timelineIds: ['t1'], sharedWith: [], directVideos: [] });
+    expect(noVideo.has('directVideoUrls')).toBe(false);
+    expect(noVideo.has('directVideoThumbnails')).toBe(false);
+  });
+
+  it('never lets a frame stand for the wrong video: frames stop at the first video without one', () => {
+    const frame = thumbnailBlob(jpegDataUrl);
+    const form = memoryForm(draft, {
+      timelineIds: ['t1'],
+      sharedWith: [],
+      directVideos: [
+        { url: 'first', thumbnail: frame },
+        { url: 'second', thumbnail: null },
+        { url: 'third', thumbnail: frame },
+      ],
+    });
+    expect(form.getAll('directVideoThumbnails')).toHaveLength(1);
+  });
+
+  it('reads only a JPEG data URL as a frame', () => {
+    expect(thumbnailBlob(jpegDataUrl)?.type).toBe('image/jpeg');
+    expect(thumbnailBlob(null)).toBeNull();
+    expect(thumbnailBlob('data:image/png;base64,iVBORw0KGgo=')).toBeNull();
+    expect(thumbnailBlob('data:image/jpeg;base64,')).toBeNull();
+    expect(thumbnailBlob('https://example.com/frame.jpg')).toBeNull();
+  });
+});
+
+describe('direct video upload (memories §7, §8)', () => {
+  it('PUTs the file to the presigned address with a 10-minute timeout and answers the finalUrl on 204', async () => {
+    vi.spyOn(api.uploads, 'presignedUrl').mockResolvedValue(ticket);
+    answers = [{ status: 204 }];
+    const progress: number[] = [];
+    await expect(uploadVideoDirect(video, (percent) => progress.push(percent))).resolves.toBe(ticket.finalUrl);
+    expect(api.uploads.presignedUrl).toHaveBeenCalledWith({ fileName: 'picnic.webm', mimeType: 'video/webm' });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.method).toBe('PUT');
+    expect(sent[0]!.url).toBe(ticket.uploadUrl);
+    expect(sent[0]!.timeout).toBe(600_000);
+    expect(sent[0]!.headers['Content-Type']).toBe('video/webm');
+    expect(sent[0]!.body).toBe(video);
+    expect(progress).toEqual([50, 100]);
+  });
+
+  it('takes 200 as success too, but not another 2xx', async () => {
+    vi.spyOn(api.uploads, 'presignedUrl').mockResolvedValue(ticket);
+    answers = [{ status: 200 }, { status: 201 }];
+    await expect(uploadVideoDirect(video)).resolves.toBe(ticket.finalUrl);
+    await expect(uploadVideoDirect(video)).rejects.toThrow('Direct S3 upload failed for picnic.webm: S3 upload failed with status: 201');
+  });
+
+  it("reads 'Direct S3 upload failed for {file}: {reason}' for each failure", async () => {
+    vi.spyOn(api.uploads, 'presignedUrl').mockResolvedValue(ticket);
+    answers = [{ status: 403, body: '<Error/>' }, 'timeout', 'network'];
+    await expect(uploadVideoDirect(video)).rejects.toThrow('Direct S3 upload failed for picnic.webm: S3 upload failed with status: 403');
+    await expect(uploadVideoDirect(video)).rejects.toThrow('Direct S3 upload failed for picnic.webm: S3 upload timed out');
+    await expect(uploadVideoDirect(video)).rejects.toThrow('Direct S3 upload failed for picnic.webm: Network error during upload');
+    expect(sent).toHaveLength(3);
+  });
+
+  it("reads 'Failed to get upload URL: {message}' when no address is given, and sends nothing", async () => {
+    vi.spyOn(api.uploads, 'presignedUrl').mockRejectedValue(new ApiError(400, '{"message":"Please choose a video"}', '400: bad'));
+    const failure = uploadVideoDirect(video);
+    await expect(failure).rejects.toThrow('Direct S3 upload failed for picnic.webm: Failed to get upload URL: Please choose a video');
+    expect(sent).toHaveLength(0);
+    expect(saveFailureText(await failure.catch((error: unknown) => error))).toBe(
+      'Direct S3 upload failed for picnic.webm: Failed to get upload URL: Please choose a video',
+    );
+  });
+});
+
+describe('the memory POST (memories §5, §7, §9)', () => {
+  const form = () => new FormData();
+
+  it('posts to /api/memories with a 300000 ms timeout and reports progress', async () => {
+    answers = [{ status: 201, body: '{"id":"m1"}' }];
+    const progress: number[] = [];
+    await expect(api.memories.create(form(), { onProgress: (percent) => progress.push(percent) })).resolves.toEqual({ id: 'm1' });
+    expect(sent[0]!.method).toBe('POST');
+    expect(sent[0]!.url).toBe('/api/memories');
+    expect(sent[0]!.timeout).toBe(300_000);
+    expect(progress).toEqual([50, 100]);
+  });
+
+  it('retries once, 2 s after a server error, and then gives up', async () => {
+    vi.useFakeTimers();
+    answers = [{ status: 503 }, { status: 502 }, { status: 201, body: '{}' }];
+    const result = api.memories.create(form()).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sent).toHaveLength(2);
+    expect(saveFailureText(await result)).toBe('Server error during upload. Please try again shortly.');
+  });
+
+  it('succeeds on the retry after a network error', async () => {
+    vi.useFakeTimers();
+    answers = ['network', { status: 201, body: '{"id":"m2"}' }];
+    const result = api.memories.create(form());
+    await vi.advanceTimersByTimeAsync(2_000);
+    await expect(result).resolves.toEqual({ id: 'm2' });
+    expect(sent).toHaveLength(2);
+  });
+
+  it('never retries a 413 or a file-size refusal', async () => {
+    vi.useFakeTimers();
+    answers = [{ status: 413, body: '{"message":"Video too large"}' }];
+    const tooLarge = api.memories.create(form()).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sent).toHaveLength(1);
+    expect(saveFailureText(await tooLarge)).toBe('File is too large for upload. Please trim or compress the video and try again.');
+
+    answers = [{ status: 500, body: '{"message":"File size limit exceeded"}' }];
+    const sizeError = api.memories.create(form()).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sent).toHaveLength(2);
+    expect(saveFailureText(await sizeError)).toBe('Server error during upload. Please try again shortly.');
+  });
+});
+
+describe('save failure toast text (memories §8)', () => {
+  async function failureOf(answer: Answer): Promise<string> {
+    answers = [answer, answer];
+    vi.useFakeTimers();
+    const result = api.memories.create(new FormData()).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(5_000);
+    return saveFailureText(await result);
+  }
+
+  it('reads the server message of a 400, else the file-format hint', async () => {
+    expect(await failureOf({ status: 400, body: '{"message":"Please give your memory a title"}' })).toBe('Please give your memory a title');
+    expect(await failureOf({ status: 400, body: 'nope' })).toBe('Invalid request - please check your file format');
+  });
+
+  it("reads 'Network error - please check your connection' for status 0 and a failed connection", async () => {
+    expect(await failureOf({ status: 0 })).toBe('Network error - please check your connection. Please try again with a stable connection.');
+    expect(await failureOf('network')).toBe('Network error - please check your connection. Please try again with a stable connection.');
+  });
+
+  it("reads 'Upload failed' for another refusal, and the timeout and abort messages", async () => {
+    expect(await failureOf({ status: 404 })).toBe('Upload failed');
+    expect(await failureOf('timeout')).toBe('Upload timeout - file may be too large for this connection');
+    expect(await failureOf('abort')).toBe('Upload was aborted');
+  });
+
+  it("falls back to 'Failed to save memory'", () => {
+    expect(saveFailureText(undefined)).toBe('Failed to save memory');
+    expect(saveFailureText(new Error(''))).toBe('Failed to save memory');
+  });
+});
