@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat as statPath, type FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { assertMediaKey } from './keys.js';
 import type { ByteRange, MediaStat, MediaStore, StoredObject } from './types.js';
 
@@ -114,33 +115,76 @@ export class LocalMediaStore implements MediaStore {
 /** Streams `body` into a new file and flushes it: durable before it becomes visible. */
 async function writeDurably(path: string, body: Readable): Promise<number> {
   const handle = await open(path, 'wx', 0o600);
-  let size = 0;
-  // Network chunks are small (~64 KiB); writing them in batches of about 1 MiB saves
-  // thousands of thread-pool round trips on a large video, with memory still bounded.
-  let batch: Buffer[] = [];
-  let batched = 0;
-  const flush = async () => {
-    if (batch.length > 0) await writeBatch(handle, batch, batched);
-    batch = [];
-    batched = 0;
-  };
+  const file = new FileSink(handle);
   try {
-    for await (const chunk of body) {
-      const bytes: Buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      batch.push(bytes);
-      batched += bytes.length;
-      size += bytes.length;
-      if (batched >= WRITE_BATCH_BYTES) await flush();
-    }
-    await flush();
-    await handle.sync();
-    return size;
+    await pipeline(body, file);
+    return file.size;
   } finally {
+    // close() itself waits for a write still in flight after a failure.
+    await file.settled();
     await handle.close();
   }
 }
 
-const WRITE_BATCH_BYTES = 1024 * 1024;
+/** Chunks wait here while the previous batch is written (memory stays near this). */
+const WRITE_BATCH_BYTES = 4 * 1024 * 1024;
+/** How often the disk is asked to start on what it has, so the final fsync finds little left. */
+const EARLY_SYNC_BYTES = 32 * 1024 * 1024;
+const ignore = () => undefined;
+
+/**
+ * A file as a stream's destination, written at the pace of the disk without holding the
+ * network up: while one batch is being written the next chunks gather (Writable hands them
+ * over together to _writev, uncopied), and flushing to disk starts while bytes still
+ * arrive rather than all at the end.
+ */
+class FileSink extends Writable {
+  size = 0;
+  private sinceSync = 0;
+  private syncing: Promise<void> | null = null;
+
+  constructor(private readonly handle: FileHandle) {
+    super({ highWaterMark: WRITE_BATCH_BYTES });
+  }
+
+  override _write(chunk: Buffer, encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this._writev([{ chunk, encoding }], done);
+  }
+
+  override _writev(chunks: { chunk: Buffer; encoding: BufferEncoding }[], done: (error?: Error | null) => void): void {
+    const buffers = chunks.map(({ chunk }) => chunk);
+    const total = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+    writeBatch(this.handle, buffers, total).then(() => {
+      this.size += total;
+      this.startEarlySync(total);
+      done();
+    }, done);
+  }
+
+  override _final(done: (error?: Error | null) => void): void {
+    Promise.resolve(this.syncing)
+      .then(() => this.handle.sync())
+      .then(() => done(), done);
+  }
+
+  /** Waits for an early sync still running, failed or not. */
+  async settled(): Promise<void> {
+    await this.syncing?.catch(ignore);
+  }
+
+  private startEarlySync(written: number): void {
+    this.sinceSync += written;
+    if (this.sinceSync < EARLY_SYNC_BYTES || this.syncing) return;
+    this.sinceSync = 0;
+    // A failed sync stays in `syncing` for _final to report: a later fsync may succeed after
+    // the kernel dropped the pages it could not write, and must not hide the loss.
+    const started: Promise<void> = this.handle.datasync().then(() => {
+      if (this.syncing === started) this.syncing = null;
+    });
+    started.catch(ignore);
+    this.syncing = started;
+  }
+}
 
 /** One writev for the batch (no copying); a short write finishes with plain writes. */
 async function writeBatch(handle: FileHandle, buffers: Buffer[], total: number): Promise<void> {
