@@ -66,6 +66,8 @@ export const messages = {
   // accounts §5 (timelines)
   timelineNameRequired: 'Timeline name required',
   timelineNameRequiredDetail: 'Please enter a name for your timeline',
+  timelineCreated: 'Timeline created',
+  timelineCreateFailed: 'Failed to create timeline',
   timelineNameTooLong: `Timeline name must be at most ${TIMELINE_NAME_MAX} characters`,
   timelineColorInvalid: 'Timeline colour must look like #3b82f6',
   timelineDescriptionTooLong: `Timeline description must be at most ${TIMELINE_DESCRIPTION_MAX} characters`,
@@ -124,7 +126,8 @@ export const messages = {
   memoryImageTooLarge: 'Each image must be 25MB or smaller. Please choose a smaller photo',
   videoTypeRefused: 'Please choose a video file (MP4, WebM or QuickTime)',
   videoUploadNotFound: 'Video upload not found',
-  memoryFileFieldRefused: 'Only images and audio may carry files',
+  memoryFileFieldRefused: 'Only images, audio and video thumbnails may carry files',
+  videoThumbnailWithoutVideo: 'Each video thumbnail must come with its video in directVideoUrls',
   memoryFormNotMultipart: 'A memory is sent as multipart/form-data',
   memoryFormTooManyFields: 'The memory form has more fields than a memory takes',
   memoryIdListInvalid: (field: string) => `${field} must be a JSON list of ids`,

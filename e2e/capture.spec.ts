@@ -1,28 +1,12 @@
 // memories §2, §4, §5, §7, §8: the capture wizard end to end, with Chromium's fake microphone.
-import { expect, request as apiRequest, test, type Locator, type Page } from '@playwright/test';
+import { expect, request as apiRequest, test, type Page } from '@playwright/test';
 import { E2E_ORIGIN } from '../playwright.config';
-import { PASSWORD, signUp, uniqueEmail } from './helpers';
-
-/** A toast with its exact title and text (memories §5, §8); closed so the next can show. */
-async function expectToast(page: Page, title: string, message?: string) {
-  const toast = page.getByRole('alert').filter({ hasText: title });
-  await expect(toast).toBeVisible();
-  if (message) await expect(toast).toContainText(message);
-  await toast.getByRole('button').click();
-  await expect(toast).toBeHidden();
-}
+import { expectToast, openWizard, PASSWORD, recordWebm, signUp, uniqueEmail } from './helpers';
 
 async function createTimeline(page: Page, name: string, color = '#10b981'): Promise<string> {
   const response = await page.request.post('/api/timelines', { data: { name, color } });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: string }).id;
-}
-
-async function openWizard(page: Page): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Capture a Memory' }).click();
-  const wizard = page.getByRole('dialog', { name: 'Capture a Memory' });
-  await expect(wizard.getByLabel('Title')).toBeVisible();
-  return wizard;
 }
 
 /** Media made by the browser itself: a PNG, a JPEG and a short decodable WebM video. */
@@ -44,28 +28,9 @@ async function makeMedia(page: Page) {
         context.fillRect(0, 0, 64, 48);
         canvas.toBlob((blob) => resolve(blob!), type, 0.9);
       });
-    const canvas = document.createElement('canvas');
-    canvas.width = 160;
-    canvas.height = 120;
-    const context = canvas.getContext('2d')!;
-    const recorder = new MediaRecorder(canvas.captureStream(15), { mimeType: 'video/webm' });
-    const chunks: Blob[] = [];
-    recorder.ondataavailable = (event) => chunks.push(event.data);
-    let frame = 0;
-    const painter = setInterval(() => {
-      context.fillStyle = `hsl(${(frame += 12) % 360}, 70%, 50%)`;
-      context.fillRect(0, 0, 160, 120);
-    }, 60);
-    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
-    recorder.start(250);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    recorder.stop();
-    await stopped;
-    clearInterval(painter);
     return {
       png: await toBase64(await picture('#e67e22', 'image/png')),
       jpeg: await toBase64(await picture('#2980b9', 'image/jpeg')),
-      webm: await toBase64(new Blob(chunks, { type: 'video/webm' })),
     };
   });
   const file = (name: string, mimeType: string, base64: string) => ({ name, mimeType, buffer: Buffer.from(base64, 'base64') });
@@ -74,7 +39,7 @@ async function makeMedia(page: Page) {
     jpeg: file('beach.jpg', 'image/jpeg', media.jpeg),
     png2: file('cake.png', 'image/png', media.png),
     jpeg2: file('kite.jpg', 'image/jpeg', media.jpeg),
-    video: file('picnic.webm', 'video/webm', media.webm),
+    video: { name: 'picnic.webm', mimeType: 'video/webm', buffer: await recordWebm(page) },
   };
 }
 
@@ -83,6 +48,14 @@ test.describe('Capture wizard', () => {
 
   test('captures a memory with voice, photos, a video, a follow-up answer, a timeline and selective sharing', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('welcome-tooltip-seen', 'true'));
+    // Keeps the memory form the page sends, to look at its file parts.
+    await page.addInitScript(() => {
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (body) {
+        if (body instanceof FormData && body.has('timelineIds')) (window as unknown as { sentMemoryForm: FormData }).sentMemoryForm = body;
+        return send.call(this, body);
+      };
+    });
     await signUp(page);
     const timelineId = await createTimeline(page, 'Lovelace Family');
 
@@ -198,7 +171,20 @@ test.describe('Capture wizard', () => {
 
     const created = page.waitForResponse((response) => response.url().endsWith('/api/memories') && response.request().method() === 'POST');
     await wizard.getByRole('button', { name: 'Save Memory' }).click();
-    expect((await created).status()).toBe(201);
+    const createdResponse = await created;
+    expect(createdResponse.status()).toBe(201);
+    // The captured frame travels as directVideoThumbnails, a JPEG, right after directVideoUrls.
+    // (Chromium does not report multipart bodies with files, so the form is read in the page.)
+    const sentForm = await page.evaluate(async () => {
+      const form = (window as unknown as { sentMemoryForm: FormData }).sentMemoryForm;
+      const frame = form.get('directVideoThumbnails') as File;
+      return {
+        fields: [...form.keys()],
+        frame: { name: frame.name, type: frame.type, magic: [...new Uint8Array(await frame.slice(0, 3).arrayBuffer())] },
+      };
+    });
+    expect(sentForm.fields.slice(-2)).toEqual(['directVideoUrls', 'directVideoThumbnails']);
+    expect(sentForm.frame).toEqual({ name: 'thumbnail.jpg', type: 'image/jpeg', magic: [0xff, 0xd8, 0xff] });
     await expectToast(page, 'Success!', 'Memory saved successfully!');
     await expect(wizard).toBeHidden();
 
@@ -210,6 +196,12 @@ test.describe('Capture wizard', () => {
     expect(memory).toBeTruthy();
     expect(memory.images).toHaveLength(2);
     expect(memory.videos).toHaveLength(1);
+    // The server keeps that frame: the video's thumbnailUrl serves an image.
+    const [savedVideo] = memory.videos as Array<{ thumbnailUrl: string | null }>;
+    expect(typeof savedVideo!.thumbnailUrl).toBe('string');
+    const frame = await page.request.get(savedVideo!.thumbnailUrl!);
+    expect(frame.status()).toBe(200);
+    expect(frame.headers()['content-type']).toMatch(/^image\//);
     expect(memory.audioUrl).toBeTruthy();
     expect(memory.timelineIds).toEqual([timelineId]);
     expect(memory.sharedWith).toContain(graceId);
@@ -227,6 +219,54 @@ test.describe('Capture wizard', () => {
     await expect(again.getByLabel('Notes')).toHaveValue('');
   });
 
+  test('the voice recorder starts after 0.5 s, warns in the final 30 seconds and stops itself at 10 minutes', async ({ page }) => {
+    // A controllable clock that otherwise runs at the normal pace: fastForward jumps minutes.
+    await page.clock.install();
+    await page.addInitScript(() => localStorage.setItem('welcome-tooltip-seen', 'true'));
+    await signUp(page);
+    await createTimeline(page, 'Long Stories');
+    await page.reload();
+    const wizard = await openWizard(page);
+    await wizard.getByLabel('Title').fill('Grandpa talks');
+
+    await wizard.getByRole('button', { name: 'Voice recording' }).click();
+    const recorder = page.getByRole('dialog', { name: 'Voice Recorder' });
+    await expect(recorder.getByText('Recording', { exact: true })).toBeVisible();
+    const elapsed = recorder.getByLabel('Elapsed time');
+    const warning = recorder.getByRole('status').filter({ hasText: 'Recording stops in' });
+    await expect(elapsed).toHaveText(/^00:0\d$/);
+
+    await page.clock.fastForward('09:20');
+    await expect(elapsed).toHaveText(/^09:2\d$/);
+    await expect(warning).toHaveCount(0);
+
+    await page.clock.fastForward('00:15');
+    await expect(elapsed).toHaveText(/^09:3\d$/);
+    await expect(warning).toHaveText(/^Recording stops in (1\d|2\d) seconds \(10-minute limit\)\.$/);
+
+    // memories §4: at 10 minutes it stops by itself, then transcribes (503 locally: the audio is kept).
+    await page.clock.fastForward('00:30');
+    await expectToast(page, 'Recording Saved', 'Your voice recording was saved, but transcription failed. You can add text manually if needed.');
+    await expect(recorder).toBeHidden();
+    await expect(wizard.getByLabel('Your voice recording')).toBeVisible();
+
+    // memories §4, §8: a follow-up answer by voice stops itself after 30 s and is transcribed.
+    await page.route('**/api/audio/transcribe', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"transcription":"He sang sea shanties."}' }),
+    );
+    await wizard.getByLabel('Notes').fill('Grandpa told us about his years at sea.');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('button', { name: 'Yes' }).click();
+    await expect(wizard.getByTestId('follow-up-question')).toHaveAttribute('data-typing', 'done', { timeout: 10_000 });
+    await wizard.getByRole('button', { name: 'Record answer' }).click();
+    await expect(wizard.getByText(/^Recording 00:0\d \/ 00:30$/)).toBeVisible();
+    await page.clock.fastForward('00:29');
+    await expect(wizard.getByRole('button', { name: 'Stop recording' })).toBeVisible();
+    await page.clock.fastForward('00:02');
+    await expectToast(page, 'Recording Complete', 'Your voice message has been transcribed successfully!');
+    await expect(wizard.getByLabel('Your answer')).toHaveValue('He sang sea shanties.');
+  });
+
   test('refuses a follow-up question for a memory without text, reports failures, and resets on close', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('welcome-tooltip-seen', 'true'));
     await signUp(page);
@@ -241,6 +281,7 @@ test.describe('Capture wizard', () => {
     await wizard.getByRole('button', { name: 'Next' }).click();
     await wizard.getByRole('button', { name: 'Yes' }).click();
     await expectToast(page, 'Empty Memory', 'Please add some content to your memory first');
+    await expect(wizard.getByText('Would you like to answer a follow-up question?')).toBeVisible();
 
     // Closing resets everything to start.
     await wizard.getByRole('button', { name: 'Close dialog' }).click();

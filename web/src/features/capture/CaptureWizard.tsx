@@ -11,14 +11,13 @@ import { messages } from '../../../../common/messages';
 import type { User } from '../../../../common/users';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
-import { uploadErrorText } from '../../api/upload';
 import { toast } from '../../lib/toast';
 import { captureVideoThumbnail } from '../memories';
 import { useActiveTimeline } from '../timelines/ActiveTimeline';
 import { emptyDraft, hasContent, memoryText, type CaptureDraft, type CaptureStep } from './draft';
 import { FollowUpPromptStep } from './FollowUpPromptStep';
 import { QuestionsStep } from './QuestionsStep';
-import { saveMemory, type SavePhase } from './saveMemory';
+import { saveFailureText, saveMemory, type SavePhase } from './saveMemory';
 import { SharingStep, useSharingMembers } from './SharingStep';
 import { StartStep } from './StartStep';
 import { TimelineStep } from './TimelineStep';
@@ -47,6 +46,8 @@ export default function CaptureWizard({ user, opened, onClose }: CaptureWizardPr
   // new generation and late answers of an older one are dropped.
   const generation = useRef(0);
   const timers = useRef<number[]>([]);
+  // The frame being captured for each chosen video, so a quick save can still wait for it.
+  const thumbnailCaptures = useRef(new WeakMap<File, Promise<string | null>>());
   const draftRef = useRef(draft);
   useEffect(() => {
     draftRef.current = draft;
@@ -85,7 +86,9 @@ export default function CaptureWizard({ user, opened, onClose }: CaptureWizardPr
   function chooseVideo(file: File) {
     const current = generation.current;
     update({ video: { file, thumbnail: null } });
-    void captureVideoThumbnail(file).then((thumbnail) => {
+    const capture = captureVideoThumbnail(file);
+    thumbnailCaptures.current.set(file, capture);
+    void capture.then((thumbnail) => {
       if (current !== generation.current) return;
       setDraft((latest) => (latest.video?.file === file ? { ...latest, video: { file, thumbnail } } : latest));
     });
@@ -130,9 +133,15 @@ export default function CaptureWizard({ user, opened, onClose }: CaptureWizardPr
       });
   }
 
-  // memories §4: the question is requested 300 ms after Yes.
+  // memories §4: the question is requested 300 ms after Yes; memories §5: only about some text.
   function answerFollowUp() {
+    if (!memoryText(draftRef.current)) {
+      toast.error(messages.followUpEmptyMemoryDetail, messages.followUpEmptyMemory);
+      return;
+    }
     setStep('questions');
+    setQuestion(null);
+    setQuestionLoading(true);
     timers.current.push(
       window.setTimeout(() => requestQuestion(draftRef.current.followUps, draftRef.current.askedQuestions), FOLLOW_UP_REQUEST_DELAY_MS),
     );
@@ -151,7 +160,10 @@ export default function CaptureWizard({ user, opened, onClose }: CaptureWizardPr
     const current = generation.current;
     setSaving({ phase: draft.video ? 'video' : 'memory', percent: 0 });
     try {
-      await saveMemory(draft, { timelineIds, sharedWith: draft.sharing === 'private' ? [] : sharedWith }, (phase, percent) => {
+      // The frame is usually long captured; if not, its own 3 s fallback bounds the wait (memories §9).
+      const videoThumbnail = draft.video ? (draft.video.thumbnail ?? (await thumbnailCaptures.current.get(draft.video.file)) ?? null) : null;
+      const sharedWithChoice = draft.sharing === 'private' ? [] : sharedWith;
+      await saveMemory(draft, { timelineIds, sharedWith: sharedWithChoice, videoThumbnail }, (phase, percent) => {
         if (current === generation.current) setSaving({ phase, percent });
       });
       toast.success(messages.memorySaved, messages.memorySavedDetail);
@@ -159,7 +171,7 @@ export default function CaptureWizard({ user, opened, onClose }: CaptureWizardPr
       reset();
       onClose();
     } catch (error) {
-      toast.error(uploadErrorText(error, messages.memorySaveFailed));
+      toast.error(saveFailureText(error));
       setSaving(null);
     }
   }

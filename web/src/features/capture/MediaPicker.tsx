@@ -1,5 +1,5 @@
 // memories §2, §5: up to 3 photos (extra chosen files are dropped) and 1 video, with previews.
-import { ActionIcon, Box, Button, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPhotoPlus, IconVideo, IconVideoPlus, IconX } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { CAPTURE_IMAGES_MAX, CAPTURE_VIDEOS_MAX } from '../../../../common/limits';
@@ -99,6 +99,9 @@ export function MediaPicker({ images, video, onImagesChange, onVideoChosen, onVi
                   </Text>
                 </Stack>
               )}
+              <Badge pos="absolute" bottom={6} left={6} size="sm" color="dark" leftSection={<IconVideo size={10} />}>
+                Video
+              </Badge>
               <ActionIcon {...removeButton} aria-label="Remove video" onClick={onVideoRemoved}>
                 <IconX size={14} />
               </ActionIcon>

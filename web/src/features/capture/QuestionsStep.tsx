@@ -2,7 +2,7 @@
 // 'Another question' or 'Save and exit'.
 import { ActionIcon, Badge, Button, Group, Loader, Progress, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconMicrophone, IconPlayerStopFilled } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FOLLOW_UP_ANSWER_MAX_MS } from '../../../../common/limits';
 import { formatElapsed } from '../../../../common/memories-rules';
 import { messages } from '../../../../common/messages';
@@ -25,6 +25,15 @@ export function QuestionsStep(props: QuestionsStepProps) {
   const { question, loading, answer, answeredCount, onAnswerChange } = props;
   const [transcribing, setTranscribing] = useState(false);
   const transcription = useTranscription();
+  // Closing the wizard while an answer is transcribed unmounts this step: the late answer
+  // must not land in the next, fresh draft (memories §2: closing resets everything).
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
 
   // memories §4: the answer recording stops on toggle or after a 30-second safety timeout.
   const recorder = useAudioRecorder({
@@ -32,6 +41,7 @@ export function QuestionsStep(props: QuestionsStepProps) {
     onRecorded: (recording) => {
       setTranscribing(true);
       void transcription.transcribe(recording).then((text) => {
+        if (!live.current) return;
         setTranscribing(false);
         transcription.reset();
         if (text === null) {

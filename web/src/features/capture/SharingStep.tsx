@@ -116,7 +116,7 @@ export function SharingStep(props: SharingStepProps) {
 
       <Text size="sm" c="dimmed">
         Want to share with someone new?{' '}
-        <Anchor component={Link} to="/community" onClick={props.onInvite}>
+        <Anchor component={Link} to="/community" onClick={props.onInvite} underline="always">
           Invite members
         </Anchor>
       </Text>

@@ -1,7 +1,9 @@
 // memories §2 "Timeline": choose the memory's timelines; at least one to continue.
-import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { Timeline } from '../../api/types';
 import { TimelineDot } from '../timelines/TimelineDot';
+import { TimelineForm } from '../timelines/TimelineForm';
+import { toastBlankTimelineName, useCreateTimeline } from '../timelines/useCreateTimeline';
 
 interface TimelineStepProps {
   timelines: Timeline[];
@@ -12,13 +14,25 @@ interface TimelineStepProps {
 }
 
 export function TimelineStep({ timelines, selected, onChange, onBack, onContinue }: TimelineStepProps) {
+  // Without a timeline there is nowhere to file the memory: one is made here, so the draft
+  // is not given up to go and make it (closing the wizard resets it).
+  const create = useCreateTimeline({ onCreated: (timeline) => onChange([timeline.id]) });
+
   return (
     <Stack gap="md">
       <Text fw={600}>Which timelines should this memory be on?</Text>
       {timelines.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          You have no timelines yet. Create one in Manage Timelines, then save your memory.
-        </Text>
+        <Card withBorder radius="md" padding="md">
+          <Text size="sm" c="dimmed" mb="sm">
+            You have no timelines yet. Create one for this memory:
+          </Text>
+          <TimelineForm
+            submitLabel="Create Timeline"
+            pending={create.isPending}
+            onBlankName={toastBlankTimelineName}
+            onSubmit={(values) => create.mutate(values)}
+          />
+        </Card>
       ) : (
         <Checkbox.Group value={selected} onChange={onChange} label="Timelines" description="Choose at least one">
           <Stack gap="sm" mt="xs">

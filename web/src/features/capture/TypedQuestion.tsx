@@ -2,24 +2,20 @@
 // Keyed by the question, so each new question types from the start.
 import { Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { FOLLOW_UP_TYPING_DELAY_MS, FOLLOW_UP_TYPING_MS_PER_CHAR } from '../../../../common/limits';
+import { FOLLOW_UP_TYPING_MS_PER_CHAR } from '../../../../common/limits';
+import { typedQuestionLength } from './recordingRules';
 
 export function TypedQuestion({ question }: { question: string }) {
   const [shown, setShown] = useState(0);
   useEffect(() => {
-    let ticker: number | undefined;
-    const delay = window.setTimeout(() => {
-      ticker = window.setInterval(() => {
-        setShown((count) => {
-          if (count + 1 >= question.length) window.clearInterval(ticker);
-          return Math.min(question.length, count + 1);
-        });
-      }, FOLLOW_UP_TYPING_MS_PER_CHAR);
-    }, FOLLOW_UP_TYPING_DELAY_MS);
-    return () => {
-      window.clearTimeout(delay);
-      window.clearInterval(ticker);
-    };
+    // Counted from the clock, not from ticks: a throttled background tab catches up.
+    const startedAt = Date.now();
+    const ticker = window.setInterval(() => {
+      const length = typedQuestionLength(Date.now() - startedAt, question.length);
+      setShown(length);
+      if (length >= question.length) window.clearInterval(ticker);
+    }, FOLLOW_UP_TYPING_MS_PER_CHAR);
+    return () => window.clearInterval(ticker);
   }, [question]);
 
   const done = shown >= question.length;

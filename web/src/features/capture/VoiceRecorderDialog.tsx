@@ -3,10 +3,11 @@
 import { Alert, Button, Center, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { RECORDER_AUTO_START_MS, RECORDING_MAX_MS, RECORDING_WARNING_MS } from '../../../../common/limits';
+import { RECORDER_AUTO_START_MS, RECORDING_MAX_MS } from '../../../../common/limits';
 import { formatElapsed } from '../../../../common/memories-rules';
 import { messages } from '../../../../common/messages';
 import { toast } from '../../lib/toast';
+import { recordingWarningSeconds } from './recordingRules';
 import { useAudioRecorder } from './useAudioRecorder';
 import { useTranscription } from './useTranscription';
 
@@ -54,8 +55,8 @@ export function VoiceRecorderDialog({ onClose, onComplete }: VoiceRecorderDialog
     return () => window.clearTimeout(timer);
   }, [start]);
 
-  const remainingMs = RECORDING_MAX_MS - recorder.elapsedMs;
-  const warn = recorder.state === 'recording' && remainingMs <= RECORDING_WARNING_MS;
+  // memories §2: a warning in the final 30 seconds.
+  const secondsLeft = recorder.state === 'recording' ? recordingWarningSeconds(recorder.elapsedMs) : null;
 
   return (
     <Modal
@@ -96,9 +97,9 @@ export function VoiceRecorderDialog({ onClose, onComplete }: VoiceRecorderDialog
           <Text fz={40} fw={700} ff="monospace" aria-label="Elapsed time">
             {formatElapsed(recorder.elapsedMs)}
           </Text>
-          {warn && (
+          {secondsLeft !== null && (
             <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="status" w="100%">
-              Recording stops in {Math.max(0, Math.ceil(remainingMs / 1000))} seconds (10-minute limit).
+              Recording stops in {secondsLeft} {secondsLeft === 1 ? 'second' : 'seconds'} (10-minute limit).
             </Alert>
           )}
           <Button

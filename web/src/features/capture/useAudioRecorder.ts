@@ -99,6 +99,8 @@ export function useAudioRecorder(options: RecorderOptions) {
       if (event.data.size > 0) chunks.push(event.data);
     };
     recorder.onstop = () => {
+      // A recording cancelled before a new one started stops late: it owns nothing any more.
+      if (session !== sessionRef.current) return;
       clearTimers();
       releaseMicrophone();
       recorderRef.current = null;

@@ -1,8 +1,22 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 
-/** Preview addresses for chosen files, released when the files change or the preview goes. */
+/**
+ * Preview addresses for chosen files, released when the files change or the preview goes.
+ * The release waits one task: React's StrictMode unmounts and remounts effects while keeping
+ * the memoised addresses, and a remount with the same addresses takes them back.
+ */
 export function useObjectUrls(blobs: readonly Blob[]): string[] {
   const urls = useMemo(() => blobs.map((blob) => URL.createObjectURL(blob)), [blobs]);
-  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
+  const pendingRelease = useRef<{ urls: string[]; timer: number } | null>(null);
+  useEffect(() => {
+    if (pendingRelease.current?.urls === urls) {
+      window.clearTimeout(pendingRelease.current.timer);
+      pendingRelease.current = null;
+    }
+    return () => {
+      const timer = window.setTimeout(() => urls.forEach((url) => URL.revokeObjectURL(url)), 0);
+      pendingRelease.current = { urls, timer };
+    };
+  }, [urls]);
   return urls;
 }

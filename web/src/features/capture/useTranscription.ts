@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { transcriptionEstimateSeconds, transcriptionProgress } from '../../../../common/memories-rules';
 import { api } from '../../api/endpoints';
+import { recordingFileName } from './recordingRules';
 
 export function useTranscription() {
   const [progress, setProgress] = useState<number | null>(null);
@@ -23,7 +24,7 @@ export function useTranscription() {
       stopTicker();
       tickerRef.current = window.setInterval(() => setProgress(transcriptionProgress(Date.now() - startedAt, estimate)), 100);
       try {
-        const { transcription } = await api.audio.transcribe(recording);
+        const { transcription } = await api.audio.transcribe(recording, recordingFileName(recording.type));
         setProgress(100);
         return typeof transcription === 'string' ? transcription.trim() : '';
       } catch {

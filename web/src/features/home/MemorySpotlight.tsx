@@ -1,6 +1,7 @@
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconEyeOff, IconSparkles, IconArrowsShuffle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useOpenShellDialog } from '../../components/shell/shellDialogs';
 import { MemoryCard, useMemories, type Memory } from '../memories';
 
@@ -13,6 +14,7 @@ function pickRandom(memories: Memory[], current: Memory | null): Memory | null {
 /** accounts §2 and memories §2 "Memory Spotlight": tap to reveal one random memory. */
 export function MemorySpotlight() {
   const openDialog = useOpenShellDialog();
+  const navigate = useNavigate();
   const { memories: list, isLoading } = useMemories();
   const [shown, setShown] = useState<Memory | null>(null);
   // A memory deleted meanwhile is no longer offered.
@@ -35,7 +37,8 @@ export function MemorySpotlight() {
         </Card>
       ) : current ? (
         <Stack gap="xs">
-          <MemoryCard memory={current} variant="full" />
+          {/* memories §2: a memoryId query parameter on /timeline opens that memory. */}
+          <MemoryCard memory={current} variant="full" onOpen={(memory) => navigate(`/timeline?memoryId=${encodeURIComponent(memory.id)}`)} />
           <Group justify="flex-end" gap="xs">
             <Button variant="light" leftSection={<IconArrowsShuffle size={16} />} onClick={() => setShown(pickRandom(list, current))}>
               Random Memory

@@ -6,12 +6,10 @@ import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import type { Timeline } from '../../api/types';
 import { useApiMutation } from '../../api/useApiMutation';
-import { toast } from '../../lib/toast';
 import { TimelineDot } from './TimelineDot';
 import { TimelineForm } from './TimelineForm';
+import { toastBlankTimelineName, useCreateTimeline } from './useCreateTimeline';
 import { useTimelines } from './useTimelines';
-
-const blankName = () => toast.error('Please enter a name for your timeline', 'Timeline name required');
 
 /** accounts §2 Manage Timelines, tab "Timelines". */
 export function TimelinesTab({ user }: { user: User }) {
@@ -21,13 +19,7 @@ export function TimelinesTab({ user }: { user: User }) {
   const [formKey, setFormKey] = useState(0);
   const refresh = [queryKeys.timelines, queryKeys.currentUser];
 
-  const create = useApiMutation({
-    mutationFn: api.timelines.create,
-    success: 'Timeline created',
-    error: 'Failed to create timeline',
-    invalidate: refresh,
-    onSuccess: () => setFormKey((key) => key + 1),
-  });
+  const create = useCreateTimeline({ onCreated: () => setFormKey((key) => key + 1) });
   const update = useApiMutation({
     mutationFn: ({ id, ...body }: { id: string; name: string; color: string }) => api.timelines.update(id, body),
     success: 'Timeline updated',
@@ -55,7 +47,7 @@ export function TimelinesTab({ user }: { user: User }) {
         <Text fw={600} mb="xs">
           New timeline
         </Text>
-        <TimelineForm key={formKey} submitLabel="Create Timeline" pending={create.isPending} onBlankName={blankName} onSubmit={(values) => create.mutate(values)} />
+        <TimelineForm key={formKey} submitLabel="Create Timeline" pending={create.isPending} onBlankName={toastBlankTimelineName} onSubmit={(values) => create.mutate(values)} />
       </Card>
 
       {!isLoading && timelines.length === 0 && <Text c="dimmed">No timelines available</Text>}
@@ -70,7 +62,7 @@ export function TimelinesTab({ user }: { user: User }) {
                   initial={{ name: timeline.name, color: timeline.color }}
                   submitLabel="Save"
                   pending={update.isPending}
-                  onBlankName={blankName}
+                  onBlankName={toastBlankTimelineName}
                   onSubmit={(values) => update.mutate({ id: timeline.id, ...values })}
                   onCancel={() => setEditing(null)}
                 />

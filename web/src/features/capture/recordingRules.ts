@@ -1,0 +1,38 @@
+// The timing rules of the voice recorder and the typed follow-up question (memories §2, §4,
+// §9), kept pure so they can be tested without a browser.
+import { AUDIO_EXTENSIONS, audioTypeOf } from '../../../../common/audio';
+import {
+  FOLLOW_UP_TYPING_DELAY_MS,
+  FOLLOW_UP_TYPING_MS_PER_CHAR,
+  RECORDING_MAX_MS,
+  RECORDING_MIME_TYPE,
+  RECORDING_WARNING_MS,
+} from '../../../../common/limits';
+
+/**
+ * memories §2, §9: the seconds left, shown as a warning in the final 30 s of a recording that
+ * stops at `maxMs` (10 minutes); null before that.
+ */
+export function recordingWarningSeconds(elapsedMs: number, maxMs: number = RECORDING_MAX_MS): number | null {
+  const remainingMs = maxMs - elapsedMs;
+  if (remainingMs > RECORDING_WARNING_MS) return null;
+  return Math.max(0, Math.ceil(remainingMs / 1000));
+}
+
+/**
+ * The name a recording is sent under. We ask for audio/webm (memories §9), but a browser
+ * without it (Safari) records MP4; speech-to-text services read the format from the name.
+ */
+export function recordingFileName(mimeType: string): string {
+  return `recording.${AUDIO_EXTENSIONS[audioTypeOf(mimeType) ?? RECORDING_MIME_TYPE]}`;
+}
+
+/**
+ * memories §4, §9: how many characters of the follow-up question show `elapsedMs` after it
+ * arrived: none for the first 300 ms, then one more every 25 ms.
+ */
+export function typedQuestionLength(elapsedMs: number, length: number): number {
+  const typingMs = elapsedMs - FOLLOW_UP_TYPING_DELAY_MS;
+  if (typingMs <= 0) return 0;
+  return Math.min(length, Math.floor(typingMs / FOLLOW_UP_TYPING_MS_PER_CHAR));
+}
