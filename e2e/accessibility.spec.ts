@@ -1,13 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signUp } from './helpers';
+import { openWizard, recordWebm, signUp } from './helpers';
 
 /** DESIGN "Tests": axe finds no serious or critical violation. */
 async function seriousViolations(page: Page) {
+  // A fading dialog or drawer reads to axe as low-contrast text, so wait until every
+  // finite transition has run (spinners and pulses loop forever and are left alone).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) =>
+      animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    // The element and axe's reason, so a failure says what to fix.
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`).join('; ')}`);
 }
 
 test.describe('Accessibility', () => {
@@ -23,9 +29,56 @@ test.describe('Accessibility', () => {
     await signUp(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    // axe reads colours mid-transition as faded; scan only once the drawer has settled.
+    await expect(menu).toHaveCSS('opacity', '1');
     await page.getByRole('switch', { name: 'Dark theme' }).uncheck();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the capture wizard through its steps, the voice recorder, and the memory card with its delete dialog', async ({ page }) => {
+    // Eight axe scans on top of a recording and an upload: more than the default 30 s on a busy CI machine.
+    test.setTimeout(60_000);
+    await page.addInitScript(() => localStorage.setItem('welcome-tooltip-seen', 'true'));
+    await signUp(page);
+    expect((await page.request.post('/api/timelines', { data: { name: 'Family', color: '#10b981' } })).status()).toBe(201);
+    await page.reload();
+    const video = await recordWebm(page);
+    const wizard = await openWizard(page);
+    await wizard.getByLabel('Title').fill('Sledging');
+    await wizard.getByLabel('Notes').fill('We raced down the hill behind the church.');
+    await wizard.locator('input[aria-label="Choose a video"]').setInputFiles({ name: 'hill.webm', mimeType: 'video/webm', buffer: video });
+    await expect(wizard.getByTestId('video-thumbnail')).toBeVisible({ timeout: 10_000 });
+    expect(await seriousViolations(page), 'start').toEqual([]);
+
+    await wizard.getByRole('button', { name: 'Voice recording' }).click();
+    const recorder = page.getByRole('dialog', { name: 'Voice Recorder' });
+    await expect(recorder.getByText('Recording', { exact: true })).toBeVisible();
+    expect(await seriousViolations(page), 'voice recorder').toEqual([]);
+    await recorder.getByRole('button', { name: 'Stop' }).click();
+    await expect(recorder).toBeHidden();
+
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expect(wizard.getByText('Would you like to answer a follow-up question?')).toBeVisible();
+    expect(await seriousViolations(page), 'follow-up prompt').toEqual([]);
+    await wizard.getByRole('button', { name: 'No' }).click();
+    await expect(wizard.getByRole('checkbox', { name: 'Family' })).toBeChecked();
+    expect(await seriousViolations(page), 'timeline').toEqual([]);
+    await wizard.getByRole('button', { name: 'Continue' }).click();
+    await wizard.getByRole('radio', { name: /Selective Sharing/ }).check();
+    expect(await seriousViolations(page), 'sharing').toEqual([]);
+    await wizard.getByRole('button', { name: 'Save Memory' }).click();
+    await expect(wizard).toBeHidden({ timeout: 20_000 });
+
+    await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
+    const card = page.getByRole('article', { name: 'Sledging' });
+    await expect(card.getByRole('img', { name: 'Video from Sledging' })).toBeVisible();
+    expect(await seriousViolations(page), 'memory card').toEqual([]);
+    await card.getByRole('button', { name: 'Delete memory Sledging' }).click();
+    await expect(page.getByRole('dialog', { name: 'Are you sure?' })).toBeVisible();
+    expect(await seriousViolations(page), 'delete dialog').toEqual([]);
   });
 });
