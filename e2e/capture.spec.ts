@@ -138,12 +138,15 @@ test.describe('Capture wizard', () => {
     expect(secondQuestion).not.toBe(question);
     await expect(wizard.getByText('1 answered')).toBeVisible();
 
-    // An answer by voice: transcription fails locally, so the placeholder answer stands in.
+    // An answer begun by hand and finished by voice: transcription fails locally, so the
+    // placeholder follows what was typed, and 'Recording Saved' says the audio was kept.
+    await wizard.getByLabel('Your answer').fill('Mostly sledging.');
     await wizard.getByRole('button', { name: 'Record answer' }).click();
     await expect(wizard.getByRole('button', { name: 'Stop recording' })).toBeEnabled();
     await page.waitForTimeout(1_200);
     await wizard.getByRole('button', { name: 'Stop recording' }).click();
-    await expect(wizard.getByLabel('Your answer')).toHaveValue('Audio response (transcription failed)', { timeout: 35_000 });
+    await expect(wizard.getByLabel('Your answer')).toHaveValue('Mostly sledging. Audio response (transcription failed)', { timeout: 35_000 });
+    await expectToast(page, 'Recording Saved', 'Your voice recording was saved, but transcription failed. You can add text manually if needed.');
     await wizard.getByRole('button', { name: 'Save and exit' }).click();
 
     // Timeline: the active timeline is chosen; at least one to continue; Back → follow-up prompt.
@@ -209,7 +212,7 @@ test.describe('Capture wizard', () => {
       [
         'We rowed across the lake and Grandma told stories.',
         `Q: ${question}\nA: My grandmother, my cousins and our old dog Biscuit.`,
-        `Q: ${secondQuestion}\nA: Audio response (transcription failed)`,
+        `Q: ${secondQuestion}\nA: Mostly sledging. Audio response (transcription failed)`,
       ].join('\n\n'),
     );
 

@@ -56,16 +56,16 @@ export function httpUploadError(status: number, responseText: string): UploadErr
 }
 
 /**
- * memories §5: no retry on a file-size refusal (413 or a message about size). Nor after an
- * abort, nor on other refusals of the request itself (4xx but 408 and 429), which would
- * only be refused again.
+ * memories §5: no retry on a file-size error: a 413, a server message about size, or a
+ * timeout, which the spec's own words read as 'file may be too large for this connection'
+ * (and a second try would hold the person another five minutes). Nor after an abort, nor on
+ * other refusals of the request itself (4xx but 408 and 429), which would only be refused again.
  */
 export function isRetryable(error: unknown): boolean {
   if (!(error instanceof UploadError)) return false;
-  if (error.failure === 'abort' || error.status === 413) return false;
+  if (error.failure === 'abort' || error.failure === 'timeout' || error.status === 413) return false;
   if (error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) return false;
-  const text = `${error.message} ${serverMessageOf(error.responseText) ?? ''}`;
-  return !/too large|file size|size limit|exceeds/i.test(text);
+  return !/too large|file size|size limit|exceeds/i.test(serverMessageOf(error.responseText) ?? '');
 }
 
 /** One attempt. Resolves with the response text of a successful answer. */

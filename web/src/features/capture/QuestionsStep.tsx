@@ -44,14 +44,13 @@ export function QuestionsStep(props: QuestionsStepProps) {
         if (!live.current) return;
         setTranscribing(false);
         transcription.reset();
-        if (text === null) {
-          onAnswerChange(messages.audioAnswerTranscriptionFailed);
-        } else if (!text) {
-          onAnswerChange(messages.audioAnswerNoTranscription);
-        } else {
-          onAnswerChange(answer.trim() ? `${answer.trim()} ${text}` : text);
-          toast.success(messages.recordingComplete, messages.recordingCompleteDetail);
-        }
+        // What was typed before the recording stays; the spoken words, or the placeholder
+        // of memories §8 when there are none, follow it.
+        const typed = answer.trim();
+        const spoken = text || (text === null ? messages.audioAnswerTranscriptionFailed : messages.audioAnswerNoTranscription);
+        onAnswerChange(typed ? `${typed} ${spoken}` : spoken);
+        if (text) toast.success(messages.recordingComplete, messages.recordingCompleteDetail);
+        else if (text === null) toast.info(messages.recordingSaved, messages.recordingSavedDetail);
       });
     },
     onError: () => toast.error(messages.recordingErrorDetail, messages.recordingError),

@@ -231,6 +231,24 @@ describe('the memory POST (memories §5, §7, §9)', () => {
     expect(sent).toHaveLength(2);
     expect(saveFailureText(await sizeError)).toBe('Server error during upload. Please try again shortly.');
   });
+
+  it('does not retry a timeout, which the spec reads as a file too large for the connection', async () => {
+    vi.useFakeTimers();
+    answers = ['timeout', { status: 201, body: '{}' }];
+    const timedOut = api.memories.create(form()).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sent).toHaveLength(1);
+    expect(saveFailureText(await timedOut)).toBe('Upload timeout - file may be too large for this connection');
+  });
+
+  it('retries a 429 and a 408, which are about the moment, not the request', async () => {
+    vi.useFakeTimers();
+    answers = [{ status: 429 }, { status: 201, body: '{"id":"m3"}' }];
+    const result = api.memories.create(form());
+    await vi.advanceTimersByTimeAsync(2_000);
+    await expect(result).resolves.toEqual({ id: 'm3' });
+    expect(sent).toHaveLength(2);
+  });
 });
 
 describe('save failure toast text (memories §8)', () => {
