@@ -71,15 +71,16 @@ export function useAudioRecorder(options: RecorderOptions) {
     discardRef.current = false;
     byLimitRef.current = false;
     stoppingRef.current = false;
+    // Cancelled while the browser asked for the microphone: whatever the answer, it is moot.
+    const cancelled = () => session !== sessionRef.current || discardRef.current;
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch (error) {
-      optionsRef.current.onError(error);
+      if (!cancelled()) optionsRef.current.onError(error);
       return;
     }
-    // Cancelled while the browser asked for the microphone.
-    if (session !== sessionRef.current || discardRef.current) {
+    if (cancelled()) {
       stream.getTracks().forEach((track) => track.stop());
       return;
     }
@@ -94,7 +95,6 @@ export function useAudioRecorder(options: RecorderOptions) {
       optionsRef.current.onError(error);
       return;
     }
-    recorderRef.current = recorder;
     recorder.ondataavailable = (event) => {
       if (event.data.size > 0) chunks.push(event.data);
     };
@@ -109,7 +109,15 @@ export function useAudioRecorder(options: RecorderOptions) {
       const recording = new Blob(chunks, { type: recorder.mimeType || RECORDING_MIME_TYPE });
       optionsRef.current.onRecorded(recording, { byLimit: byLimitRef.current });
     };
-    recorder.start(RECORDING_TIMESLICE_MS);
+    try {
+      recorder.start(RECORDING_TIMESLICE_MS);
+    } catch (error) {
+      // A track ended or a codec refused between asking and starting: nothing records.
+      releaseMicrophone();
+      optionsRef.current.onError(error);
+      return;
+    }
+    recorderRef.current = recorder;
     const startedAt = Date.now();
     setElapsedMs(0);
     setState('recording');
