@@ -126,6 +126,8 @@ export const MEMORY_VIDEO_MAX_BYTES = 250 * 1024 * 1024;
 /** DESIGN "Media": each image is kept as the original plus a display copy and a thumbnail. */
 export const IMAGE_DISPLAY_MAX_PX = 2048;
 export const IMAGE_THUMBNAIL_MAX_PX = 480;
+/** A 48-megapixel phone photo decodes; a decompression bomb does not (the machine is shared). */
+export const IMAGE_MAX_INPUT_PIXELS = 64_000_000;
 
 /** DESIGN "Edge decisions": a direct-upload ticket (or presigned PUT address) lives one hour. */
 export const DIRECT_UPLOAD_TTL_MS = 60 * 60_000;

@@ -4,6 +4,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp, { type OutputInfo } from 'sharp';
+import { IMAGE_MAX_INPUT_PIXELS } from '../../common/limits.js';
 import { ACCEPTED_IMAGE_TYPES } from '../../common/media.js';
 import { messages } from '../../common/messages.js';
 import { badRequest, HttpError } from '../http/errors.js';
@@ -15,11 +16,6 @@ import { TypeGate } from './type-gate.js';
  * can (DESIGN "Edge decisions") and is refused in words otherwise. APNG is a PNG.
  */
 const SNIFFED_TYPES = new Set<string>([...ACCEPTED_IMAGE_TYPES, 'image/apng', 'image/heic', 'image/heif']);
-/**
- * A decompression bomb is small on the wire and huge in memory: a 48-megapixel phone
- * photo passes, a 20000 × 20000 PNG does not (the machine is shared).
- */
-const MAX_INPUT_PIXELS = 64_000_000;
 
 export interface ImageOptions {
   /** A file of more than this many bytes is refused with `tooLarge`. */
@@ -48,7 +44,7 @@ export async function storeImage(store: MediaStore, key: string, source: Readabl
     tooLarge: options.tooLarge,
     wrongType: () => badRequest(messages.imageTypeRefused),
   });
-  const encoder = sharp({ failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
+  const encoder = sharp({ failOn: 'error', limitInputPixels: IMAGE_MAX_INPUT_PIXELS, sequentialRead: true })
     .autoOrient()
     // Square-ish and never enlarged: a large photo is cropped to a centred square, a
     // small one kept as it is (avatars are shown in circles).

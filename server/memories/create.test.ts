@@ -221,6 +221,12 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
     ['a thumbnail without a video', async () => [], async () => [videoThumbnailFile(await imageOf('jpeg', 320, 180))], messages.videoThumbnailWithoutVideo],
     ['a thumbnail that is no picture', async (video: string) => [video], async () => [videoThumbnailFile(mp4Bytes(), 'thumbnail.jpg')], messages.imageTypeRefused],
     [
+      'a thumbnail whose picture is broken',
+      async (video: string) => [video],
+      async () => [videoThumbnailFile(Buffer.concat([(await imageOf('png', 300, 300)).subarray(0, 60), Buffer.alloc(6000, 0x41)]), 'thumbnail.png')],
+      messages.imageUnreadable,
+    ],
+    [
       'two thumbnails for one video named twice',
       async (video: string) => [video, video],
       async () => [videoThumbnailFile(await imageOf('jpeg', 320, 180)), videoThumbnailFile(await imageOf('jpeg', 320, 180))],

@@ -7,16 +7,13 @@
 import { PassThrough, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
-import { IMAGE_DISPLAY_MAX_PX, IMAGE_THUMBNAIL_MAX_PX, MEMORY_IMAGE_MAX_BYTES } from '../../common/limits.js';
+import { IMAGE_DISPLAY_MAX_PX, IMAGE_MAX_INPUT_PIXELS, IMAGE_THUMBNAIL_MAX_PX, MEMORY_IMAGE_MAX_BYTES } from '../../common/limits.js';
 import { messages } from '../../common/messages.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { newMediaKey, type MediaStore } from '../providers/storage/index.js';
-import { discardFiles, noop, type StagedFile } from './stored-files.js';
 import { TypeGate } from '../media/type-gate.js';
-
-/** A 48-megapixel phone photo passes; a decompression bomb does not (the machine is shared). */
-const MAX_INPUT_PIXELS = 64_000_000;
+import { discardFiles, firstFailure, noop, type StagedFile } from './stored-files.js';
 
 interface ImageFormat {
   mimeType: string;
@@ -55,7 +52,7 @@ export interface StagedImage {
   thumbnail: StagedFile;
 }
 
-const decoder = () => sharp({ failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true }).autoOrient();
+const decoder = () => sharp({ failOn: 'error', limitInputPixels: IMAGE_MAX_INPUT_PIXELS, sequentialRead: true }).autoOrient();
 const resized = (from: Sharp, size: number, quality: number) =>
   from.clone().resize(size, size, { fit: 'inside', withoutEnlargement: true }).webp({ quality });
 
@@ -136,11 +133,10 @@ export async function stageVideoThumbnail(ctx: AppContext, source: Readable): Pr
   const [piped, stored] = await Promise.allSettled([pipeline(source, gate, thumbnail), storeWithInfo(ctx.media, key, thumbnail)]);
   if (piped.status === 'fulfilled' && stored.status === 'fulfilled') return stored.value;
   await discardFiles(ctx.media, [key]);
-  const reasons = [piped, stored].flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
-  const refusal = reasons.find((reason) => reason instanceof HttpError);
-  if (refusal) throw refusal;
-  if (reasons.some((reason) => reason === decodeError)) throw badRequest(messages.imageUnreadable);
-  throw reasons[0];
+  const failures = [piped, stored].flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  const failure = firstFailure(...failures);
+  // A refusal in words stands; otherwise a frame sharp could not read is the user's to fix.
+  throw !(failure instanceof HttpError) && decodeError !== undefined && failures.includes(decodeError) ? badRequest(messages.imageUnreadable) : failure;
 }
 
 /** Anything that could say where or when a photo was taken, or by whom; or a rotation flag. */

@@ -4,8 +4,7 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { TIMELINE_NAME_MAX } from '../../../../common/limits';
-import { messages } from '../../../../common/messages';
-import { toast } from '../../lib/toast';
+import { toastBlankTimelineName } from '../timelines/useCreateTimeline';
 import { useCreateFirstTimeline } from './useCreateFirstTimeline';
 
 interface TimelineStepProps {
@@ -26,7 +25,7 @@ export function TimelineStep({ invitation, skipRefused, onCreated, onBack, onSki
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      toast.error(messages.timelineNameRequiredDetail, messages.timelineNameRequired);
+      toastBlankTimelineName();
       return;
     }
     create.mutate(trimmed);
