@@ -52,6 +52,7 @@ export default defineConfig({
       DATA_DIR: `e2e/.output/data-${PORT}`,
       LOG_LEVEL: 'warn',
       SIGNUP_LIMIT_PER_HOUR: '1000',
+      ...(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {}),
     },
   },
 });

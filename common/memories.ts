@@ -40,7 +40,8 @@ export type MemoryVideo = z.infer<typeof memoryVideo>;
 export const followUpResponse = z.object({ question: z.string(), answer: z.string() });
 
 /** STYLE (Outline's policies): what the caller may do, from the same rules the server applies. */
-export const memoryAbilities = z.object({ canEdit: z.boolean(), canDelete: z.boolean() });
+export const memoryAbilities = z.object({ canEdit: z.boolean(), canDelete: z.boolean(), canShare: z.boolean() });
+export type MemoryAbilities = z.infer<typeof memoryAbilities>;
 
 export const memory = z.object({
   id: z.string(),
@@ -109,3 +110,39 @@ export const createMemoryFields = z.object({
     .default([]),
 });
 export type CreateMemoryFields = z.infer<typeof createMemoryFields>;
+
+/** A JSON list of ids in a body: unique, each a short non-empty string. */
+const idArray = (field: string) =>
+  z
+    .array(z.string().min(1).max(100), { error: messages.memoryIdListInvalid(field) })
+    .max(1000, { error: messages.memoryIdListInvalid(field) })
+    .transform((ids) => [...new Set(ids)]);
+
+/** memories §7 PATCH /api/memories/{id}/timelines: at least one (memories §5). */
+export const memoryTimelinesBody = z.object({
+  timelineIds: idArray('timelineIds').pipe(z.array(z.string()).min(1, { error: messages.memoryTimelineRequired })),
+});
+export type MemoryTimelinesBody = z.infer<typeof memoryTimelinesBody>;
+
+/** memories §7 POST /api/memories/{id}/share: the creator is kept whether or not it is sent (§6). */
+export const shareMemoryBody = z.object({ userIds: idArray('userIds') });
+export type ShareMemoryBody = z.infer<typeof shareMemoryBody>;
+
+/**
+ * GET /api/timelines/{id}/memories (memories §7 plus DESIGN's pagination). Without `limit`
+ * the answer is the spec's plain list; with it, one page `{memories, nextCursor}`.
+ */
+export const timelineMemoriesQuery = z.object({
+  start: z.iso.datetime({ offset: true, error: messages.dateInvalid('start') }).optional(),
+  end: z.iso.datetime({ offset: true, error: messages.dateInvalid('end') }).optional(),
+  cursor: z.string().max(200, { error: messages.cursorInvalid }).optional(),
+  limit: z.coerce.number({ error: messages.pageLimitInvalid }).int({ error: messages.pageLimitInvalid }).min(1, { error: messages.pageLimitInvalid }).max(100, { error: messages.pageLimitInvalid }).optional(),
+});
+export type TimelineMemoriesQuery = z.infer<typeof timelineMemoriesQuery>;
+
+export const memoryPage = z.object({ memories: z.array(memory), nextCursor: z.string().nullable() });
+export type MemoryPage = z.infer<typeof memoryPage>;
+
+/** GET /api/timelines/{id}/memory-days?tz=: the days (yyyy-MM-dd in tz) that hold visible memories. */
+export const memoryDays = z.object({ days: z.array(z.string()) });
+export type MemoryDays = z.infer<typeof memoryDays>;

@@ -139,6 +139,14 @@ export const messages = {
   // DESIGN "Notifications": memory_shared to each user a memory is shared with.
   memorySharedTitle: 'New memory shared',
   memoryShared: (creator: string, title: string) => `${creator} shared "${title}" with you`,
+  // DESIGN "Notifications": comment_added to the creator and earlier commenters.
+  commentAddedTitle: 'New comment',
+  commentAdded: (author: string, title: string) => `${author} commented on "${title}"`,
+  notificationNotFound: 'Notification not found',
+  // GET /api/timelines/{id}/memories and memory-days (DESIGN "API")
+  dateInvalid: (field: string) => `${field} must be an ISO date and time such as 2024-05-01T00:00:00Z`,
+  cursorInvalid: 'cursor must be the nextCursor of an earlier page',
+  pageLimitInvalid: 'limit must be a whole number from 1 to 100',
 
   // accounts §2 "Extras page" (the page's cards) and the shell's Extras dialog; shown 3 s (§9).
   comingSoonBadge: 'Coming Soon',

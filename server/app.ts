@@ -16,10 +16,12 @@ import type { AppContext } from './context.js';
 import { HttpError, registerErrorHandler } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerWeb } from './http/web.js';
+import { commentRoutes } from './comments/routes.js';
 import { familyRoutes } from './families/routes.js';
 import { audioRoutes } from './audio/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { memoryRoutes } from './memories/routes.js';
+import { registerNotificationListeners } from './notifications/listeners.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { promptRoutes } from './prompts/routes.js';
 import { timelineRoutes } from './timelines/routes.js';
@@ -100,6 +102,8 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   await app.register(memoryRoutes, { ctx });
   await app.register(uploadRoutes, { ctx });
   await app.register(audioRoutes, { ctx });
+  await app.register(commentRoutes, { ctx });
+  registerNotificationListeners(ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await sql`select 1`.execute(ctx.db);

@@ -2,6 +2,8 @@
 // can build an app on any database and move its clock.
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/index.js';
+import { Events } from './events.js';
+import { createChatClient, createTranscriber, type ChatClient, type Transcriber } from './providers/ai/index.js';
 import type { MediaStore } from './providers/storage/index.js';
 
 export interface AppContext {
@@ -10,8 +12,21 @@ export interface AppContext {
   config: Config;
   /** Where media bytes live: DATA_DIR/media, or S3 (DESIGN "Media"). */
   media: MediaStore;
+  /** The optional AI services, built once; each is the 'none' driver when unconfigured. */
+  ai: { chat: ChatClient; transcriber: Transcriber };
+  /** Typed in-process events between features (server/events.ts). */
+  events: Events;
   /** The current time; tests replace it to move past expiry windows. */
   now(): Date;
+}
+
+/** The context of a running app, with its AI clients built from the configuration. */
+export function createContext(parts: Pick<AppContext, 'db' | 'dialect' | 'config' | 'media' | 'now'> & Partial<Pick<AppContext, 'ai'>>): AppContext {
+  return {
+    ...parts,
+    ai: parts.ai ?? { chat: createChatClient(parts.config.llm), transcriber: createTranscriber(parts.config.transcribe) },
+    events: new Events(),
+  };
 }
 
 export const iso = (date: Date): string => date.toISOString();

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
+import { createContext } from './context.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -15,8 +16,9 @@ async function main(): Promise<void> {
   const { db, dialect, close } = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
 
-  const webRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
-  const app = await buildApp({ ctx: { db, dialect, config, media, now: () => new Date() }, webRoot, logger: true });
+  // WEB_ROOT lets engineers run end-to-end specs side by side, each on a build of its own.
+  const webRoot = process.env.WEB_ROOT ?? fileURLToPath(new URL('../dist/web', import.meta.url));
+  const app = await buildApp({ ctx: createContext({ db, dialect, config, media, now: () => new Date() }), webRoot, logger: true });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Heirloom is ready at ${config.publicUrl.origin} (${dialect})`);
 

@@ -15,6 +15,7 @@ import {
 } from './queries.js';
 
 export { viewableMemoryIds } from './queries.js';
+export { commentAbilities, memoryAbilities } from './abilities.js';
 
 export type Permission =
   /** See a timeline, its members and its invites; make it one's default. */

@@ -5,14 +5,13 @@ import { transcriptionResult, type TranscriptionResult } from '../../common/audi
 import { errorBody } from '../../common/errors.js';
 import { requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
-import { createTranscriber } from '../providers/ai/index.js';
 import { drainBody, readRecordingForm } from './recording-form.js';
 import * as service from './service.js';
 
 export async function audioRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // Built once: with TRANSCRIBE_URL unset this is the 'none' driver, and nothing leaves the server.
-  const transcriber = createTranscriber(ctx.config.transcribe);
+  // With TRANSCRIBE_URL unset this is the 'none' driver, and nothing leaves the server.
+  const { transcriber } = ctx.ai;
 
   api.post(
     '/api/audio/transcribe',

@@ -1,6 +1,7 @@
 // Memories as the API shows them (memories §3 "Memory"; DESIGN "API"), built from a batch of
 // rows and their children so a list costs one query per table, not one per memory.
 import type { Memory, MemoryImage, MemoryVideo } from '../../common/memories.js';
+import { memoryAbilities } from '../access/index.js';
 import { presentMember } from '../timelines/index.js';
 import { mediaUrl } from '../users/index.js';
 import type { MediaRow, MemoryChildren, MemoryRow } from './queries.js';
@@ -68,7 +69,6 @@ export function presentMemories(memories: MemoryRow[], children: MemoryChildren,
 
   return memories.map((row) => {
     const own = media.get(row.id) ?? [];
-    const isCreator = row.user_id === viewerId;
     return {
       id: row.id,
       title: row.title,
@@ -86,8 +86,7 @@ export function presentMemories(memories: MemoryRow[], children: MemoryChildren,
       videos: presentVideos(own),
       followUpResponses: (followUps.get(row.id) ?? []).map(({ question, answer }) => ({ question, answer })),
       creator: presentMember(creators.get(row.user_id)!),
-      // DESIGN "Who may do what": edit, share and delete are the creator's.
-      abilities: { canEdit: isCreator, canDelete: isCreator },
+      abilities: memoryAbilities(viewerId, row),
     };
   });
 }

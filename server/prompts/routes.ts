@@ -6,7 +6,6 @@ import { errorBody } from '../../common/errors.js';
 import { dailyPrompts, dailyPromptsQuery, followUpBody, followUpQuestion, refreshPromptsBody, type DailyPrompts, type FollowUpQuestion } from '../../common/prompts.js';
 import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
-import { createChatClient } from '../providers/ai/index.js';
 import type { PromptPair } from './engine.js';
 import * as followUp from './follow-up-service.js';
 import * as service from './service.js';
@@ -16,8 +15,8 @@ const present = (pair: PromptPair): DailyPrompts => ({ lookingBackPrompt: pair.l
 
 export async function promptRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // Built once: with LLM_URL unset this is the 'none' driver, and nothing leaves the server.
-  const chat = createChatClient(ctx.config.llm);
+  // With LLM_URL unset this is the 'none' driver, and nothing leaves the server.
+  const { chat } = ctx.ai;
 
   api.get(
     '/api/prompts/daily',

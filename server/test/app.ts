@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import type { AppContext } from '../context.js';
+import { createContext, type AppContext } from '../context.js';
 import { openDatabase, type Dialect } from '../db/index.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createMediaStore } from '../providers/storage/index.js';
@@ -50,7 +50,7 @@ export async function makeTestApp(dialect: Dialect, { env = {}, ...options }: Te
 
   let offset = 0;
   const media = await createMediaStore(config);
-  const ctx: AppContext = { db: handle.db, dialect, config, media, now: () => new Date(Date.now() + offset) };
+  const ctx: AppContext = createContext({ db: handle.db, dialect, config, media, now: () => new Date(Date.now() + offset) });
   const app = await buildApp({ ctx, registerLimit: 1000, ...options });
   await app.ready();
 

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { ComingSoonPage } from './components/ComingSoon';
+import { Suspense } from 'react';
 import { LoadingScreen } from './components/LoadingScreen';
 import { NotFoundPage } from './components/NotFoundPage';
 import { AppLayout } from './components/shell/AppLayout';
@@ -9,6 +9,7 @@ import { useCurrentUser } from './features/auth/useCurrentUser';
 import { useReturnTo } from './features/auth/useReturnTo';
 import { WelcomePage } from './features/auth/WelcomePage';
 import { ActiveTimelineProvider } from './features/timelines/ActiveTimeline';
+import { LazyTimelinePage } from './features/timeline-page';
 import { CommunitiesPage } from './features/communities/CommunitiesPage';
 import { HomePage } from './features/home/HomePage';
 import { FamilyInvitePage } from './features/invites/FamilyInvitePage';
@@ -52,8 +53,8 @@ export function App() {
         }
       >
         <Route index element={<HomePage />} />
-        <Route path="/timeline" element={<ComingSoonPage title="Timeline" />} />
-        <Route path="/timeline/:id" element={<ComingSoonPage title="Timeline" />} />
+        <Route path="/timeline" element={<Suspense fallback={<LoadingScreen />}><LazyTimelinePage /></Suspense>} />
+        <Route path="/timeline/:id" element={<Suspense fallback={<LoadingScreen />}><LazyTimelinePage /></Suspense>} />
         <Route path="/profile" element={<ProfilePage user={user} />} />
         <Route path="/family" element={<CommunitiesPage user={user} />} />
         <Route path="/community" element={<CommunitiesPage user={user} />} />

@@ -1,8 +1,9 @@
 // Every API address the web uses is built here and nowhere else.
 import type { AuthProviders, LoginBody, RegisterBody } from '../../../common/auth';
 import type { PublicConfig } from '../../../common/config';
-import type { Memory } from '../../../common/memories';
-import type { UnreadCount } from '../../../common/notifications';
+import type { Comment } from '../../../common/comments';
+import type { Memory, MemoryDays, MemoryPage } from '../../../common/memories';
+import type { Notification, UnreadCount } from '../../../common/notifications';
 import type { PresignedUrl } from '../../../common/uploads';
 import type { UpdateUserBody, User } from '../../../common/users';
 import { MEMORY_POST_RETRIES, MEMORY_POST_TIMEOUT_MS } from '../../../common/limits';
@@ -63,6 +64,17 @@ export const api = {
       request<Timeline>('PATCH', `/api/timelines/${id(timelineId)}`, body),
     remove: (timelineId: string) => request<{ success: boolean }>('DELETE', `/api/timelines/${id(timelineId)}`),
     members: (timelineId: string) => request<Member[]>('GET', `/api/timelines/${id(timelineId)}/members`),
+    /** One page of the timeline's visible memories, newest first (DESIGN "API": cursor and limit). */
+    memoryPage: (timelineId: string, page: { cursor?: string | null; limit: number; start?: string; end?: string }) => {
+      const query = new URLSearchParams({ limit: String(page.limit) });
+      if (page.cursor) query.set('cursor', page.cursor);
+      if (page.start) query.set('start', page.start);
+      if (page.end) query.set('end', page.end);
+      return request<MemoryPage>('GET', `/api/timelines/${id(timelineId)}/memories?${query}`);
+    },
+    /** The days (yyyy-MM-dd in the person's zone) that hold memories, for the calendar. */
+    memoryDays: (timelineId: string) =>
+      request<MemoryDays>('GET', `/api/timelines/${id(timelineId)}/memory-days?${new URLSearchParams({ tz: timeZone() })}`),
     removeMember: (timelineId: string, userId: string) =>
       request<{ success: boolean }>('DELETE', `/api/timelines/${id(timelineId)}/members/${id(userId)}`),
     currentInvite: (timelineId: string) => orNull(request<InviteLink>('GET', `/api/timeline-invites/${id(timelineId)}`)),
@@ -93,6 +105,9 @@ export const api = {
   },
   notifications: {
     unreadCount: () => request<UnreadCount>('GET', '/api/notifications/unread-count'),
+    list: () => request<Notification[]>('GET', '/api/notifications'),
+    markRead: (notificationId: string) => request<unknown>('POST', `/api/notifications/${id(notificationId)}/read`, {}),
+    markAllRead: () => request<unknown>('POST', '/api/notifications/mark-all-read', {}),
   },
   memories: {
     list: () => request<Memory[]>('GET', '/api/memories'),
@@ -108,6 +123,28 @@ export const api = {
         ...options,
       }),
     remove: (memoryId: string) => request<unknown>('DELETE', `/api/memories/${id(memoryId)}`),
+    /** One random memory the person may view, or null when there is none (204). */
+    spotlight: async () => (await request<Memory | undefined>('GET', '/api/memories/spotlight')) ?? null,
+    /** memories §7: JSON {title, content, transcription, tags, createdAt} when no media changes. */
+    update: (memoryId: string, body: { title: string; content: string; transcription: string; tags: string[]; createdAt: string }) =>
+      request<Memory>('PATCH', `/api/memories/${id(memoryId)}`, body),
+    /** memories §7: multipart with media changes, sent with upload progress. */
+    updateWithMedia: (memoryId: string, form: FormData, options: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {}) =>
+      uploadWithProgress<Memory>({ url: `/api/memories/${id(memoryId)}`, method: 'PATCH', body: form, timeoutMs: MEMORY_POST_TIMEOUT_MS, retries: 0, ...options }),
+    updateTimelines: (memoryId: string, timelineIds: string[]) => request<Memory>('PATCH', `/api/memories/${id(memoryId)}/timelines`, { timelineIds }),
+    /** memories §6: the list always includes the current user. */
+    share: (memoryId: string, userIds: string[]) => request<Memory>('POST', `/api/memories/${id(memoryId)}/share`, { userIds }),
+  },
+  comments: {
+    list: (memoryId: string) => request<Comment[]>('GET', `/api/memories/${id(memoryId)}/comments`),
+    /** memories §7: multipart, optional content and optional audio (a webm recording). */
+    create: (memoryId: string, comment: { content?: string; audio?: Blob }) => {
+      const form = new FormData();
+      if (comment.content !== undefined) form.append('content', comment.content);
+      if (comment.audio) form.append('audio', comment.audio, 'comment.webm');
+      return request<Comment>('POST', `/api/memories/${id(memoryId)}/comments`, form);
+    },
+    remove: (commentId: string) => request<unknown>('DELETE', `/api/comments/${id(commentId)}`),
   },
   uploads: {
     /** memories §7: where to PUT a video directly, and the finalUrl that goes in directVideoUrls. */

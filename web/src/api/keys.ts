@@ -13,4 +13,10 @@ export const queryKeys = {
   dailyPrompts: (timelineId: string | null) => ['prompts', 'daily', timelineId ?? 'none'] as const,
   memories: ['memories'] as const,
   memory: (memoryId: string) => ['memories', memoryId] as const,
+  memorySpotlight: ['memories', 'spotlight'] as const,
+  comments: (memoryId: string) => ['memories', memoryId, 'comments'] as const,
+  timelineMemories: (timelineId: string, filter: { start?: string; end?: string } = {}) =>
+    ['timelines', timelineId, 'memories', filter.start ?? '', filter.end ?? ''] as const,
+  timelineMemoryDays: (timelineId: string) => ['timelines', timelineId, 'memory-days'] as const,
+  notifications: ['notifications', 'list'] as const,
 };

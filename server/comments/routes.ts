@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+
+// Placeholder until this slice lands.
+export async function commentRoutes(_app: FastifyInstance, _options: { ctx: AppContext }) {}

@@ -1,0 +1,34 @@
+// Typed in-process events (DESIGN "Decisions added": events). A feature announces what
+// happened; features that care (notifications) listen. Listeners run inside the request that
+// raised the event, on the same transaction, so what they write commits or rolls back with
+// the change itself and nothing needs a broker when several instances run.
+import type { Db } from './db/index.js';
+
+export interface EventMap {
+  /** Users newly added to a memory's sharedWith (never its creator). */
+  'memory.shared': { memoryId: string; title: string; sharerId: string; userIds: string[]; at: string };
+  /** A comment was saved on a memory. */
+  'comment.created': { commentId: string; memoryId: string; authorId: string; at: string };
+  /** `userId` joined `familyId`. */
+  'family.joined': { familyId: string; userId: string; at: string };
+  /** `userId` joined a timeline through an invite. */
+  'timeline.joined': { timelineId: string; userId: string; at: string };
+}
+
+export type EventName = keyof EventMap;
+export type Listener<E extends EventName> = (event: EventMap[E], db: Db) => Promise<void>;
+
+export class Events {
+  private readonly listeners = new Map<EventName, Listener<EventName>[]>();
+
+  on<E extends EventName>(name: E, listener: Listener<E>): void {
+    const list = this.listeners.get(name) ?? [];
+    list.push(listener as unknown as Listener<EventName>);
+    this.listeners.set(name, list);
+  }
+
+  /** Runs every listener of `name` in turn on `db` (the caller's transaction); a failure fails the caller. */
+  async emit<E extends EventName>(name: E, event: EventMap[E], db: Db): Promise<void> {
+    for (const listener of this.listeners.get(name) ?? []) await (listener as unknown as Listener<E>)(event, db);
+  }
+}

@@ -1,0 +1,6 @@
+import { ComingSoonPage } from '../../components/ComingSoon';
+
+// Placeholder until this slice lands.
+export function TimelinePage() {
+  return <ComingSoonPage title="Timeline" />;
+}
