@@ -1,0 +1,1 @@
+export { MemoryDetailProvider, useOpenMemory } from './MemoryDetailProvider';
