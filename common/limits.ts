@@ -118,6 +118,17 @@ export const MEMORY_TITLE_MAX = 200;
  * so the ceiling is generous; it keeps one field within the multipart field size.
  */
 export const MEMORY_TEXT_MAX = 100_000;
+/** memories §3 "Comment": a comment's text; our ceiling, far above any conversation. */
+export const COMMENT_TEXT_MAX = 10_000;
+/** memories §5 (tag input): our ceilings, generous for a family's labels. */
+export const MEMORY_TAGS_MAX = 30;
+export const MEMORY_TAG_MAX = 50;
+/** memories §5, §9: the earliest year a memory's date may have (the latest is today). */
+export const MEMORY_EARLIEST_YEAR = 1900;
+/** The timeline page loads 20 memories at a time as the person scrolls (issue 8: 10 000 open as fast as 10). */
+export const TIMELINE_PAGE_SIZE = 20;
+/** memories §4, §9: the timeline tooltip appears 1.5 s after the first memory exists. */
+export const TIMELINE_TOOLTIP_DELAY_MS = 1_500;
 /** memories §9: 2 videos per memory (the edit view; the wizard sends 1, CAPTURE_VIDEOS_MAX). */
 export const MEMORY_VIDEOS_MAX = 2;
 /** DESIGN "Media": an image may be 25 MB and a video 250 MB (memories §5); 413 above. */

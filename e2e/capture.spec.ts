@@ -176,8 +176,8 @@ test.describe('Capture wizard', () => {
     await wizard.getByRole('button', { name: 'Save Memory' }).click();
     const createdResponse = await created;
     expect(createdResponse.status()).toBe(201);
-    // The captured frame travels as directVideoThumbnails, a JPEG, right after directVideoUrls.
-    // (Chromium does not report multipart bodies with files, so the form is read in the page.)
+    // Text fields go before files, so the server authorizes before it stores a byte; the
+    // captured frame travels last, as directVideoThumbnails, a JPEG. (Chromium does not report multipart bodies with files, so the form is read in the page.)
     const sentForm = await page.evaluate(async () => {
       const form = (window as unknown as { sentMemoryForm: FormData }).sentMemoryForm;
       const frame = form.get('directVideoThumbnails') as File;
@@ -186,7 +186,10 @@ test.describe('Capture wizard', () => {
         frame: { name: frame.name, type: frame.type, magic: [...new Uint8Array(await frame.slice(0, 3).arrayBuffer())] },
       };
     });
-    expect(sentForm.fields.slice(-2)).toEqual(['directVideoUrls', 'directVideoThumbnails']);
+    expect(sentForm.fields.indexOf('directVideoUrls')).toBeLessThan(sentForm.fields.indexOf('directVideoThumbnails'));
+    expect(sentForm.fields.at(-1)).toBe('directVideoThumbnails');
+    const firstFile = Math.min(...['images', 'audio', 'directVideoThumbnails'].map((name) => sentForm.fields.indexOf(name)).filter((at) => at >= 0));
+    expect(sentForm.fields.slice(firstFile).every((name) => ['images', 'audio', 'directVideoThumbnails'].includes(name))).toBe(true);
     expect(sentForm.frame).toEqual({ name: 'thumbnail.jpg', type: 'image/jpeg', magic: [0xff, 0xd8, 0xff] });
     await expectToast(page, 'Success!', 'Memory saved successfully!');
     await expect(wizard).toBeHidden();

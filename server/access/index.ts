@@ -5,6 +5,8 @@ import type { Db } from '../db/index.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { mediaReadableBy, memoriesViewableBy } from './media.js';
 import {
+  commentsAuthoredBy,
+  commentsViewableBy,
   familiesWithMember,
   membersOfTimelines,
   memoriesCreatedBy,
@@ -14,7 +16,7 @@ import {
   usersVisibleTo,
 } from './queries.js';
 
-export { viewableMemoryIds } from './queries.js';
+export { viewableMemories, viewableMemoryIds } from './queries.js';
 export { commentAbilities, memoryAbilities } from './abilities.js';
 
 export type Permission =
@@ -31,7 +33,11 @@ export type Permission =
   /** See a user's name and picture (DESIGN "Edge decisions": GET /api/users/{id}). */
   | 'user.read'
   /** Read media bytes by storage key (DESIGN "Media bytes"). */
-  | 'media.read';
+  | 'media.read'
+  /** See a comment: whoever may view its memory (DESIGN "Comments"). */
+  | 'comment.read'
+  /** Delete a comment: its author, while they may still view its memory (memories §6). */
+  | 'comment.delete';
 
 export interface Actor {
   id: string;
@@ -56,6 +62,10 @@ export async function checkAccess(db: Db, actor: Actor, permission: Permission, 
       return new Set(await usersVisibleTo(db, actor.id, unique));
     case 'media.read':
       return new Set(await mediaReadableBy(db, actor.id, unique));
+    case 'comment.read':
+      return new Set(await commentsViewableBy(db, actor.id, unique));
+    case 'comment.delete':
+      return new Set(await commentsAuthoredBy(db, actor.id, unique));
   }
 }
 
@@ -68,6 +78,8 @@ const refusal: Record<Permission, { visibleWith?: Permission; message: string }>
   'memory.edit': { visibleWith: 'memory.read', message: messages.memoryCreatorOnly },
   'user.read': { message: messages.userNotFound },
   'media.read': { message: messages.notFound },
+  'comment.read': { message: messages.commentNotFound },
+  'comment.delete': { visibleWith: 'comment.read', message: messages.commentAuthorOnly },
 };
 
 /**

@@ -48,6 +48,20 @@ export function viewableMemoryIds(db: Db, userId: string) {
     );
 }
 
+/**
+ * DESIGN "Memory view" as a query to narrow further: the memories `userId` may view, row by
+ * row, through the viewer's own memory_shares row (at most one: it is the primary key).
+ * viewableMemoryIds says the same as an `in (…)` list, which both databases build whole
+ * (every memory shared with the viewer) before the first row; this form lets a page walk an
+ * index of memories and stop after its limit (memories/browse-queries.ts).
+ */
+export function viewableMemories(db: Db, userId: string) {
+  return db
+    .selectFrom('memories')
+    .leftJoin('memory_shares as viewer_share', (join) => join.onRef('viewer_share.memory_id', '=', 'memories.id').on('viewer_share.user_id', '=', userId))
+    .where((eb) => eb.or([eb('memories.user_id', '=', userId), eb('viewer_share.user_id', 'is not', null)]));
+}
+
 /** DESIGN "Who may do what": a memory is edited, shared and deleted by its creator only. */
 export async function memoriesCreatedBy(db: Db, userId: string, memoryIds: string[]): Promise<string[]> {
   const rows = await db.selectFrom('memories').select('id').where('user_id', '=', userId).where('id', 'in', memoryIds).execute();
@@ -90,4 +104,30 @@ export async function usersVisibleTo(db: Db, userId: string, userIds: string[]):
 export async function membersOfTimelines(db: Db, timelineIds: string[]): Promise<string[]> {
   const rows = await db.selectFrom('timeline_members').select('user_id').distinct().where('timeline_id', 'in', timelineIds).execute();
   return rows.map((row) => row.user_id);
+}
+
+/** DESIGN "Comments": a comment is seen by whoever may view its memory. */
+export async function commentsViewableBy(db: Db, userId: string, commentIds: string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('comments')
+    .select('id')
+    .where('id', 'in', commentIds)
+    .where('memory_id', 'in', viewableMemoryIds(db, userId))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * memories §6: only its author deletes a comment, and only while they may still view the
+ * memory; one who lost sight of it hears 404 like anyone else who cannot see it.
+ */
+export async function commentsAuthoredBy(db: Db, userId: string, commentIds: string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('comments')
+    .select('id')
+    .where('id', 'in', commentIds)
+    .where('user_id', '=', userId)
+    .where('memory_id', 'in', viewableMemoryIds(db, userId))
+    .execute();
+  return rows.map((row) => row.id);
 }

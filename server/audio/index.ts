@@ -1,3 +1,3 @@
-// What other features may use of audio: the byte check for recordings (memory audio and
-// voice comments take the same types as transcription).
-export { audioGate, type DetectedAudio } from './audio-type.js';
+// What other features may use of audio: transcribing a recording already read. Recordings
+// themselves come in through server/media (audioGate, stageAudio).
+export { transcribeRecording, type TranscribeDeps } from './service.js';

@@ -1,13 +1,12 @@
 // Reads POST /api/audio/transcribe's multipart body (memories §7: the file in field `audio`).
 // The recording streams into a temp file while the form is read; any refusal after that
 // removes it again, and is answered once the rest of the body has been drained.
-import { once } from 'node:events';
 import type { FastifyRequest } from 'fastify';
 import { AUDIO_FIELD } from '../../common/audio.js';
 import { AUDIO_MAX_BYTES } from '../../common/limits.js';
 import { messages } from '../../common/messages.js';
 import { badRequest, HttpError } from '../http/errors.js';
-import { discardRestOfBody } from '../media/index.js';
+import { drainBody } from '../media/index.js';
 import { discardRecording, stageRecording, type StagedRecording } from './service.js';
 
 export async function readRecordingForm(request: FastifyRequest): Promise<StagedRecording> {
@@ -32,21 +31,6 @@ export async function readRecordingForm(request: FastifyRequest): Promise<Staged
     await drainBody(request);
     throw translate(error);
   }
-}
-
-/**
- * Reads and drops whatever of the body is still arriving (up to discardRestOfBody's cap,
- * past which the connection is cut), and only then lets the refusal go out. Answered
- * early, a client still uploading may see a reset instead of the refusal, and its
- * connection outlives the answer, holding up a graceful shutdown until keep-alive ends.
- */
-export async function drainBody(request: FastifyRequest): Promise<void> {
-  const raw = request.raw;
-  // `complete` for a socket; `readableEnded` too, for a body the parser has read to its end.
-  if (raw.complete || raw.readableEnded || raw.destroyed) return;
-  const finished = Promise.race([once(raw, 'end'), once(raw, 'close')]);
-  discardRestOfBody(request);
-  await finished.catch(() => undefined);
 }
 
 /** The multipart plugin's own refusals, in the words of this call. */

@@ -5,7 +5,8 @@ import { transcriptionResult, type TranscriptionResult } from '../../common/audi
 import { errorBody } from '../../common/errors.js';
 import { requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
-import { drainBody, readRecordingForm } from './recording-form.js';
+import { drainBody } from '../media/index.js';
+import { readRecordingForm } from './recording-form.js';
 import * as service from './service.js';
 
 export async function audioRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

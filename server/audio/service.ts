@@ -10,11 +10,10 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { AUDIO_MAX_BYTES } from '../../common/limits.js';
 import { messages } from '../../common/messages.js';
-import { badRequest, HttpError } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
 import { TranscriptionError, type Transcriber } from '../providers/ai/index.js';
-import { audioGate, type DetectedAudio } from './audio-type.js';
+import { audioGate, type DetectedAudio } from '../media/index.js';
 
 /**
  * Temp files are named `{prefix}{pid}-{uuid}` in the system temp folder; the process id
@@ -45,11 +44,7 @@ export function requireTranscription({ transcriber }: TranscribeDeps): void {
  * (400) or over 50 MB (413) is refused while it streams, and nothing of it is left behind.
  */
 export async function stageRecording(source: Readable): Promise<StagedRecording> {
-  const gate = audioGate({
-    maxBytes: AUDIO_MAX_BYTES,
-    tooLarge: () => new HttpError(413, messages.audioTooLarge),
-    wrongType: () => badRequest(messages.audioTypeRefused),
-  });
+  const gate = audioGate();
   const path = join(tmpdir(), `${RECORDING_TEMP_PREFIX}${process.pid}-${randomUUID()}`);
   try {
     // 'wx' and 0600: a fresh file only this server may read; a recording is private.

@@ -1,5 +1,50 @@
+// HTTP of comments (memories §7): GET and POST /api/memories/{id}/comments, DELETE
+// /api/comments/{id}.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { comment } from '../../common/comments.js';
+import { errorBody } from '../../common/errors.js';
+import { success } from '../../common/timelines.js';
+import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
+import { readCommentForm } from './form.js';
+import * as service from './service.js';
+import { CommentTranscriptions } from './transcriptions.js';
 
-// Placeholder until this slice lands.
-export async function commentRoutes(_app: FastifyInstance, _options: { ctx: AppContext }) {}
+const byId = z.object({ id: z.string() });
+const tags = ['comments'];
+
+export async function commentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const transcriptions = new CommentTranscriptions(ctx, app.log);
+  // A transcription under way finishes (or fails and is logged) before the database closes.
+  app.addHook('onClose', () => transcriptions.settle());
+
+  api.get(
+    '/api/memories/:id/comments',
+    { onRequest: requireUser, schema: { tags, params: byId, response: { 200: z.array(comment), '4xx': errorBody } } },
+    async (request) => service.listComments(ctx, currentUser(request), request.params.id),
+  );
+
+  // multipart/form-data: requireUser answers 401, and the form reader 404 for a memory the
+  // caller may not see, before a byte of the body is taken.
+  api.post(
+    '/api/memories/:id/comments',
+    { onRequest: requireUser, schema: { tags, params: byId, response: { 201: comment, '4xx': errorBody } } },
+    async (request, reply) => {
+      const author = currentUser(request);
+      const form = await readCommentForm(ctx, request, author, request.params.id);
+      return reply.status(201).send(await service.addComment(ctx, transcriptions, author, request.params.id, form));
+    },
+  );
+
+  api.delete(
+    '/api/comments/:id',
+    { onRequest: requireUser, schema: { tags, params: byId, response: { 200: success, '4xx': errorBody } } },
+    async (request) => {
+      await service.deleteComment(ctx, currentUser(request), request.params.id);
+      return { success: true as const };
+    },
+  );
+}

@@ -4,10 +4,12 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './index.js';
 import * as dataModel from './migrations/0001_data_model.js';
 import * as promptHistory from './migrations/0002_prompt_history.js';
+import * as browseIndexes from './migrations/0003_browse_indexes.js';
 
 const migrations: Record<string, Migration> = {
   '0001_data_model': dataModel,
   '0002_prompt_history': promptHistory,
+  '0003_browse_indexes': browseIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

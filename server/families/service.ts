@@ -3,12 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import type { MergeFamiliesBody } from '../../common/families.js';
 import { messages } from '../../common/messages.js';
-import { displayNameOf } from '../../common/people.js';
 import { requireAccess } from '../access/index.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import { insertNotifications } from '../notifications/queries.js';
 import type { MemberRow } from '../timelines/index.js';
 import * as queries from './queries.js';
 
@@ -59,8 +57,6 @@ export async function inviteDetails(ctx: AppContext, inviteId: string): Promise<
   return invite;
 }
 
-const personOf = (user: UserRow) => ({ displayName: user.display_name, firstName: user.first_name, lastName: user.last_name, email: user.email });
-
 function otherFamilyConflict(currentFamilyId: string, invitedFamilyId: string) {
   // accounts §3 "409 conflict data": the client opens the "Family Name Conflict" dialog.
   return conflict(messages.otherFamily, { requiresExplicitMerge: true, currentFamilyId, invitedFamilyId });
@@ -76,17 +72,8 @@ export async function acceptInvite(ctx: AppContext, user: UserRow, inviteId: str
   const familyId = invite.family_id;
   const joined = await ctx.db.transaction().execute(async (trx) => {
     if (!(await queries.joinFamilyIfNone(trx, user.id, familyId, now))) return false;
-    const others = (await queries.familyMembers(trx, familyId)).filter((member) => member.id !== user.id);
-    await insertNotifications(
-      trx,
-      others.map((member) => member.id),
-      {
-        type: 'family_joined',
-        title: messages.familyMemberJoinedTitle,
-        message: messages.familyMemberJoined(displayNameOf(personOf(user))),
-        createdAt: now,
-      },
-    );
+    // DESIGN "Notifications": the notifications feature listens and tells the other members.
+    await ctx.events.emit('family.joined', { familyId, userId: user.id, at: now }, trx);
     return true;
   });
   const current = await queries.findUser(ctx.db, user.id);

@@ -1,4 +1,12 @@
-// What other features may use of media: storing an avatar, recording it with its owner,
-// and tidying up after a refused upload.
-export { discardStaged, recordAvatar, removeStoredFiles, stageAvatar, type StagedMedia } from './service.js';
-export { discardRestOfBody } from './upload-body.js';
+// The one intake for files (DESIGN "Files come in through server/media/ only"): the
+// multipart reader that authorizes a form before its first file, the byte gate of every
+// kind (photos in three sizes, avatars, recordings, videos and their thumbnails), the
+// checks of direct uploads, and the one way files leave the store.
+export { mediaKeyOfUrl } from './addresses.js';
+export { audioGate, stageAudio, type DetectedAudio } from './audio.js';
+export { stageImage, stageVideoThumbnail, type StagedImage } from './memory-images.js';
+export { readMultipart, type FilePart, type FormFields, type MultipartForm, type MultipartOptions } from './multipart.js';
+export { recordAvatar, stageAvatar } from './service.js';
+export { discardFiles, firstFailure, type StagedFile } from './staged.js';
+export { discardRestOfBody, drainBody } from './upload-body.js';
+export { checkStoredVideo, stageVideo, videoGate, videoTooLarge } from './videos.js';

@@ -1,4 +1,4 @@
-// Media bytes in and out: avatars stored from an upload, and GET /uploads/{key} behind the
+// Media bytes in and out: avatars stored from an upload (accounts §5), and GET /uploads/{key} behind the
 // access rule of DESIGN "Who may do what" → Media bytes.
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -12,22 +12,14 @@ import { HttpError, notFound } from '../http/errors.js';
 import { isMediaKey, newMediaKey, type MediaStore } from '../providers/storage/index.js';
 import { storeImage } from './images.js';
 import * as queries from './queries.js';
+import type { StagedFile } from './staged.js';
 import { dispositionOf, etagOf, matchesIfNoneMatch, parseRange, rangeStillApplies, typeOfKey } from './serving.js';
 
 /** The longest side of a stored avatar: sharp on a phone's 3× screen for a 160 px circle. */
 const AVATAR_SIZE = 512;
 
-/** A file in the store that no row names yet: recorded by `recordAvatar`, or discarded. */
-export interface StagedMedia {
-  key: string;
-  mimeType: string;
-  size: number;
-  width: number;
-  height: number;
-}
-
 /** Streams an uploaded picture into the store as an avatar (accounts §5: under 5 MB). */
-export async function stageAvatar(ctx: AppContext, source: Readable): Promise<StagedMedia> {
+export async function stageAvatar(ctx: AppContext, source: Readable): Promise<StagedFile> {
   const key = newMediaKey('avatars', 'webp');
   const image = await storeImage(ctx.media, key, source, {
     // "Smaller than 5MB": a picture of exactly 5 MB is already too large.
@@ -39,18 +31,10 @@ export async function stageAvatar(ctx: AppContext, source: Readable): Promise<St
 }
 
 /**
- * Removes a staged file after a later failure, so a refused request leaves nothing behind.
- * Never throws: the failure that led here is the one worth reporting.
- */
-export async function discardStaged(ctx: AppContext, staged: StagedMedia): Promise<void> {
-  await ctx.media.delete(staged.key).catch(() => undefined);
-}
-
-/**
  * Inside the caller's transaction: records `staged` as the owner's avatar and deletes the
  * rows of every earlier one. Returns the keys whose files to remove once it commits.
  */
-export async function recordAvatar(db: Db, owner: UserRow, staged: StagedMedia, now: Date): Promise<string[]> {
+export async function recordAvatar(db: Db, owner: UserRow, staged: StagedFile, now: Date): Promise<string[]> {
   await queries.insertMedia(db, {
     id: randomUUID(),
     memory_id: null,
@@ -70,14 +54,6 @@ export async function recordAvatar(db: Db, owner: UserRow, staged: StagedMedia, 
   const previous = owner.profile_image_key;
   if (previous && previous !== staged.key && previous.startsWith('avatars/') && !replaced.includes(previous)) replaced.push(previous);
   return replaced;
-}
-
-/**
- * Removes files no row names any more, after the rows' deletion committed. A failure here
- * leaves an orphan file, never a row without its file, so it is not the user's problem.
- */
-export async function removeStoredFiles(ctx: AppContext, keys: string[]): Promise<void> {
-  await Promise.all(keys.filter(isMediaKey).map((key) => ctx.media.delete(key).catch(() => undefined)));
 }
 
 export interface MediaConditions {

@@ -1,5 +1,44 @@
+// HTTP of browsing memories (memories §7; DESIGN "API"): a timeline's memories, whole or page
+// by page, the days of its calendar, and the home spotlight.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../../common/errors.js';
+import { memory, memoryDays, memoryPage, timelineMemoriesQuery } from '../../common/memories.js';
+import { timeZoneField } from '../../common/prompts.js';
+import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
+import * as service from './browse-service.js';
 
-// Placeholder until this slice lands.
-export async function memoryBrowseRoutes(_app: FastifyInstance, _options: { ctx: AppContext }) {}
+const byId = z.object({ id: z.string() });
+const tags = ['memories'];
+/** DESIGN "Edge decisions" (time zones): IANA, default UTC. */
+const memoryDaysQuery = z.object({ tz: timeZoneField.default('UTC') });
+
+export async function memoryBrowseRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/timelines/:id/memories',
+    {
+      onRequest: requireUser,
+      schema: { tags, params: byId, querystring: timelineMemoriesQuery, response: { 200: z.union([z.array(memory), memoryPage]), '4xx': errorBody } },
+    },
+    async (request) => service.timelineMemories(ctx, currentUser(request), request.params.id, request.query),
+  );
+
+  api.get(
+    '/api/timelines/:id/memory-days',
+    { onRequest: requireUser, schema: { tags, params: byId, querystring: memoryDaysQuery, response: { 200: memoryDays, '4xx': errorBody } } },
+    async (request) => service.memoryDays(ctx, currentUser(request), request.params.id, request.query.tz),
+  );
+
+  api.get(
+    '/api/memories/spotlight',
+    { onRequest: requireUser, schema: { tags, response: { 200: memory, 204: z.null(), '4xx': errorBody } } },
+    async (request, reply) => {
+      const chosen = await service.spotlight(ctx, currentUser(request));
+      return chosen ? chosen : reply.status(204).send(null);
+    },
+  );
+}

@@ -101,7 +101,7 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
       videos: [{ id: expect.any(String), url: video.url, mimeType: 'video/mp4', thumbnailUrl: expect.stringMatching(url(`videos/${UUID}-thumb\\.webp`)) }],
       followUpResponses: [],
       creator: { id: creator.user.id, displayName: 'Grandma Rose', firstName: null, lastName: null, email: creator.user.email, profileImageUrl: null },
-      abilities: { canEdit: true, canDelete: true },
+      abilities: { canEdit: true, canDelete: true, canShare: true },
     });
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
 
@@ -254,6 +254,20 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
     const response = await post(creator.cookie, [...memoryFields({ timelineIds: [theirs.id] }), imageFile(await imageOf('png'))]);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Timeline not found' });
+    await expectNothingStored(creator.user.id);
+  });
+
+  it('judges the fields it has seen when a photo comes before the timelines, and stores nothing', async () => {
+    const { creator, timeline } = await family();
+    const response = await post(creator.cookie, [{ name: 'title', value: 'Early photo' }, imageFile(await imageOf('png')), { name: 'timelineIds', value: JSON.stringify([timeline.id]) }]);
+    expect([response.statusCode, response.json()]).toEqual([400, { message: messages.memoryTimelineRequired }]);
+    await expectNothingStored(creator.user.id);
+  });
+
+  it('refuses a text field sent after the first file, since the fields were authorized without it', async () => {
+    const { creator, timeline } = await family();
+    const response = await post(creator.cookie, [...memoryFields({ timelineIds: [timeline.id] }), imageFile(await imageOf('png')), { name: 'content', value: 'Late words' }]);
+    expect([response.statusCode, response.json()]).toEqual([400, { message: messages.formFieldsAfterFiles }]);
     await expectNothingStored(creator.user.id);
   });
 

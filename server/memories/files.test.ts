@@ -10,8 +10,7 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
 import { createMediaStore } from '../providers/storage/index.js';
 import { filesUnder } from '../providers/storage/test-support.js';
-import { directVideoKey } from './direct-videos.js';
-import { stageAudio } from './stored-files.js';
+import { mediaKeyOfUrl, stageAudio } from '../media/index.js';
 import { wavBytes } from './test-support.js';
 
 const u32be = (value: number) => Buffer.from([value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255]);
@@ -72,11 +71,12 @@ describe('a memory voice recording', () => {
   });
 });
 
-describe('a directVideoUrl', () => {
+describe('a media address (a directVideoUrl, an image path to delete)', () => {
   const key = 'videos/0b6e1c2a-4f3d-4a5b-9c8d-7e6f5a4b3c2d.mp4';
   it.each([
     [`/uploads/${key}`, key],
     [`/uploads/${key}?v=1`, key],
+    [`uploads/${key}`, key],
     [`http://heirloom.test/uploads/${key}`, key],
     [`https://bucket.s3.example.com/${key}`, key],
     [`https://minio.example/heirloom/${key}?X-Amz-Signature=abc`, key],
@@ -87,6 +87,6 @@ describe('a directVideoUrl', () => {
     [`javascript:alert(1)//${key}`, null],
     ['', null],
   ])('%j names %j', (url, expected) => {
-    expect(directVideoKey(url)).toBe(expected);
+    expect(mediaKeyOfUrl(url)).toBe(expected);
   });
 });

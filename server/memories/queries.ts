@@ -66,14 +66,6 @@ export async function attachUploads(db: Db, ownerId: string, keys: string[], now
   return Number(result.numUpdatedRows);
 }
 
-/** DESIGN "Notifications": those of `userIds` who want to hear of new memories. */
-export async function wantingNewMemoryNotices(db: Db, userIds: string[]): Promise<string[]> {
-  const rows = await inSlices(userIds, (slice) =>
-    db.selectFrom('users').select('id').where('id', 'in', slice).where('new_memory_notifications_enabled', '=', 1).execute(),
-  );
-  return rows.map((row) => row.id);
-}
-
 /** Every memory `userId` may view, newest first (memories §7 GET /api/memories). */
 export function listViewableMemories(db: Db, userId: string): Promise<MemoryRow[]> {
   return db

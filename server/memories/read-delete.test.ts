@@ -40,7 +40,7 @@ describe.each(dialects)('reading and deleting memories on %s', (dialect) => {
     ])('shows it to %s, in the list and alone, with its media bytes', async (_, who, isCreator) => {
       const one = await call('GET', `/api/memories/${memory.id}`, who());
       expect(one.statusCode).toBe(200);
-      expect(one.json()).toEqual({ ...memory, abilities: { canEdit: isCreator, canDelete: isCreator } });
+      expect(one.json()).toEqual({ ...memory, abilities: { canEdit: isCreator, canDelete: isCreator, canShare: isCreator } });
       const list = await call('GET', '/api/memories', who());
       expect(list.json().map((item: { id: string }) => item.id)).toContain(memory.id);
       for (const url of mediaUrls()) expect((await call('GET', url, who())).statusCode).toBe(200);

@@ -1,20 +1,17 @@
 // The rules of memories (memories §3, §6, §7; DESIGN "Who may do what", "Media",
 // "Notifications"): access first, then one transaction; files go with their rows.
 import { randomUUID } from 'node:crypto';
-import type { Memory } from '../../common/memories.js';
+import { createMemoryFields, type CreateMemoryFields, type Memory } from '../../common/memories.js';
 import { messages } from '../../common/messages.js';
-import { displayNameOf } from '../../common/people.js';
 import { requireAccess, requireMemoryPlacement } from '../access/index.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { removeStoredFiles } from '../media/index.js';
-import { insertNotifications } from '../notifications/queries.js';
+import { discardFiles, type FormFields, type StagedFile, type StagedImage } from '../media/index.js';
 import { checkDirectVideos } from './direct-videos.js';
-import { stagedKeys, type MemoryForm } from './form.js';
+import type { MemoryForm } from './form.js';
 import { presentMemories } from './present.js';
 import * as queries from './queries.js';
-import { discardFiles, type StagedFile } from './stored-files.js';
 
 /**
  * The memories, presented for `viewer`, with their children loaded in one query per table.
@@ -52,30 +49,55 @@ const mediaRow = (memoryId: string, ownerId: string, kind: queries.NewMedia['kin
   created_at: now,
 });
 
+/** The three rows of each photo, at positions from `first` on (present.ts groups them by position). */
+export const imageRows = (memoryId: string, ownerId: string, images: StagedImage[], first: number, now: string): queries.NewMedia[] =>
+  images.flatMap((image, index) =>
+    [image.original, image.display, image.thumbnail].map((file) => mediaRow(memoryId, ownerId, 'image', file, first + index, now)),
+  );
+
+/** Video rows at positions from `first` on. */
+export const videoRows = (memoryId: string, ownerId: string, videos: StagedFile[], first: number, now: string): queries.NewMedia[] =>
+  videos.map((video, index) => mediaRow(memoryId, ownerId, 'video', video, first + index, now));
+
 /**
- * memories §7 POST /api/memories, with the form's files already staged. The memory, its
- * timelines, shares, media rows, the attached uploads and the notifications commit together;
- * if anything fails, the staged files go too and nothing of the memory remains (DESIGN
- * "Media"). Direct uploads stay the uploader's, unattached, to try again with.
+ * The fields of the creation form, authorized before any of its files is accepted
+ * (DESIGN "Files come in through server/media/ only"): parsed, the creator a member of every
+ * timeline (404 otherwise) and sharedWith only their members (400), and the direct videos
+ * the creator's own open uploads.
+ */
+export async function authorizeCreation(ctx: AppContext, creator: UserRow, raw: FormFields): Promise<{ fields: CreateMemoryFields; videos: StagedFile[] }> {
+  const parsed = createMemoryFields.safeParse(raw);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
+  const fields = parsed.data;
+  await requireMemoryPlacement(ctx.db, creator, fields.timelineIds, sharedWithOf(creator, fields));
+  const videos = await checkDirectVideos(ctx, creator.id, fields.directVideoUrls);
+  return { fields, videos };
+}
+
+/** The creator is always in sharedWith (memories §6), so "private" is the creator alone. */
+const sharedWithOf = (creator: UserRow, fields: CreateMemoryFields) => [...new Set([creator.id, ...fields.sharedWith])];
+
+/**
+ * memories §7 POST /api/memories, with the form authorized and its files staged. The memory,
+ * its timelines, shares, media rows, the attached uploads and the memory.shared event (whose
+ * listeners write the notifications) commit together; if anything fails, the staged files go
+ * too and nothing of the memory remains (DESIGN "Media"). Direct uploads stay the uploader's,
+ * unattached, to try again with.
  */
 export async function createMemory(ctx: AppContext, creator: UserRow, form: MemoryForm): Promise<Memory> {
-  const { fields } = form;
+  const { fields, videos } = form;
   let id: string;
   try {
-    // The creator is always in sharedWith (memories §6), so "private" is the creator alone.
-    const sharedWith = [...new Set([creator.id, ...fields.sharedWith])];
+    const sharedWith = sharedWithOf(creator, fields);
+    // Checked again: the files took a while, and a timeline may have lost the creator or a member meanwhile.
     await requireMemoryPlacement(ctx.db, creator, fields.timelineIds, sharedWith);
-    const videos = await checkDirectVideos(ctx, creator.id, fields.directVideoUrls);
-    // A video named twice is one video, with room for one thumbnail.
     if (form.videoThumbnails.length > videos.length) throw badRequest(messages.videoThumbnailWithoutVideo);
 
     id = randomUUID();
     const now = iso(ctx.now());
     const media = [
-      ...form.images.flatMap((image, position) =>
-        [image.original, image.display, image.thumbnail].map((file) => mediaRow(id, creator.id, 'image', file, position, now)),
-      ),
-      ...videos.map((video, position) => mediaRow(id, creator.id, 'video', video, position, now)),
+      ...imageRows(id, creator.id, form.images, 0, now),
+      ...videoRows(id, creator.id, videos, 0, now),
       // Beside its video by position (present.ts pairs them).
       ...form.videoThumbnails.map((thumbnail, position) => mediaRow(id, creator.id, 'video_thumbnail', thumbnail, position, now)),
       ...(form.audio ? [mediaRow(id, creator.id, 'audio', form.audio, 0, now)] : []),
@@ -101,31 +123,15 @@ export async function createMemory(ctx: AppContext, creator: UserRow, form: Memo
       // Another memory may have taken an upload since it was checked: then this one fails whole.
       const keys = videos.map((video) => video.key);
       if ((await queries.attachUploads(trx, creator.id, keys, now)) !== keys.length) throw badRequest(messages.videoUploadNotFound);
-      await notifySharing(trx, creator, { id, title: fields.title }, sharedWith, now);
+      // DESIGN "Notifications": the notifications feature listens and writes memory_shared rows.
+      const userIds = sharedWith.filter((userId) => userId !== creator.id);
+      if (userIds.length > 0) await ctx.events.emit('memory.shared', { memoryId: id, title: fields.title, sharerId: creator.id, userIds, at: now }, trx);
     });
   } catch (error) {
-    await discardFiles(ctx.media, stagedKeys(form));
+    await discardFiles(ctx.media, form.keys);
     throw error;
   }
   return getMemory(ctx, creator, id);
-}
-
-/**
- * DESIGN "Notifications": memory_shared to everyone the memory is shared with but its
- * creator, unless they turned new-memory notifications off (insertNotifications also
- * leaves out whoever turned notifications off altogether).
- */
-async function notifySharing(db: AppContext['db'], creator: UserRow, memory: { id: string; title: string }, sharedWith: string[], now: string): Promise<void> {
-  const others = sharedWith.filter((userId) => userId !== creator.id);
-  if (others.length === 0) return;
-  const creatorName = displayNameOf({ displayName: creator.display_name, firstName: creator.first_name, lastName: creator.last_name, email: creator.email }, 'User');
-  await insertNotifications(db, await queries.wantingNewMemoryNotices(db, others), {
-    type: 'memory_shared',
-    title: messages.memorySharedTitle,
-    message: messages.memoryShared(creatorName, memory.title),
-    relatedMemoryId: memory.id,
-    createdAt: now,
-  });
 }
 
 /**
@@ -136,5 +142,5 @@ async function notifySharing(db: AppContext['db'], creator: UserRow, memory: { i
 export async function deleteMemory(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   await requireAccess(ctx.db, user, 'memory.edit', [id]);
   const keys = await ctx.db.transaction().execute((trx) => queries.deleteMemory(trx, id));
-  await removeStoredFiles(ctx, keys);
+  await discardFiles(ctx.media, keys);
 }

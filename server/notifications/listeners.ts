@@ -1,4 +1,11 @@
+// DESIGN "Decisions added" (Events) and "Notifications": this feature listens to what other
+// features announce and writes the rows, on the transaction of the change itself.
 import type { AppContext } from '../context.js';
+import { tellCommentAdded, tellFamilyJoined, tellMemoryShared, tellTimelineJoined } from './service.js';
 
-// Placeholder until this slice lands.
-export function registerNotificationListeners(_ctx: AppContext): void {}
+export function registerNotificationListeners(ctx: AppContext): void {
+  ctx.events.on('memory.shared', (event, db) => tellMemoryShared(db, event));
+  ctx.events.on('comment.created', (event, db) => tellCommentAdded(db, event));
+  ctx.events.on('family.joined', (event, db) => tellFamilyJoined(db, event));
+  ctx.events.on('timeline.joined', (event, db) => tellTimelineJoined(db, event));
+}

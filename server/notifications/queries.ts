@@ -1,5 +1,12 @@
+// SQL of notifications: the rows of the bell (memories §3 "Notification"), and the few facts
+// the listeners read to word a notice (names, titles, who to tell). Only this feature
+// writes the notifications table; other features raise events (server/events.ts).
 import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
+import type { NotificationsTable } from '../db/schema.js';
+
+export type NotificationRow = Selectable<NotificationsTable>;
 
 export async function countUnread(db: Db, userId: string): Promise<number> {
   const row = await db
@@ -9,6 +16,28 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
     .where('is_read', '=', 0)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
+}
+
+/** The user's own notifications, newest first, at most `limit`. */
+export function listNotifications(db: Db, userId: string, limit: number): Promise<NotificationRow[]> {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Marks one of the user's own notifications read; answers whether it was theirs. */
+export async function markRead(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db.updateTable('notifications').set({ is_read: 1 }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<void> {
+  await db.updateTable('notifications').set({ is_read: 1 }).where('user_id', '=', userId).where('is_read', '=', 0).execute();
 }
 
 export interface NewNotification {
@@ -21,21 +50,23 @@ export interface NewNotification {
 
 /**
  * One notification for each of `userIds` who has notifications on: DESIGN "Notifications",
- * `notificationsEnabled=false` stops all. Answers how many were written.
+ * `notificationsEnabled=false` stops all; `newMemoriesOnly` also asks for new-memory
+ * notifications on (memory_shared). Answers how many were written.
  */
-export async function insertNotifications(db: Db, userIds: string[], notification: NewNotification): Promise<number> {
+export async function insertNotifications(db: Db, userIds: string[], notification: NewNotification, newMemoriesOnly = false): Promise<number> {
   if (userIds.length === 0) return 0;
-  const recipients = await db
+  let recipients = db
     .selectFrom('users')
     .select('id')
     .where('id', 'in', [...new Set(userIds)])
-    .where('notifications_enabled', '=', 1)
-    .execute();
-  if (recipients.length === 0) return 0;
+    .where('notifications_enabled', '=', 1);
+  if (newMemoriesOnly) recipients = recipients.where('new_memory_notifications_enabled', '=', 1);
+  const rows = await recipients.execute();
+  if (rows.length === 0) return 0;
   await db
     .insertInto('notifications')
     .values(
-      recipients.map(({ id }) => ({
+      rows.map(({ id }) => ({
         id: randomUUID(),
         user_id: id,
         type: notification.type,
@@ -47,5 +78,39 @@ export async function insertNotifications(db: Db, userIds: string[], notificatio
       })),
     )
     .execute();
-  return recipients.length;
+  return rows.length;
+}
+
+/** The parts of a user's name a notice is worded with (common/people displayNameOf). */
+export function personName(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['display_name as displayName', 'first_name as firstName', 'last_name as lastName', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function memoryOf(db: Db, memoryId: string) {
+  return db.selectFrom('memories').select(['id', 'title', 'user_id']).where('id', '=', memoryId).executeTakeFirst();
+}
+
+/** Everyone who commented on the memory before, other than through `commentId`. */
+export async function earlierCommenters(db: Db, memoryId: string, commentId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('comments')
+    .select('user_id')
+    .distinct()
+    .where('memory_id', '=', memoryId)
+    .where('id', '!=', commentId)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+export async function familyMemberIds(db: Db, familyId: string): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('family_id', '=', familyId).execute();
+  return rows.map((row) => row.id);
+}
+
+export function timelineOf(db: Db, timelineId: string) {
+  return db.selectFrom('timelines').select(['name', 'user_id']).where('id', '=', timelineId).executeTakeFirst();
 }

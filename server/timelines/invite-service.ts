@@ -2,12 +2,10 @@
 // signed in but their creator (accounts §2, §4; DESIGN "Who may do what" (Invites)).
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../common/messages.js';
-import { displayNameOf } from '../../common/people.js';
 import { requireAccess } from '../access/index.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { insertNotifications } from '../notifications/queries.js';
 import * as queries from './invite-queries.js';
 
 const HOUR_MS = 60 * 60_000;
@@ -53,20 +51,8 @@ export async function acceptInvite(ctx: AppContext, user: UserRow, inviteId: str
   const now = iso(ctx.now());
   await ctx.db.transaction().execute(async (trx) => {
     const joined = await queries.addMember(trx, invite.timeline_id, user.id, now);
-    if (!joined || invite.timeline_owner_id === user.id) return;
-    await insertNotifications(trx, [invite.timeline_owner_id], {
-      type: 'other',
-      title: messages.timelineMemberJoinedTitle,
-      message: messages.timelineMemberJoined(displayNameOf(presentName(user)), invite.timeline_name),
-      createdAt: now,
-    });
+    // DESIGN "Notifications": the notifications feature listens and tells the owner.
+    if (joined) await ctx.events.emit('timeline.joined', { timelineId: invite.timeline_id, userId: user.id, at: now }, trx);
   });
   return { timelineId: invite.timeline_id, name: invite.timeline_name };
 }
-
-const presentName = (user: UserRow) => ({
-  displayName: user.display_name,
-  firstName: user.first_name,
-  lastName: user.last_name,
-  email: user.email,
-});

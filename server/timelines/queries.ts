@@ -41,34 +41,51 @@ export async function updateTimeline(
   await db.updateTable('timelines').set(changes).where('id', '=', id).execute();
 }
 
+/** Lists of keys are sent in slices, far below either dialect's limit on bound parameters. */
+const SLICE = 500;
+
+/** The memories filed on timeline `id` and on no other. */
+function memoriesOnlyOn(db: Db, id: string) {
+  return db
+    .selectFrom('memory_timelines as here')
+    .select('here.memory_id')
+    .where('here.timeline_id', '=', id)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('memory_timelines as elsewhere')
+            .select('elsewhere.memory_id')
+            .whereRef('elsewhere.memory_id', '=', 'here.memory_id')
+            .where('elsewhere.timeline_id', '!=', id),
+        ),
+      ),
+    );
+}
+
 /**
  * DESIGN "Who may do what" (Timeline): deleting a timeline deletes the memories filed only on
  * it (their comments, media rows, tags and shares go with them by cascade); a memory also
- * filed elsewhere is just detached. Whoever had it as default is left without one.
+ * filed elsewhere is just detached. Whoever had it as default is left without one. The
+ * direct uploads those memories held are forgotten too. Answers the storage keys of their
+ * files (photos in every size, voice, videos and their thumbnails, comment recordings), to
+ * remove once this has committed.
  */
-export async function deleteTimeline(db: Db, id: string): Promise<void> {
-  await db
-    .deleteFrom('memories')
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('memory_timelines as here')
-        .select('here.memory_id')
-        .where('here.timeline_id', '=', id)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('memory_timelines as elsewhere')
-                .select('elsewhere.memory_id')
-                .whereRef('elsewhere.memory_id', '=', 'here.memory_id')
-                .where('elsewhere.timeline_id', '!=', id),
-            ),
-          ),
-        ),
-    )
-    .execute();
+export async function deleteTimeline(db: Db, id: string): Promise<string[]> {
+  const [media, memories, comments] = await Promise.all([
+    db.selectFrom('media').select('storage_key').where('memory_id', 'in', memoriesOnlyOn(db, id)).execute(),
+    db.selectFrom('memories').select('audio_key').where('id', 'in', memoriesOnlyOn(db, id)).where('audio_key', 'is not', null).execute(),
+    db.selectFrom('comments').select('audio_key').where('memory_id', 'in', memoriesOnlyOn(db, id)).where('audio_key', 'is not', null).execute(),
+  ]);
+  const keys = [...media.map((row) => row.storage_key), ...memories.map((row) => row.audio_key), ...comments.map((row) => row.audio_key)];
+  const unique = [...new Set(keys.filter((key): key is string => Boolean(key)))];
+  for (let start = 0; start < unique.length; start += SLICE) {
+    await db.deleteFrom('uploads').where('storage_key', 'in', unique.slice(start, start + SLICE)).execute();
+  }
+  await db.deleteFrom('memories').where('id', 'in', memoriesOnlyOn(db, id)).execute();
   await db.updateTable('users').set({ default_timeline_id: null }).where('default_timeline_id', '=', id).execute();
   // Members, invites and the remaining memory_timelines rows go by cascade.
   await db.deleteFrom('timelines').where('id', '=', id).execute();
+  return unique;
 }
 
 /** The owner first, then the others in the order they joined. */

@@ -7,6 +7,7 @@ import { requireAccess, requireMemberRemoval } from '../access/index.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { discardFiles } from '../media/index.js';
 import type { MemberRow, TimelineRow } from './present.js';
 import * as queries from './queries.js';
 
@@ -59,11 +60,16 @@ export async function updateTimeline(ctx: AppContext, user: UserRow, id: string,
   return { timeline: await existing(ctx, id), defaultTimelineId: user.default_timeline_id };
 }
 
-/** accounts §5, §6: only the owner deletes, and never their own default timeline. */
+/**
+ * accounts §5, §6: only the owner deletes, and never their own default timeline. The files of
+ * the memories deleted with it go once the rows' deletion has committed (DESIGN "Media"), so
+ * a failure leaves at worst an orphan file, never a memory without its media.
+ */
 export async function deleteTimeline(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   await requireAccess(ctx.db, user, 'timeline.manage', [id]);
   if (user.default_timeline_id === id) throw badRequest(messages.defaultTimelineUndeletable);
-  await ctx.db.transaction().execute((trx) => queries.deleteTimeline(trx, id));
+  const keys = await ctx.db.transaction().execute((trx) => queries.deleteTimeline(trx, id));
+  await discardFiles(ctx.media, keys);
 }
 
 /** accounts §6: any member may list the members. */

@@ -18,7 +18,7 @@ import { badRequest, conflict, forbidden, HttpError } from '../http/errors.js';
 import { isMediaKey, newMediaKey } from '../providers/storage/index.js';
 import * as queries from './queries.js';
 import { parseTicket, signTicket, ticketHolds } from './tickets.js';
-import { videoGate, videoTooLarge } from './video-gate.js';
+import { videoGate, videoTooLarge } from '../media/index.js';
 
 /** An upload no memory has claimed after a day was abandoned (a closed tab, a failed save). */
 export const STALE_UPLOAD_MS = 24 * 60 * 60_000;

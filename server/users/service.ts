@@ -25,7 +25,7 @@ export async function updateSettings(ctx: AppContext, user: UserRow, body: Updat
 /** What the profile calls change: the display name, a picture already staged in the store, or both. */
 export interface ProfileChange {
   displayName?: string;
-  image: media.StagedMedia | null;
+  image: media.StagedFile | null;
 }
 
 /**
@@ -50,9 +50,9 @@ export async function updateProfile(ctx: AppContext, user: UserRow, { displayNam
     });
   } catch (error) {
     // Rolled back: the old picture is still the user's, so the new file must go.
-    if (image) await media.discardStaged(ctx, image);
+    if (image) await media.discardFiles(ctx.media, [image.key]);
     throw error;
   }
-  await media.removeStoredFiles(ctx, replaced);
+  await media.discardFiles(ctx.media, replaced);
   return updated;
 }

@@ -88,13 +88,14 @@ describe('the memory creation form (memories §3)', () => {
     followUps: [{ question: 'Who was there?', answer: 'My cousins.' }],
   };
 
-  it('sends the captured frame as directVideoThumbnails (thumbnail.jpg, image/jpeg) right after directVideoUrls', async () => {
+  it('sends every text field before the first file, and the captured frame as directVideoThumbnails (thumbnail.jpg, image/jpeg)', async () => {
     const form = memoryForm(draft, {
       timelineIds: ['t1'],
       sharedWith: ['u2'],
       directVideos: [{ url: ticket.finalUrl, thumbnail: thumbnailBlob(jpegDataUrl) }],
     });
-    expect([...form.keys()]).toEqual(['title', 'content', 'transcription', 'images', 'audio', 'sharedWith', 'timelineIds', 'directVideoUrls', 'directVideoThumbnails']);
+    // Every text field before the first file: the server authorizes the fields before it takes a file.
+    expect([...form.keys()]).toEqual(['title', 'content', 'transcription', 'sharedWith', 'timelineIds', 'directVideoUrls', 'images', 'audio', 'directVideoThumbnails']);
     expect(form.get('title')).toBe('Picnic');
     expect(form.get('content')).toBe('We rowed across the lake.\n\nQ: Who was there?\nA: My cousins.');
     expect(form.get('transcription')).toBe('Grandma sang.');

@@ -71,17 +71,22 @@ export function saveFailureText(error: unknown): string {
   return uploadErrorText(error, messages.memorySaveFailed);
 }
 
-/** memories §3 "Memory creation form", with each direct video's frame right after the addresses. */
+/**
+ * memories §3 "Memory creation form". Every text field goes before the first file: the server
+ * checks the timelines and sharing on the fields before it accepts a file (and refuses a
+ * field after one), so a refusal comes before the photos are sent. Each direct video's frame
+ * comes last.
+ */
 export function memoryForm(draft: CaptureDraft, choices: { timelineIds: string[]; sharedWith: string[]; directVideos: DirectVideo[] }): FormData {
   const form = new FormData();
   form.append('title', draft.title.trim());
   form.append('content', contentWithFollowUps(draft.notes, draft.followUps));
   form.append('transcription', draft.transcription.trim());
-  for (const image of draft.images) form.append(MEMORY_IMAGES_FIELD, image, image.name);
-  if (draft.recording) form.append(MEMORY_AUDIO_FIELD, draft.recording, recordingFileName(draft.recording.type));
   form.append('sharedWith', JSON.stringify(choices.sharedWith));
   form.append('timelineIds', JSON.stringify(choices.timelineIds));
   for (const video of choices.directVideos) form.append(DIRECT_VIDEO_URLS_FIELD, video.url);
+  for (const image of draft.images) form.append(MEMORY_IMAGES_FIELD, image, image.name);
+  if (draft.recording) form.append(MEMORY_AUDIO_FIELD, draft.recording, recordingFileName(draft.recording.type));
   // The n-th frame belongs to the n-th address, so frames go only up to the first video
   // without one (the wizard sends one video, so that is its frame or none).
   for (const video of choices.directVideos) {

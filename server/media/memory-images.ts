@@ -3,7 +3,7 @@
 // which turns them upright and leaves every EXIF field, GPS included, behind. The original is
 // kept byte for byte when it carries nothing to strip; otherwise (EXIF, XMP, IPTC, comments or
 // a rotation flag, as every phone photo has) it is re-encoded upright in its own format,
-// keeping only the colour profile. media/images.ts does one square copy (avatars), hence this.
+// keeping only the colour profile. images.ts does one square copy (avatars), hence this.
 import { PassThrough, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
@@ -12,8 +12,8 @@ import { messages } from '../../common/messages.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { newMediaKey, type MediaStore } from '../providers/storage/index.js';
-import { TypeGate } from '../media/type-gate.js';
-import { discardFiles, firstFailure, noop, type StagedFile } from './stored-files.js';
+import { discardFiles, firstFailure, noop, type StagedFile } from './staged.js';
+import { TypeGate } from './type-gate.js';
 
 interface ImageFormat {
   mimeType: string;
@@ -65,7 +65,7 @@ const imageGate = () =>
     wrongType: () => badRequest(messages.imageTypeRefused),
   });
 
-export async function stageImage(ctx: AppContext, source: Readable): Promise<StagedImage> {
+export async function stageImage(ctx: Pick<AppContext, 'media'>, source: Readable): Promise<StagedImage> {
   const gate = imageGate();
   const raw = new PassThrough();
   const decode = decoder();
@@ -124,7 +124,7 @@ export async function stageImage(ctx: AppContext, source: Readable): Promise<Sta
  * A video's thumbnail: the frame the browser captured (memories §2), checked by its bytes
  * like any photo and kept only as a WebP of at most 480 px, upright and without metadata.
  */
-export async function stageVideoThumbnail(ctx: AppContext, source: Readable): Promise<StagedFile> {
+export async function stageVideoThumbnail(ctx: Pick<AppContext, 'media'>, source: Readable): Promise<StagedFile> {
   const gate = imageGate();
   const thumbnail = decoder().resize(IMAGE_THUMBNAIL_MAX_PX, IMAGE_THUMBNAIL_MAX_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 });
   let decodeError: unknown;

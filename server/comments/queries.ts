@@ -1,0 +1,46 @@
+// SQL of comments (memories §3 "Comment"): rows of one memory, their authors, and the one
+// media row a voice comment's recording has (kind comment_audio, so /uploads and the
+// memory's deletion find it).
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { CommentsTable, MediaTable } from '../db/schema.js';
+import { memberColumns, type MemberRow } from '../timelines/index.js';
+
+export type CommentRow = Selectable<CommentsTable>;
+export type NewComment = Insertable<CommentsTable>;
+export type NewMedia = Insertable<MediaTable>;
+
+/** The comments of `memoryId`, oldest first (memories §2: the list reads as a conversation). */
+export function listComments(db: Db, memoryId: string): Promise<CommentRow[]> {
+  return db.selectFrom('comments').selectAll().where('memory_id', '=', memoryId).orderBy('created_at').orderBy('id').execute();
+}
+
+export function findComment(db: Db, id: string): Promise<CommentRow | undefined> {
+  return db.selectFrom('comments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The authors of `userIds`, in one query however long the conversation. */
+export function authors(db: Db, userIds: string[]): Promise<MemberRow[]> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(memberColumns).where('users.id', 'in', unique).execute();
+}
+
+export async function insertComment(db: Db, comment: NewComment, media: NewMedia | null): Promise<void> {
+  await db.insertInto('comments').values(comment).execute();
+  if (media) await db.insertInto('media').values(media).execute();
+}
+
+/** Deletes the comment and its recording's media row; answers the recording's key, if any. */
+export async function deleteComment(db: Db, id: string): Promise<string | null> {
+  const row = await db.selectFrom('comments').select('audio_key').where('id', '=', id).executeTakeFirst();
+  if (row?.audio_key) await db.deleteFrom('media').where('storage_key', '=', row.audio_key).where('kind', '=', 'comment_audio').execute();
+  await db.deleteFrom('comments').where('id', '=', id).execute();
+  return row?.audio_key ?? null;
+}
+
+/** Answers whether the comment was still there to take its transcription. */
+export async function setTranscription(db: Db, id: string, transcription: string): Promise<boolean> {
+  const result = await db.updateTable('comments').set({ transcription }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

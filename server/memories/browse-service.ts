@@ -1,0 +1,84 @@
+// The rules of browsing memories (memories §2 "Timeline page", "Home memory spotlight";
+// DESIGN "API"): a timeline's memories to its members, only those each may view; the days
+// that hold them, in the caller's zone; one viewable memory at random.
+import { randomInt } from 'node:crypto';
+import type { Memory, MemoryPage, TimelineMemoriesQuery } from '../../common/memories.js';
+import { messages } from '../../common/messages.js';
+import { requireAccess } from '../access/index.js';
+import type { AppContext } from '../context.js';
+import type { UserRow } from '../db/schema.js';
+import { badRequest } from '../http/errors.js';
+import * as browse from './browse-queries.js';
+import { presentMemoriesFor } from './service.js';
+
+/** The cursor is opaque to the client: the (createdAt, id) of the page's last memory. */
+const encodeCursor = (position: browse.PagePosition): string => Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
+
+function decodeCursor(cursor: string): browse.PagePosition {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => typeof part === 'string' && part.length > 0 && part.length <= 100)) {
+      const [createdAt, id] = parsed as [string, string];
+      if (!Number.isNaN(Date.parse(createdAt))) return { createdAt: new Date(createdAt).toISOString(), id };
+    }
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw badRequest(messages.cursorInvalid);
+}
+
+/** Dates are stored as UTC ISO text (they sort as time does), so filters are made alike. */
+const utc = (instant: string | undefined) => (instant === undefined ? undefined : new Date(instant).toISOString());
+
+/**
+ * GET /api/timelines/{id}/memories: members only (404 otherwise), newest first. Without
+ * `limit` the spec's plain list (memories §7); with it one page and the cursor of the next.
+ */
+export async function timelineMemories(ctx: AppContext, viewer: UserRow, timelineId: string, query: TimelineMemoriesQuery): Promise<Memory[] | MemoryPage> {
+  await requireAccess(ctx.db, viewer, 'timeline.read', [timelineId]);
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  const filter = { start: utc(query.start), end: utc(query.end), after };
+  if (query.limit === undefined) {
+    return presentMemoriesFor(ctx, viewer, await browse.timelineMemories(ctx.db, viewer.id, timelineId, filter));
+  }
+  // One row more than asked tells whether another page follows.
+  const rows = await browse.timelineMemories(ctx.db, viewer.id, timelineId, { ...filter, limit: query.limit + 1 });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    memories: await presentMemoriesFor(ctx, viewer, page),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+  };
+}
+
+/** yyyy-MM-dd of `instant` in `timeZone`. */
+function dayIn(timeZone: string): (instant: string) => string {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return (instant) => {
+    const parts = format.formatToParts(new Date(instant));
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)!.value;
+    return `${part('year')}-${part('month')}-${part('day')}`;
+  };
+}
+
+/** GET /api/timelines/{id}/memory-days?tz=: members only; the days, in `tz`, holding memories the caller may view. */
+export async function memoryDays(ctx: AppContext, viewer: UserRow, timelineId: string, timeZone: string): Promise<{ days: string[] }> {
+  await requireAccess(ctx.db, viewer, 'timeline.read', [timelineId]);
+  const toDay = dayIn(timeZone);
+  const days = new Set((await browse.timelineMemoryDates(ctx.db, viewer.id, timelineId)).map(toDay));
+  return { days: [...days].sort() };
+}
+
+/**
+ * GET /api/memories/spotlight (memories §2 "Home memory spotlight"): one memory the caller
+ * may view, at random, or null (204). Counted, then one row read at a random offset, so no
+ * request loads every memory.
+ */
+export async function spotlight(ctx: AppContext, viewer: UserRow): Promise<Memory | null> {
+  const count = await browse.countViewable(ctx.db, viewer.id);
+  if (count === 0) return null;
+  // A memory deleted between the two reads leaves the offset past the end: try once more from the start.
+  const row = (await browse.viewableAt(ctx.db, viewer.id, randomInt(count))) ?? (await browse.viewableAt(ctx.db, viewer.id, 0));
+  if (!row) return null;
+  return (await presentMemoriesFor(ctx, viewer, [row]))[0]!;
+}

@@ -1,0 +1,54 @@
+// SQL of editing a memory (memories §7 PATCH /api/memories/{id}). Writes take the
+// transaction they run in.
+import type { Updateable } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { MemoriesTable } from '../db/schema.js';
+import type { MediaRow, NewMedia } from './queries.js';
+
+/** The memory's photos (three rows each), videos and video thumbnails, in position order. */
+export function visualMediaOf(db: Db, memoryId: string): Promise<MediaRow[]> {
+  return db
+    .selectFrom('media')
+    .selectAll()
+    .where('memory_id', '=', memoryId)
+    .where('kind', 'in', ['image', 'video', 'video_thumbnail'])
+    .orderBy('position')
+    .orderBy('storage_key')
+    .execute();
+}
+
+/** Answers how many rows it changed: 0 when the memory went meanwhile. */
+export async function updateMemory(db: Db, id: string, changes: Updateable<MemoriesTable>): Promise<number> {
+  const result = await db.updateTable('memories').set(changes).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function replaceTags(db: Db, memoryId: string, tags: string[]): Promise<void> {
+  await db.deleteFrom('memory_tags').where('memory_id', '=', memoryId).execute();
+  if (tags.length > 0) await db.insertInto('memory_tags').values(tags.map((tag) => ({ memory_id: memoryId, tag }))).execute();
+}
+
+/**
+ * Deletes the memory's media rows of `ids`, and the direct-upload rows of their keys (a
+ * removed video was one). Answers how many media rows went, so a race that took one first
+ * fails the edit whole.
+ */
+export async function deleteMedia(db: Db, memoryId: string, ids: string[], keys: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  if (keys.length > 0) await db.deleteFrom('uploads').where('storage_key', 'in', keys).execute();
+  const result = await db.deleteFrom('media').where('memory_id', '=', memoryId).where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function insertMedia(db: Db, rows: NewMedia[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('media').values(rows).execute();
+}
+
+/** How many photos (distinct positions) and videos the memory holds, as its transaction sees them. */
+export async function countVisualMedia(db: Db, memoryId: string): Promise<{ images: number; videos: number }> {
+  const rows = await db.selectFrom('media').select(['kind', 'position']).where('memory_id', '=', memoryId).where('kind', 'in', ['image', 'video']).execute();
+  return {
+    images: new Set(rows.filter((row) => row.kind === 'image').map((row) => row.position)).size,
+    videos: rows.filter((row) => row.kind === 'video').length,
+  };
+}
