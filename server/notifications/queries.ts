@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { NotificationsTable } from '../db/schema.js';
+import { flag } from '../db/flags.js';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
@@ -13,7 +14,7 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('user_id', '=', userId)
-    .where('is_read', '=', 0)
+    .where('is_read', '=', flag(false))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
@@ -32,12 +33,12 @@ export function listNotifications(db: Db, userId: string, limit: number): Promis
 
 /** Marks one of the user's own notifications read; answers whether it was theirs. */
 export async function markRead(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db.updateTable('notifications').set({ is_read: 1 }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const result = await db.updateTable('notifications').set({ is_read: flag(true) }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 export async function markAllRead(db: Db, userId: string): Promise<void> {
-  await db.updateTable('notifications').set({ is_read: 1 }).where('user_id', '=', userId).where('is_read', '=', 0).execute();
+  await db.updateTable('notifications').set({ is_read: flag(true) }).where('user_id', '=', userId).where('is_read', '=', flag(false)).execute();
 }
 
 export interface NewNotification {
@@ -59,8 +60,8 @@ export async function insertNotifications(db: Db, userIds: string[], notificatio
     .selectFrom('users')
     .select('id')
     .where('id', 'in', [...new Set(userIds)])
-    .where('notifications_enabled', '=', 1);
-  if (newMemoriesOnly) recipients = recipients.where('new_memory_notifications_enabled', '=', 1);
+    .where('notifications_enabled', '=', flag(true));
+  if (newMemoriesOnly) recipients = recipients.where('new_memory_notifications_enabled', '=', flag(true));
   const rows = await recipients.execute();
   if (rows.length === 0) return 0;
   await db
@@ -72,7 +73,7 @@ export async function insertNotifications(db: Db, userIds: string[], notificatio
         type: notification.type,
         title: notification.title,
         message: notification.message,
-        is_read: 0 as const,
+        is_read: flag(false),
         related_memory_id: notification.relatedMemoryId ?? null,
         created_at: notification.createdAt,
       })),

@@ -11,6 +11,7 @@ import type { AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import * as queries from './queries.js';
+import { isSet } from '../db/flags.js';
 
 /** The panel shows the newest; older ones stay counted by the badge until marked read. */
 export const NOTIFICATIONS_LISTED_MAX = 50;
@@ -20,7 +21,7 @@ const present = (row: queries.NotificationRow): Notification => ({
   type: row.type,
   title: row.title,
   message: row.message,
-  isRead: Boolean(row.is_read),
+  isRead: isSet(row.is_read),
   createdAt: row.created_at,
   relatedMemoryId: row.related_memory_id,
 });

@@ -1,6 +1,7 @@
 // SQL of timelines and their members. Multi-row changes take the transaction they run in.
 import type { Db } from '../db/index.js';
 import type { MemberRow, TimelineRow } from './present.js';
+import { flag, isSet } from '../db/flags.js';
 
 export const memberColumns = ['users.id', 'users.display_name', 'users.first_name', 'users.last_name', 'users.email', 'users.profile_image_key'] as const;
 
@@ -24,7 +25,7 @@ export function findTimeline(db: Db, id: string): Promise<TimelineRow | undefine
 export async function insertTimeline(db: Db, row: TimelineRow, makeDefault: boolean): Promise<void> {
   await db
     .insertInto('timelines')
-    .values({ ...row, is_default: row.is_default ? 1 : 0 })
+    .values({ ...row, is_default: flag(isSet(row.is_default)) })
     .execute();
   await db.insertInto('timeline_members').values({ timeline_id: row.id, user_id: row.user_id, joined_at: row.created_at }).execute();
   if (makeDefault) {

@@ -1,6 +1,7 @@
 // A users row as the API shows it (accounts §3 "User").
 import type { User } from '../../common/users.js';
 import type { UserRow } from '../db/schema.js';
+import { isSet } from '../db/flags.js';
 
 /** Media is served through the access-checked /uploads route (DESIGN "Media bytes"). */
 export const mediaUrl = (key: string | null): string | null => (key ? `/uploads/${key}` : null);
@@ -16,8 +17,8 @@ export function presentUser(row: UserRow): User {
     familyId: row.family_id,
     defaultTimelineId: row.default_timeline_id,
     reminderTime: row.reminder_time,
-    notificationsEnabled: Boolean(row.notifications_enabled),
-    newMemoryNotificationsEnabled: Boolean(row.new_memory_notifications_enabled),
+    notificationsEnabled: isSet(row.notifications_enabled),
+    newMemoryNotificationsEnabled: isSet(row.new_memory_notifications_enabled),
     createdAt: row.created_at,
   };
 }

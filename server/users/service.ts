@@ -5,8 +5,8 @@ import { iso, type AppContext } from '../context.js';
 import type { UserRow, UserUpdate } from '../db/schema.js';
 import * as media from '../media/index.js';
 import * as queries from './queries.js';
+import { flag } from '../db/flags.js';
 
-const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
 
 export async function updateSettings(ctx: AppContext, user: UserRow, body: UpdateUserBody): Promise<UserRow> {
   // accounts §6: any member may make a timeline their default, but only one they belong to.
