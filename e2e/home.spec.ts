@@ -85,4 +85,68 @@ test.describe('Memory Spotlight', () => {
     await spotlight.getByRole('button', { name: 'Hide' }).click();
     await expect(page.getByRole('button', { name: /Tap to reveal a memory/ })).toBeVisible();
   });
+
+  test("'Random Memory' picks another memory, and 'View memory' opens it", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signUp(page);
+    // The timeline tooltip (tested below) would come up over the buttons after the reload.
+    await page.evaluate(() => localStorage.setItem('timeline-tooltip-memory-count', '1'));
+    const timeline = await (await page.request.post('/api/timelines', { data: { name: 'Family', color: '#3b82f6' } })).json();
+    const titles = ['Summer at the lake', 'First day of school'];
+    for (const title of titles) {
+      const created = await page.request.post('/api/memories', {
+        multipart: { title, content: `All about ${title}`, timelineIds: JSON.stringify([timeline.id]), sharedWith: '[]' },
+      });
+      expect(created.status()).toBe(201);
+    }
+    await page.reload();
+    await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
+    const spotlight = page.getByRole('region', { name: 'Memory Spotlight' });
+    const card = spotlight.getByRole('article');
+    await expect(card).toHaveCount(1);
+    const first = (await card.getAttribute('aria-label'))!;
+    const other = titles.find((title) => title !== first)!;
+    // The server picks at random; the web asks again when it repeats the one on show.
+    for (let attempt = 0; attempt < 5 && (await card.getAttribute('aria-label')) === first; attempt += 1) {
+      await spotlight.getByRole('button', { name: 'Random Memory' }).click();
+      await expect(spotlight.getByRole('button', { name: 'Random Memory' })).toBeEnabled();
+    }
+    await expect(card).toHaveAccessibleName(other);
+    await card.getByRole('button', { name: 'View memory' }).click();
+    await expect(page.getByRole('dialog').filter({ hasText: other })).toBeVisible();
+  });
+});
+
+test.describe('Timeline tooltip', () => {
+  test('appears 1.5 s after the first memory exists, pointing at Timeline, and "Got it!" dismisses it', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signUp(page);
+    await page.getByRole('dialog', { name: 'Welcome to Heirloom' }).getByRole('button', { name: 'Got it!' }).click();
+    await expect(page.getByText('No memories yet')).toBeVisible();
+    const tooltip = page.getByRole('dialog', { name: 'Your timeline' });
+    await page.waitForTimeout(2000);
+    await expect(tooltip).toHaveCount(0);
+
+    const timeline = await (await page.request.post('/api/timelines', { data: { name: 'Family', color: '#3b82f6' } })).json();
+    const created = await page.request.post('/api/memories', {
+      multipart: { title: 'Our first memory', content: 'It begins', timelineIds: JSON.stringify([timeline.id]), sharedWith: '[]' },
+    });
+    expect(created.status()).toBe(201);
+    await page.reload();
+    await expect(page.getByRole('button', { name: /Tap to reveal a memory/ })).toBeVisible();
+    await expect(tooltip).toBeVisible();
+    await expect(tooltip).toContainText('Your memory is on your timeline');
+    // It sits over the Timeline entry of the bottom navigation.
+    const arrowX = await tooltip.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return box.right - 60;
+    });
+    const nav = await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Timeline' }).boundingBox();
+    expect(Math.abs(arrowX - (nav!.x + nav!.width / 2))).toBeLessThan(nav!.width / 2);
+    await tooltip.getByRole('button', { name: 'Got it!' }).click();
+    await expect(tooltip).toHaveCount(0);
+    await page.reload();
+    await page.waitForTimeout(2000);
+    await expect(tooltip).toHaveCount(0);
+  });
 });

@@ -15,8 +15,10 @@ export const queryKeys = {
   memory: (memoryId: string) => ['memories', memoryId] as const,
   memorySpotlight: ['memories', 'spotlight'] as const,
   comments: (memoryId: string) => ['memories', memoryId, 'comments'] as const,
+  // Under 'memories', so every change that refreshes memories (capture, edit, share, delete)
+  // refreshes the timeline page and its calendar too.
   timelineMemories: (timelineId: string, filter: { start?: string; end?: string } = {}) =>
-    ['timelines', timelineId, 'memories', filter.start ?? '', filter.end ?? ''] as const,
-  timelineMemoryDays: (timelineId: string) => ['timelines', timelineId, 'memory-days'] as const,
+    ['memories', 'timeline', timelineId, filter.start ?? '', filter.end ?? ''] as const,
+  timelineMemoryDays: (timelineId: string) => ['memories', 'timeline-days', timelineId] as const,
   notifications: ['notifications', 'list'] as const,
 };

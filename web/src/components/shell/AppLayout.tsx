@@ -9,6 +9,8 @@ import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { LazyCaptureWizard } from '../../features/capture';
 import { LazyExtrasDialog } from '../../features/extras';
+import { MemoryDetailProvider } from '../../features/memory-detail';
+import { LazyNotificationPanel } from '../../features/notifications';
 import { ComingSoonDialog } from '../ComingSoon';
 import { BottomNav } from './BottomNav';
 import { NotificationBell } from './NotificationBell';
@@ -31,7 +33,7 @@ const dialogTitles: Record<Dialog, string> = {
 };
 
 /** Dialogs with a screen of their own; the rest show the coming-soon stand-in. */
-const builtDialogs: ReadonlySet<Dialog> = new Set<Dialog>(['timelines', 'extras', 'capture']);
+const builtDialogs: ReadonlySet<Dialog> = new Set<Dialog>(['timelines', 'extras', 'capture', 'notifications']);
 
 /** accounts §2 "App shell": sticky header, bottom navigation, side menu. */
 export function AppLayout({ user }: { user: User }) {
@@ -39,56 +41,61 @@ export function AppLayout({ user }: { user: User }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const config = useQuery({ queryKey: queryKeys.publicConfig, queryFn: api.config });
 
+  // One memory detail dialog for every page and the notification panel (memories §2).
   return (
-    <AppShell header={{ height: 60 }} footer={{ height: 72 }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Open menu" onClick={menu.open}>
-            <IconMenu2 size={22} />
-          </ActionIcon>
-          <Text component={Link} to="/" fw={800} fz={22} className={classes.title}>
-            Heirloom
-          </Text>
-          <Group gap={4} wrap="nowrap">
-            <NotificationBell onOpen={() => setDialog('notifications')} />
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Search memories" onClick={() => setDialog('search')}>
-              <IconSearch size={22} />
+    <MemoryDetailProvider>
+      <AppShell header={{ height: 60 }} footer={{ height: 72 }} padding="md">
+        <AppShell.Header>
+          <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
+            <ActionIcon variant="subtle" color="gray" size={44} aria-label="Open menu" onClick={menu.open}>
+              <IconMenu2 size={22} />
             </ActionIcon>
+            <Text component={Link} to="/" fw={800} fz={22} className={classes.title}>
+              Heirloom
+            </Text>
+            <Group gap={4} wrap="nowrap">
+              <NotificationBell onOpen={() => setDialog('notifications')} />
+              <ActionIcon variant="subtle" color="gray" size={44} aria-label="Search memories" onClick={() => setDialog('search')}>
+                <IconSearch size={22} />
+              </ActionIcon>
+            </Group>
           </Group>
-        </Group>
-      </AppShell.Header>
+        </AppShell.Header>
 
-      <AppShell.Main>
-        <ShellDialogsContext.Provider value={setDialog}>
-          <Outlet />
-        </ShellDialogsContext.Provider>
-      </AppShell.Main>
+        <AppShell.Main>
+          <ShellDialogsContext.Provider value={setDialog}>
+            <Outlet />
+          </ShellDialogsContext.Provider>
+        </AppShell.Main>
 
-      <AppShell.Footer>
-        <BottomNav onCapture={() => setDialog('capture')} />
-      </AppShell.Footer>
+        <AppShell.Footer>
+          <BottomNav onCapture={() => setDialog('capture')} />
+        </AppShell.Footer>
 
-      <SideMenu
-        user={user}
-        opened={menuOpened}
-        feedbackUrl={config.data?.feedbackUrl ?? 'mailto:?subject=Heirloom%20feedback'}
-        onClose={menu.close}
-        onOpenDialog={setDialog}
-      />
-      {dialog === 'timelines' && (
-        <Suspense fallback={null}>
-          <ManageTimelinesDialog user={user} opened onClose={() => setDialog(null)} />
-        </Suspense>
-      )}
-      {/* Extras (features/extras): loads on first open. */}
-      <LazyExtrasDialog opened={dialog === 'extras'} onClose={() => setDialog(null)} />
-      {/* The capture wizard (features/capture): loads on first open. */}
-      <LazyCaptureWizard user={user} opened={dialog === 'capture'} onClose={() => setDialog(null)} />
-      <ComingSoonDialog
-        title={dialog && !builtDialogs.has(dialog) ? dialogTitles[dialog] : null}
-        opened={dialog !== null && !builtDialogs.has(dialog)}
-        onClose={() => setDialog(null)}
-      />
-    </AppShell>
+        <SideMenu
+          user={user}
+          opened={menuOpened}
+          feedbackUrl={config.data?.feedbackUrl ?? 'mailto:?subject=Heirloom%20feedback'}
+          onClose={menu.close}
+          onOpenDialog={setDialog}
+        />
+        {dialog === 'timelines' && (
+          <Suspense fallback={null}>
+            <ManageTimelinesDialog user={user} opened onClose={() => setDialog(null)} />
+          </Suspense>
+        )}
+        {/* Extras (features/extras): loads on first open. */}
+        <LazyExtrasDialog opened={dialog === 'extras'} onClose={() => setDialog(null)} />
+        {/* The capture wizard (features/capture): loads on first open. */}
+        <LazyCaptureWizard user={user} opened={dialog === 'capture'} onClose={() => setDialog(null)} />
+        {/* The notification panel (features/notifications, memories §2): loads on first open. */}
+        <LazyNotificationPanel opened={dialog === 'notifications'} onClose={() => setDialog(null)} />
+        <ComingSoonDialog
+          title={dialog && !builtDialogs.has(dialog) ? dialogTitles[dialog] : null}
+          opened={dialog !== null && !builtDialogs.has(dialog)}
+          onClose={() => setDialog(null)}
+        />
+      </AppShell>
+    </MemoryDetailProvider>
   );
 }

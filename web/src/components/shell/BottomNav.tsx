@@ -24,7 +24,7 @@ function NavItem({ to, label, active, icon }: { to: string; label: string; activ
     <UnstyledButton component={Link} to={to} aria-current={active ? 'page' : undefined} className={classes.navItem} data-active={active || undefined}>
       <Stack gap={2} align="center">
         {icon}
-        <Text size="xs" fw={600}>
+        <Text fw={600}>
           {label}
         </Text>
       </Stack>

@@ -21,7 +21,7 @@ export function NotificationBell({ onOpen }: { onOpen: () => void }) {
 
   return (
     <Indicator label={badgeLabel(count)} size={18} color="red" disabled={count === 0} offset={6} data-testid="unread-badge">
-      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={onOpen}>
+      <ActionIcon variant="subtle" color="gray" size={44} aria-label={label} onClick={onOpen}>
         <IconBell size={22} />
       </ActionIcon>
     </Indicator>

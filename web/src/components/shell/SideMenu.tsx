@@ -34,7 +34,7 @@ export function SideMenu({ user, opened, feedbackUrl, onClose, onOpenDialog }: S
             <Text fw={600} truncate>
               {displayNameOf(user, 'User')}
             </Text>
-            <Text size="xs" c="dimmed" truncate>
+            <Text c="dimmed" truncate>
               {user.email}
             </Text>
           </div>

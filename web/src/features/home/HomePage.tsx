@@ -4,8 +4,9 @@ import { useOpenShellDialog } from '../../components/shell/shellDialogs';
 import { TodaysPrompts } from '../prompts/TodaysPrompts';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { storageKeys as onboardingKeys } from '../onboarding/storage';
-import { MemorySpotlight } from './MemorySpotlight';
+import { MemorySpotlight, useSpotlight } from './MemorySpotlight';
 import { TimelineChooser } from './TimelineChooser';
+import { TimelineTooltip } from './TimelineTooltip';
 import { WelcomeTooltip } from './WelcomeTooltip';
 
 /** Home (accounts §2): timeline chooser, today's prompts, memory spotlight. */
@@ -14,16 +15,20 @@ export function HomePage() {
   const { user } = useCurrentUser();
   // The welcome tooltip waits while profile setup is due, so it never hides behind it.
   const setupDue = !user?.displayName && !localStorage.getItem(onboardingKeys.profileSetupShown);
+  // The spotlight's answer (one memory or none) is the count the timeline tooltip watches.
+  const spotlight = useSpotlight();
+  const memoryCount = spotlight.isSuccess ? (spotlight.data ? 1 : 0) : null;
   return (
     <Stack gap="lg" maw={720} mx="auto">
       {!setupDue && <WelcomeTooltip />}
+      <TimelineTooltip memoryCount={memoryCount} />
       <TimelineChooser />
       <TodaysPrompts />
       <MemorySpotlight />
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="xs">
           <Text fw={600}>More ways to celebrate your memories</Text>
-          <Text size="sm" c="dimmed">
+          <Text c="dimmed">
             Interviews, calendars, collages and more are on their way.
           </Text>
           <Button variant="light" leftSection={<IconWand size={18} />} onClick={() => openDialog('extras')} w="fit-content">

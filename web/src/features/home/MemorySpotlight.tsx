@@ -1,61 +1,95 @@
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconEyeOff, IconSparkles, IconArrowsShuffle } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { api } from '../../api/endpoints';
+import { queryKeys } from '../../api/keys';
+import { useApiMutation } from '../../api/useApiMutation';
 import { useOpenShellDialog } from '../../components/shell/shellDialogs';
-import { MemoryCard, useMemories, type Memory } from '../memories';
+import { MemoryCard, type Memory } from '../memories';
+import { useOpenMemory } from '../memory-detail';
 
-/** A random memory other than `current` when there is another one. */
-function pickRandom(memories: Memory[], current: Memory | null): Memory | null {
-  const others = memories.length > 1 && current ? memories.filter((memory) => memory.id !== current.id) : memories;
-  return others[Math.floor(Math.random() * others.length)] ?? null;
+/** How often 'Random Memory' asks again when the server happens to pick the one on show. */
+const OTHER_PICK_ATTEMPTS = 4;
+
+/** GET /api/memories/spotlight: one random memory the person may view, or null when none. */
+export function useSpotlight() {
+  return useQuery({ queryKey: queryKeys.memorySpotlight, queryFn: api.memories.spotlight });
 }
 
-/** accounts §2 and memories §2 "Memory Spotlight": tap to reveal one random memory. */
+/** A random memory other than the one on show, when the family has another. */
+async function pickAnother(currentId: string | null): Promise<Memory | null> {
+  let picked = await api.memories.spotlight();
+  for (let attempt = 1; attempt < OTHER_PICK_ATTEMPTS && picked && picked.id === currentId; attempt += 1) {
+    picked = await api.memories.spotlight();
+  }
+  return picked;
+}
+
+/**
+ * memories §2 "Home memory spotlight": tapping reveals one random memory, 'Random Memory'
+ * picks another, 'Hide' puts it away; 'No memories yet' with 'Capture a Memory' when none.
+ * The server picks, so home never loads every memory to choose one.
+ */
 export function MemorySpotlight() {
   const openDialog = useOpenShellDialog();
-  const navigate = useNavigate();
-  const { memories: list, isLoading } = useMemories();
-  const [shown, setShown] = useState<Memory | null>(null);
-  // A memory deleted meanwhile is no longer offered.
-  const current = shown && list.some((memory) => memory.id === shown.id) ? shown : null;
+  const openMemory = useOpenMemory();
+  const queryClient = useQueryClient();
+  const spotlight = useSpotlight();
+  const [revealed, setRevealed] = useState(false);
+  const current = spotlight.data ?? null;
+  const another = useApiMutation<string | null, Memory | null>({
+    mutationFn: pickAnother,
+    onSuccess: (memory) => queryClient.setQueryData(queryKeys.memorySpotlight, memory),
+  });
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="memory-spotlight">
       <Title order={2} size="h4" id="memory-spotlight">
         Memory Spotlight
       </Title>
-      {isLoading ? (
+      {spotlight.isPending ? (
         <Skeleton h={120} radius="lg" />
-      ) : list.length === 0 ? (
+      ) : spotlight.isError ? (
         <Card withBorder radius="lg" padding="lg">
           <Stack align="center" gap="xs" ta="center">
-            <IconSparkles size={28} />
+            <Text fw={600}>Could not load a memory</Text>
+            <Button variant="light" onClick={() => void spotlight.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Card>
+      ) : !current ? (
+        <Card withBorder radius="lg" padding="lg">
+          <Stack align="center" gap="xs" ta="center">
+            <IconSparkles size={28} aria-hidden />
             <Text fw={600}>No memories yet</Text>
             <Button onClick={() => openDialog('capture')}>Capture a Memory</Button>
           </Stack>
         </Card>
-      ) : current ? (
+      ) : revealed ? (
         <Stack gap="xs">
-          {/* memories §2: a memoryId query parameter on /timeline opens that memory. */}
-          <MemoryCard memory={current} variant="full" onOpen={(memory) => navigate(`/timeline?memoryId=${encodeURIComponent(memory.id)}`)} />
+          <MemoryCard memory={current} variant="full" onOpen={(memory) => openMemory(memory.id)} />
           <Group justify="flex-end" gap="xs">
-            <Button variant="light" leftSection={<IconArrowsShuffle size={16} />} onClick={() => setShown(pickRandom(list, current))}>
+            <Button
+              variant="light"
+              leftSection={<IconArrowsShuffle size={18} />}
+              loading={another.isPending}
+              onClick={() => another.mutate(current.id)}
+            >
               Random Memory
             </Button>
-            <Button variant="subtle" leftSection={<IconEyeOff size={16} />} onClick={() => setShown(null)}>
+            <Button variant="subtle" leftSection={<IconEyeOff size={18} />} onClick={() => setRevealed(false)}>
               Hide
             </Button>
           </Group>
         </Stack>
       ) : (
-        <Card withBorder radius="lg" padding="lg" component="button" type="button" onClick={() => setShown(pickRandom(list, null))} style={{ cursor: 'pointer' }}>
+        <Card withBorder radius="lg" padding="lg" component="button" type="button" onClick={() => setRevealed(true)} style={{ cursor: 'pointer' }}>
           <Stack align="center" gap={4} ta="center">
-            <IconSparkles size={28} />
+            <IconSparkles size={28} aria-hidden />
             <Text fw={600}>Tap to reveal a memory</Text>
-            <Text size="sm" c="dimmed">
-              One of your {list.length} {list.length === 1 ? 'memory' : 'memories'}, picked at random.
-            </Text>
+            <Text c="dimmed">One of your family's memories, picked at random.</Text>
           </Stack>
         </Card>
       )}

@@ -14,7 +14,7 @@ export function TimelineChooser() {
     return (
       <Card withBorder radius="lg" padding="lg">
         <Text fw={600}>No timelines yet</Text>
-        <Text size="sm" c="dimmed">
+        <Text c="dimmed">
           Create a timeline to start collecting memories with your family.
         </Text>
       </Card>
@@ -32,7 +32,7 @@ export function TimelineChooser() {
                 {active.name}
               </Text>
               {active.description && (
-                <Text size="sm" c="dimmed" lineClamp={2}>
+                <Text c="dimmed" lineClamp={2}>
                   {active.description}
                 </Text>
               )}
@@ -56,13 +56,13 @@ export function TimelineChooser() {
                 }}
                 aria-pressed={timeline.id === active.id}
               >
-                <Text truncate size="sm">
+                <Text truncate>
                   {timeline.name}
                 </Text>
               </Button>
             ))}
           </SimpleGrid>
-          <Button variant="subtle" onClick={close} size="xs" style={{ alignSelf: 'flex-end' }}>
+          <Button variant="subtle" onClick={close} style={{ alignSelf: 'flex-end' }}>
             Close
           </Button>
         </Stack>

@@ -25,11 +25,11 @@ export function WelcomeTooltip() {
       {(styles) => (
         <Paper style={styles} withBorder shadow="lg" radius="lg" p="md" role="dialog" aria-label="Welcome to Heirloom">
           <Text fw={700}>Welcome to Heirloom!</Text>
-          <Text size="sm" c="dimmed" mt={4}>
+          <Text c="dimmed" mt={4}>
             Reveal today's prompts for inspiration, then tap the + button below to capture your first memory.
           </Text>
           <Group justify="flex-end" mt="sm">
-            <Button size="xs" onClick={dismiss}>
+            <Button onClick={dismiss}>
               Got it!
             </Button>
           </Group>

@@ -1,0 +1,71 @@
+// One memory on the timeline page (memories §2): date, title, its photos (each opens the
+// full-screen viewer), a snippet and the creator; 'View memory' opens the detail dialog.
+import { Badge, Button, Card, Group, Image, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconVideo } from '@tabler/icons-react';
+import { SNIPPET_FULL_MAX } from '../../../../common/limits';
+import { imageUrlOf, mediaUrl, memorySnippet, relativeMemoryDate } from '../../../../common/memories-rules';
+import { displayNameOf } from '../../../../common/people';
+import { UserAvatar } from '../../components/UserAvatar';
+import type { Memory } from '../memories';
+import classes from './TimelinePage.module.css';
+
+interface TimelineEntryProps {
+  memory: Memory;
+  side: 'right' | 'left';
+  onOpen: (memoryId: string) => void;
+  onViewImage: (memory: Memory, index: number) => void;
+}
+
+export function TimelineEntry({ memory, side, onOpen, onViewImage }: TimelineEntryProps) {
+  const snippet = memorySnippet(memory, SNIPPET_FULL_MAX);
+  const thumbnails = memory.images.map((image) => imageUrlOf(image, true)).filter((url): url is string => url !== null);
+  const videoFrame = thumbnails.length === 0 && memory.videos[0]?.thumbnailUrl ? mediaUrl(memory.videos[0].thumbnailUrl) : null;
+
+  return (
+    <li className={classes.entry} data-side={side}>
+      <span className={classes.dot} aria-hidden />
+      <Card withBorder radius="lg" padding="md" component="article" aria-label={memory.title} className={classes.card}>
+        <Stack gap="xs">
+          <Text c="dimmed" component="time" dateTime={memory.createdAt}>
+            {relativeMemoryDate(memory.createdAt)}
+          </Text>
+          <Title order={3} size="h4" className={classes.entryTitle}>
+            {memory.title}
+          </Title>
+          {thumbnails.length > 0 && (
+            <Group gap="xs" wrap="nowrap" className={classes.photos}>
+              {thumbnails.map((url, index) => (
+                <UnstyledButton
+                  key={url}
+                  className={classes.photo}
+                  onClick={() => onViewImage(memory, index)}
+                  aria-label={`View photo ${index + 1} of ${thumbnails.length} from ${memory.title}`}
+                >
+                  <Image src={url} alt="" fit="cover" h="100%" w="100%" loading="lazy" />
+                </UnstyledButton>
+              ))}
+            </Group>
+          )}
+          {videoFrame && (
+            <div className={classes.videoFrame}>
+              <Image src={videoFrame} alt={`Video from ${memory.title}`} fit="cover" h="100%" w="100%" loading="lazy" />
+              <Badge color="dark" leftSection={<IconVideo size={14} />} className={classes.videoBadge}>
+                Video
+              </Badge>
+            </div>
+          )}
+          {snippet && <Text className={classes.snippet}>{snippet}</Text>}
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <UserAvatar person={memory.creator} size="sm" />
+              <Text truncate>{displayNameOf(memory.creator, 'User')}</Text>
+            </Group>
+            <Button variant="light" onClick={() => onOpen(memory.id)} className={classes.target} aria-label={`View memory: ${memory.title}`}>
+              View memory
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </li>
+  );
+}

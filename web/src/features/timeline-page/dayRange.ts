@@ -1,0 +1,27 @@
+// The calendar filter (memories §2): one day of the person's own calendar, sent as the
+// start and end instants of that local day (memories §5: start at 00:00, end at 23:59:59).
+
+/** 'yyyy-MM-dd' of a Date in local time: the format of memory-days and of the date picker. */
+export function localDayKey(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/** Parses 'yyyy-MM-dd' as a local date (new Date('yyyy-MM-dd') would be UTC midnight). */
+export function parseDayKey(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year!, month! - 1, date!);
+}
+
+/** The ISO start and end of a local day, for GET /api/timelines/{id}/memories?start=&end=. */
+export function dayRange(day: string): { start: string; end: string } {
+  const start = parseDayKey(day);
+  const end = new Date(start.getFullYear(), start.getMonth(), start.getDate(), 23, 59, 59, 999);
+  return { start: start.toISOString(), end: end.toISOString() };
+}
+
+const longDate = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** 'March 15, 2024': how a chosen day reads on the filter button and to screen readers. */
+export function dayLabel(day: string): string {
+  return longDate.format(parseDayKey(day));
+}

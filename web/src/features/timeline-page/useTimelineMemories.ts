@@ -1,0 +1,20 @@
+// GET /api/timelines/{id}/memories in pages of 20 (DESIGN "API": cursor and limit), and the
+// days that hold memories for the calendar.
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { TIMELINE_PAGE_SIZE } from '../../../../common/limits';
+import { api } from '../../api/endpoints';
+import { queryKeys } from '../../api/keys';
+
+export function useTimelineMemories(timelineId: string, filter: { start?: string; end?: string }) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.timelineMemories(timelineId, filter),
+    queryFn: ({ pageParam }) => api.timelines.memoryPage(timelineId, { cursor: pageParam, limit: TIMELINE_PAGE_SIZE, ...filter }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+export function useMemoryDays(timelineId: string, enabled: boolean) {
+  const query = useQuery({ queryKey: queryKeys.timelineMemoryDays(timelineId), queryFn: () => api.timelines.memoryDays(timelineId), enabled });
+  return { days: query.data?.days, isLoading: query.isPending && enabled, isError: query.isError };
+}
