@@ -2,14 +2,15 @@
 // and report the server's peak RSS growth and throughput, next to `cp` of the same file.
 // Target: RSS growth under 64 MB, throughput at least half of `cp`.
 //
-//   npm run bench            (writes bench/README.md)
+//   npm run bench:upload     (writes its section of bench/README.md; npm run bench runs all)
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { writeSection } from './readme.js';
 
 const SIZE = 250 * 1000 * 1000; // 250 MB, just under the 250 MiB limit
 /** Each side runs this often; the median is reported, since a shared machine is noisy. */
@@ -153,9 +154,7 @@ async function main() {
     const roundRatios = uploadRuns.map((seconds, run) => cpRuns[run]! / seconds);
     const ratio = median(roundRatios);
     const clientName = client === 'curl' ? '`curl -T`' : '`node:http` sending 1 MiB chunks';
-    const report = `# Benchmarks
-
-## Upload of a 250 MB video (direct-upload flow, local storage)
+    const report = `## Upload of a 250 MB video (direct-upload flow, local storage)
 
 Command: \`npm run bench\` (runs \`node --import tsx bench/upload-video.ts\`), on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform}/${process.arch}.
 
@@ -177,7 +176,7 @@ client is ${clientName}; on a 2-core machine client and server share the CPU.
 Each round, upload ÷ cp: ${roundRatios.map((value) => `${Math.round(value * 100)} %`).join(', ')}. The
 disk of a shared virtual machine is uneven, so single rounds range widely.
 `;
-    writeFileSync(join(root, 'bench', 'README.md'), report);
+    writeSection('upload-video', report);
     console.log(report);
   } finally {
     server.stop();

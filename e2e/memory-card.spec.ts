@@ -120,7 +120,7 @@ test.describe('Memory card', () => {
     await expect(card.getByText('Ada Lovelace', { exact: true })).toBeVisible();
 
     await card.getByRole('button', { name: 'View memory' }).click();
-    await expect(page).toHaveURL(`/timeline?memoryId=${memory.id}`);
+    await expect(page.getByRole('dialog', { name: 'Seaside trip' })).toBeVisible();
   });
 });
 

@@ -1,74 +1,42 @@
-import { Navigate, Route, Routes } from 'react-router';
-import { Suspense } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
 import { LoadingScreen } from './components/LoadingScreen';
-import { NotFoundPage } from './components/NotFoundPage';
-import { AppLayout } from './components/shell/AppLayout';
-import { LoginPage } from './features/auth/LoginPage';
-import { SignupPage } from './features/auth/SignupPage';
 import { useCurrentUser } from './features/auth/useCurrentUser';
-import { useReturnTo } from './features/auth/useReturnTo';
 import { WelcomePage } from './features/auth/WelcomePage';
-import { ActiveTimelineProvider } from './features/timelines/ActiveTimeline';
-import { LazyTimelinePage } from './features/timeline-page';
-import { CommunitiesPage } from './features/communities/CommunitiesPage';
-import { HomePage } from './features/home/HomePage';
-import { FamilyInvitePage } from './features/invites/FamilyInvitePage';
-import { PendingTimelineInvite } from './features/invites/PendingTimelineInvite';
-import { TimelineInvitePage } from './features/invites/TimelineInvitePage';
-import { MediaRedirectPage } from './features/media-player/MediaRedirectPage';
-import { ExtrasPage } from './features/extras';
-import { Onboarding } from './features/onboarding';
-import { ProfilePage } from './features/profile';
+
+/**
+ * Issue 8 "First load": the first screen downloads only what it shows. Signed out, that is
+ * the welcome page; the sign-in pages, the invite landings and the whole signed-in app
+ * (SignedInApp.tsx) are chunks of their own, fetched when needed.
+ */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(() => load().then((component) => ({ default: component })));
+}
+
+const SignedInApp = lazy(() => import('./SignedInApp'));
+const LoginPage = lazyPage(() => import('./features/auth/LoginPage').then((m) => m.LoginPage));
+const SignupPage = lazyPage(() => import('./features/auth/SignupPage').then((m) => m.SignupPage));
+const FamilyInvitePage = lazyPage(() => import('./features/invites/FamilyInvitePage').then((m) => m.FamilyInvitePage));
+const TimelineInvitePage = lazyPage(() => import('./features/invites/TimelineInvitePage').then((m) => m.TimelineInvitePage));
+
+/** A lazily loaded page shows the loading screen of accounts §2 while its chunk arrives. */
+const loading = (page: ReactNode) => <Suspense fallback={<LoadingScreen />}>{page}</Suspense>;
 
 export function App() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return <LoadingScreen />;
 
-  // accounts §2 "Signed-out": the invite landings, and the welcome page everywhere else.
-  if (!user) {
-    return (
-      <Routes>
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/signup" element={<SignupPage />} />
-        <Route path="/invite/:id" element={<FamilyInvitePage user={null} />} />
-        <Route path="/timeline-invite/:id" element={<TimelineInvitePage user={null} />} />
-        <Route path="*" element={<WelcomePage />} />
-      </Routes>
-    );
-  }
-
   // accounts §2 "Route table", signed in.
+  if (user) return loading(<SignedInApp user={user} />);
+
+  // accounts §2 "Signed-out": the invite landings, and the welcome page everywhere else.
   return (
     <Routes>
-      <Route path="/login" element={<BackToReturnTo />} />
-      <Route path="/signup" element={<BackToReturnTo />} />
-      <Route
-        element={
-          <ActiveTimelineProvider user={user}>
-            <PendingTimelineInvite />
-            <AppLayout user={user} />
-            {/* accounts §4: profile setup, first timeline, install screen. */}
-            <Onboarding user={user} />
-          </ActiveTimelineProvider>
-        }
-      >
-        <Route index element={<HomePage />} />
-        <Route path="/timeline" element={<Suspense fallback={<LoadingScreen />}><LazyTimelinePage /></Suspense>} />
-        <Route path="/timeline/:id" element={<Suspense fallback={<LoadingScreen />}><LazyTimelinePage /></Suspense>} />
-        <Route path="/profile" element={<ProfilePage user={user} />} />
-        <Route path="/family" element={<CommunitiesPage user={user} />} />
-        <Route path="/community" element={<CommunitiesPage user={user} />} />
-        <Route path="/extras" element={<ExtrasPage />} />
-        <Route path="/invite/:id" element={<FamilyInvitePage user={user} />} />
-        <Route path="/timeline-invite/:id" element={<TimelineInvitePage user={user} />} />
-        <Route path="/media-player" element={<MediaRedirectPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
+      <Route path="/login" element={loading(<LoginPage />)} />
+      <Route path="/signup" element={loading(<SignupPage />)} />
+      <Route path="/invite/:id" element={loading(<FamilyInvitePage user={null} />)} />
+      <Route path="/timeline-invite/:id" element={loading(<TimelineInvitePage user={null} />)} />
+      <Route path="*" element={<WelcomePage />} />
     </Routes>
   );
-}
-
-/** Signed in on a sign-in page: go where the user was headed. */
-function BackToReturnTo() {
-  return <Navigate to={useReturnTo()} replace />;
 }

@@ -22,7 +22,9 @@ import type {
 } from './types';
 
 const id = (value: string) => encodeURIComponent(value);
-const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+let zone: string | undefined;
+/** The person's IANA zone; resolved once, since resolving it is slow on some phones. */
+const timeZone = () => (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /** Null for a 404: "there is none" rather than an error. */
 async function orNull<T>(call: Promise<T>): Promise<T | null> {

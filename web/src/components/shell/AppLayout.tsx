@@ -11,14 +11,17 @@ import { LazyCaptureWizard } from '../../features/capture';
 import { LazyExtrasDialog } from '../../features/extras';
 import { MemoryDetailProvider } from '../../features/memory-detail';
 import { LazyNotificationPanel } from '../../features/notifications';
-import { ComingSoonDialog } from '../ComingSoon';
+import { useLoadedOnce } from '../useLoadedOnce';
 import { BottomNav } from './BottomNav';
 import { NotificationBell } from './NotificationBell';
 import classes from './Shell.module.css';
 import { ShellDialogsContext, type ShellDialogName } from './shellDialogs';
-import { SideMenu } from './SideMenu';
 
 const ManageTimelinesDialog = lazy(() => import('../../features/timelines/ManageTimelinesDialog'));
+// Kept off the first load (issue 8 "First load"): the drawer and the stand-in dialog load
+// the first time they open, and stay mounted after so they can animate closed.
+const SideMenu = lazy(() => import('./SideMenu').then((module) => ({ default: module.SideMenu })));
+const ComingSoonDialog = lazy(() => import('../ComingSoon').then((module) => ({ default: module.ComingSoonDialog })));
 
 type Dialog = ShellDialogName;
 
@@ -39,6 +42,8 @@ const builtDialogs: ReadonlySet<Dialog> = new Set<Dialog>(['timelines', 'extras'
 export function AppLayout({ user }: { user: User }) {
   const [menuOpened, menu] = useDisclosure(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const menuLoaded = useLoadedOnce(menuOpened);
+  const comingSoonLoaded = useLoadedOnce(dialog !== null && !builtDialogs.has(dialog));
   const config = useQuery({ queryKey: queryKeys.publicConfig, queryFn: api.config });
 
   // One memory detail dialog for every page and the notification panel (memories §2).
@@ -72,13 +77,17 @@ export function AppLayout({ user }: { user: User }) {
           <BottomNav onCapture={() => setDialog('capture')} />
         </AppShell.Footer>
 
-        <SideMenu
-          user={user}
-          opened={menuOpened}
-          feedbackUrl={config.data?.feedbackUrl ?? 'mailto:?subject=Heirloom%20feedback'}
-          onClose={menu.close}
-          onOpenDialog={setDialog}
-        />
+        {menuLoaded && (
+          <Suspense fallback={null}>
+            <SideMenu
+              user={user}
+              opened={menuOpened}
+              feedbackUrl={config.data?.feedbackUrl ?? 'mailto:?subject=Heirloom%20feedback'}
+              onClose={menu.close}
+              onOpenDialog={setDialog}
+            />
+          </Suspense>
+        )}
         {dialog === 'timelines' && (
           <Suspense fallback={null}>
             <ManageTimelinesDialog user={user} opened onClose={() => setDialog(null)} />
@@ -90,11 +99,15 @@ export function AppLayout({ user }: { user: User }) {
         <LazyCaptureWizard user={user} opened={dialog === 'capture'} onClose={() => setDialog(null)} />
         {/* The notification panel (features/notifications, memories §2): loads on first open. */}
         <LazyNotificationPanel opened={dialog === 'notifications'} onClose={() => setDialog(null)} />
-        <ComingSoonDialog
-          title={dialog && !builtDialogs.has(dialog) ? dialogTitles[dialog] : null}
-          opened={dialog !== null && !builtDialogs.has(dialog)}
-          onClose={() => setDialog(null)}
-        />
+        {comingSoonLoaded && (
+          <Suspense fallback={null}>
+            <ComingSoonDialog
+              title={dialog && !builtDialogs.has(dialog) ? dialogTitles[dialog] : null}
+              opened={dialog !== null && !builtDialogs.has(dialog)}
+              onClose={() => setDialog(null)}
+            />
+          </Suspense>
+        )}
       </AppShell>
     </MemoryDetailProvider>
   );

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { messages } from '../../../../common/messages';
+import touch from './touchTargets.module.css';
 import { useDeleteMemory } from './useMemories';
 
 /** memories §2: 'Are you sure?' with Cancel and Delete; §8: 'Memory deleted' or the failure. */
@@ -8,26 +9,34 @@ export function DeleteMemoryDialog({
   opened,
   onClose,
   onDeleted,
+  onRemoved,
+  failureText,
 }: {
   memoryId: string;
   opened: boolean;
   onClose: () => void;
   onDeleted?: () => void;
+  /** Runs once the server has deleted it, before the lists refresh. */
+  onRemoved?: () => void;
+  /** The failure toast's text, when not the card's 'Failed to delete memory: {message}'. */
+  failureText?: string;
 }) {
   const remove = useDeleteMemory({
+    onRemoved,
+    failureText,
     onDeleted: () => {
       onClose();
       onDeleted?.();
     },
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={messages.deleteMemoryTitle} centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
-      <Text size="sm">{messages.deleteMemoryDetail}</Text>
+    <Modal opened={opened} onClose={onClose} title={messages.deleteMemoryTitle} centered closeButtonProps={{ 'aria-label': 'Close dialog' }} classNames={{ content: touch.content }}>
+      <Text>{messages.deleteMemoryDetail}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} disabled={remove.isPending}>
+        <Button variant="default" size="md" onClick={onClose} disabled={remove.isPending}>
           Cancel
         </Button>
-        <Button color="red" onClick={() => remove.mutate(memoryId)} loading={remove.isPending}>
+        <Button color="red" size="md" onClick={() => remove.mutate(memoryId)} loading={remove.isPending}>
           Delete
         </Button>
       </Group>

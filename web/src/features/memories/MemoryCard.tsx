@@ -1,21 +1,29 @@
 // memories §2 "Memory card": a compact variant for lists and a full variant for the timeline
-// and the spotlight.
+// and the spotlight. Text 16 px at least, targets 44 px (issue 8 accessibility).
 import { ActionIcon, AspectRatio, Badge, Box, Button, Card, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPhoto, IconTrash, IconVideo } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { SNIPPET_COMPACT_MAX, SNIPPET_FULL_MAX } from '../../../../common/limits';
 import { imageUrlOf, mediaUrl, memorySnippet, relativeMemoryDate, videoUrlOf } from '../../../../common/memories-rules';
 import { displayNameOf } from '../../../../common/people';
 import { UserAvatar } from '../../components/UserAvatar';
-import { DeleteMemoryDialog } from './DeleteMemoryDialog';
+import { useLoadedOnce } from '../../components/useLoadedOnce';
+import { useOpenMemory } from '../memory-detail';
 import type { Memory } from './types';
 import { useVideoThumbnail } from './useVideoThumbnail';
+
+// The confirmation loads on first use, keeping it off home's first load.
+const DeleteMemoryDialog = lazy(() => import('./DeleteMemoryDialog').then((module) => ({ default: module.DeleteMemoryDialog })));
 
 interface MemoryCardProps {
   memory: Memory;
   variant?: 'compact' | 'full';
-  /** Opens the memory ('View memory' on the full card, the whole card when compact). */
-  onOpen: (memory: Memory) => void;
+  /**
+   * Opens the memory ('View memory' on the full card, the whole card when compact); by
+   * default the memory detail dialog (memories §2).
+   */
+  onOpen?: (memory: Memory) => void;
   /** Shows the delete control; defaults to what the server says the viewer may do. */
   canDelete?: boolean;
 }
@@ -37,18 +45,25 @@ function usePreview(memory: Memory) {
   return null;
 }
 
-export function MemoryCard({ memory, variant = 'full', onOpen, canDelete }: MemoryCardProps) {
+export function MemoryCard({ memory, variant = 'full', onOpen: openWith, canDelete }: MemoryCardProps) {
+  const openMemory = useOpenMemory();
+  const onOpen = openWith ?? ((chosen: Memory) => openMemory(chosen.id));
   const preview = usePreview(memory);
   const [deleting, deleteDialog] = useDisclosure(false);
+  const deleteLoaded = useLoadedOnce(deleting);
   const date = relativeMemoryDate(memory.createdAt);
   const deletable = canDelete ?? memory.abilities?.canDelete ?? false;
 
   const deleteControl = deletable && (
     <>
-      <ActionIcon variant="subtle" color="red" aria-label={`Delete memory ${memory.title}`} onClick={deleteDialog.open}>
+      <ActionIcon variant="subtle" color="red" size={44} aria-label={`Delete memory ${memory.title}`} onClick={deleteDialog.open}>
         <IconTrash size={18} />
       </ActionIcon>
-      <DeleteMemoryDialog memoryId={memory.id} opened={deleting} onClose={deleteDialog.close} />
+      {deleteLoaded && (
+        <Suspense fallback={null}>
+          <DeleteMemoryDialog memoryId={memory.id} opened={deleting} onClose={deleteDialog.close} />
+        </Suspense>
+      )}
     </>
   );
 
@@ -72,11 +87,11 @@ export function MemoryCard({ memory, variant = 'full', onOpen, canDelete }: Memo
                 <Text fw={600} truncate>
                   {memory.title}
                 </Text>
-                <Text size="xs" c="dimmed" component="time" dateTime={memory.createdAt}>
+                <Text c="dimmed" component="time" dateTime={memory.createdAt}>
                   {date}
                 </Text>
                 {compactSnippet && (
-                  <Text size="sm" c="dimmed" lineClamp={2}>
+                  <Text c="dimmed" lineClamp={2}>
                     {compactSnippet}
                   </Text>
                 )}
@@ -97,7 +112,7 @@ export function MemoryCard({ memory, variant = 'full', onOpen, canDelete }: Memo
           <Text fw={700} size="lg" truncate>
             {memory.title}
           </Text>
-          <Text size="xs" c="dimmed" component="time" dateTime={memory.createdAt}>
+          <Text c="dimmed" component="time" dateTime={memory.createdAt}>
             {date}
           </Text>
         </Stack>
@@ -126,18 +141,18 @@ export function MemoryCard({ memory, variant = 'full', onOpen, canDelete }: Memo
         </Card.Section>
       )}
       {fullSnippet && (
-        <Text size="sm" mb="sm">
+        <Text mb="sm">
           {fullSnippet}
         </Text>
       )}
       <Group justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <UserAvatar person={memory.creator} size="sm" />
-          <Text size="sm" truncate>
+          <Text truncate>
             {displayNameOf(memory.creator, 'User')}
           </Text>
         </Group>
-        <Button variant="light" size="xs" onClick={() => onOpen(memory)}>
+        <Button variant="light" size="md" onClick={() => onOpen(memory)}>
           View memory
         </Button>
       </Group>

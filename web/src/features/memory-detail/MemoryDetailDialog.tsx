@@ -1,4 +1,63 @@
-// Placeholder until this slice lands.
-export function MemoryDetailDialog(_props: { memoryId: string; onClose: () => void }) {
-  return null;
+// memories §2 "Memory detail dialog": a modal with a close button, read view and edit view
+// (§4: Edit, owner only, leads to the edit view; Save and Cancel return to the read view).
+// Loaded lazily by MemoryDetailProvider.
+import { Alert, Button, Modal, ScrollArea, Skeleton, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { messages } from '../../../../common/messages';
+import { api } from '../../api/endpoints';
+import { queryKeys } from '../../api/keys';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { MemoryEditView } from './edit/MemoryEditView';
+import { MemoryReadView } from './MemoryReadView';
+import touch from './touchTargets.module.css';
+
+function LoadingMemory() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label="Loading memory">
+      <Skeleton h={48} w="60%" radius="md" />
+      <Skeleton h={220} radius="md" />
+      <Skeleton h={16} radius="sm" />
+      <Skeleton h={16} w="80%" radius="sm" />
+    </Stack>
+  );
+}
+
+export function MemoryDetailDialog({ memoryId, onClose }: { memoryId: string; onClose: () => void }) {
+  const memory = useQuery({ queryKey: queryKeys.memory(memoryId), queryFn: () => api.memories.get(memoryId), staleTime: 0 });
+  const { user } = useCurrentUser();
+  const [editing, setEditing] = useState(false);
+  const title = memory.data?.title ?? (memory.isError ? messages.detailMemoryNotAvailable : 'Memory');
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      // Nothing typed is lost to a stray key or tap: while editing, only the close button
+      // (or Cancel and Save) leave the edit view.
+      closeOnEscape={!editing}
+      closeOnClickOutside={!editing}
+      title={title}
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close memory' }}
+      classNames={{ content: touch.content }}
+      scrollAreaComponent={ScrollArea.Autosize}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
+    >
+      {memory.isPending ? (
+        <LoadingMemory />
+      ) : memory.isError || !memory.data ? (
+        <Alert color="red" styles={{ message: { fontSize: 'var(--mantine-font-size-md)' } }} title={messages.detailMemoryNotAvailable}>
+          {messages.detailMemoryNotAvailableDetail}
+          <Button variant="light" color="red" mt="sm" size="md" display="block" onClick={() => void memory.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : editing && memory.data.abilities.canEdit ? (
+        <MemoryEditView memory={memory.data} onDone={() => setEditing(false)} />
+      ) : (
+        <MemoryReadView memory={memory.data} currentUserId={user?.id ?? ''} onEdit={() => setEditing(true)} onDeleted={onClose} />
+      )}
+    </Modal>
+  );
 }

@@ -1,0 +1,205 @@
+// First load (issue 8): Lighthouse 12, mobile, on the welcome page (signed out) and on the
+// signed-in home, next to a reference measured in the same run: a plain HTML page with the
+// welcome page's words and no script, served by the same server. Also the JavaScript the
+// signed-in home loads, gzip size (budget: 200 KB) and bytes on the wire.
+//
+//   npm run bench:lighthouse [-- --web DIR] [-- --runs 3]
+//
+// Builds the app into a folder of its own unless --web names a build (never dist/web), seeds
+// a small data folder, starts the server and runs `npx -y lighthouse@12` with Debian's
+// Chromium. Each score is the median of --runs runs. Writes its section of bench/README.md.
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { writeSection } from './readme.js';
+import { seed, SEED_EMAIL, SEED_PASSWORD } from './seed.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+const JS_BUDGET = 200 * 1000;
+
+/** The reference: what the welcome page says, as plain HTML, with no script and no stylesheet. */
+const referencePage = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1.0">
+<meta name="description" content="Reference page of the Lighthouse benchmark"><title>Heirloom</title></head>
+<body style="font-family:system-ui,sans-serif;background:#1a1b1e;color:#c9c9c9;max-width:460px;margin:2rem auto;padding:1rem">
+<h1>Heirloom</h1><p>Capture and share your life's precious moments</p>
+<ul><li>Capture moments with text, photos and audio</li><li>Daily prompts to help you remember and reflect</li>
+<li>Private communities for your family and friends</li><li>Memory flashbacks that bring the past back to you</li></ul>
+<p><a href="/login" style="color:#b197fc">Sign In to Get Started</a></p></body></html>`;
+
+interface Audit {
+  score: number | null;
+  numericValue?: number;
+  details?: { items?: { url: string; resourceType?: string; transferSize?: number; resourceSize?: number }[] };
+}
+interface Report {
+  categories: { performance: { score: number }; accessibility: { score: number } };
+  audits: Record<string, Audit>;
+}
+
+interface Run {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  bytes: number;
+  /** Scripts loaded: bytes on the wire, and their gzip size from the build. */
+  jsWire: number;
+  jsGzip: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function lighthouse(url: string, out: string, cookie?: string): Promise<Report> {
+  const args = ['-y', 'lighthouse@12', url, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility', `--chrome-flags=${CHROME_FLAGS}`];
+  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  return new Promise((resolve, reject) =>
+    execFile('npx', args, { cwd: root, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 }, (error) =>
+      error ? reject(error) : resolve(JSON.parse(readFileSync(out, 'utf8')) as Report),
+    ),
+  );
+}
+
+function summarize(report: Report, webRoot: string): Run {
+  const audit = (id: string) => report.audits[id]!.numericValue ?? 0;
+  const requests = report.audits['network-requests']!.details?.items ?? [];
+  const scripts = requests.filter((item) => item.resourceType === 'Script');
+  const gzipOf = (url: string) => {
+    try {
+      return gzipSync(readFileSync(join(webRoot, new URL(url).pathname)), { level: 9 }).length;
+    } catch {
+      return 0;
+    }
+  };
+  return {
+    performance: Math.round(report.categories.performance.score * 100),
+    accessibility: Math.round(report.categories.accessibility.score * 100),
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    bytes: audit('total-byte-weight'),
+    jsWire: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    jsGzip: scripts.reduce((sum, item) => sum + gzipOf(item.url), 0),
+  };
+}
+
+/** The run whose performance score is the median, so its other figures belong together. */
+const medianRun = (runs: Run[]) => [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
+
+/** The arguments this run was given, folders shown as DIR, for the command line in the report. */
+const commandArgs = () => {
+  const args = process.argv.slice(2).map((arg) => (arg.startsWith('-') || /^\d+$/.test(arg) ? arg : 'DIR'));
+  return args.length > 0 ? ` -- ${args.join(' ')}` : '';
+};
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { web: { type: 'string' }, runs: { type: 'string', default: '3' } } });
+  const rounds = Number(values.runs);
+  const loadAverage = loadavg()[0]!.toFixed(1);
+  const work = mkdtempSync(join(tmpdir(), 'heirloom-bench-lighthouse-'));
+  let stop = () => {};
+  try {
+    let webRoot = values.web;
+    if (!webRoot) {
+      webRoot = join(work, 'web');
+      execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', webRoot, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    }
+    writeFileSync(join(webRoot, 'bench-reference.html'), referencePage);
+    const dataDir = join(work, 'data');
+    await seed({ dir: dataDir, memories: 50, photos: 5, log: () => {} });
+
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, WEB_ROOT: webRoot, LOG_LEVEL: 'warn', DATABASE_URL: '', STORAGE: 'local' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    stop = () => child.kill('SIGTERM');
+    for (let tries = 0; ; tries++) {
+      try {
+        if ((await fetch(`${origin}/healthz`)).ok) break;
+      } catch {
+        if (tries > 150) throw new Error('the server did not start');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const login = await fetch(`${origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ email: SEED_EMAIL, password: SEED_PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`sign-in answered ${login.status}`);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+
+    const pages = [
+      { name: 'reference: plain HTML, no script', url: `${origin}/bench-reference.html`, cookie: undefined },
+      { name: 'welcome page (signed out)', url: `${origin}/`, cookie: undefined },
+      { name: 'home (signed in)', url: `${origin}/`, cookie },
+    ];
+    const runs = new Map<string, Run[]>(pages.map((page) => [page.name, []]));
+    // Pages take turns, so a busy moment of the shared machine weighs on all of them.
+    for (let round = 0; round < rounds; round++) {
+      for (const page of pages) {
+        const run = summarize(await lighthouse(page.url, join(work, 'report.json'), page.cookie), webRoot);
+        runs.get(page.name)!.push(run);
+        console.log(`  ${page.name}: performance ${run.performance}, accessibility ${run.accessibility}, TBT ${run.tbt.toFixed(0)} ms`);
+      }
+    }
+
+    const reference = medianRun(runs.get(pages[0]!.name)!);
+    const home = medianRun(runs.get(pages[2]!.name)!);
+    const rows = pages.map(({ name }) => {
+      const all = runs.get(name)!;
+      const run = medianRun(all);
+      const ratio = `${Math.round((run.performance / reference.performance) * 100)} %`;
+      return `| ${name} | ${run.performance} (${all.map((each) => each.performance).join(', ')}) | ${ratio} | ${run.accessibility} | ${(run.fcp / 1000).toFixed(1)} s | ${(run.lcp / 1000).toFixed(1)} s | ${run.tbt.toFixed(0)} ms | ${(run.bytes / 1024).toFixed(0)} KiB | ${(run.jsGzip / 1000).toFixed(1)} KB / ${(run.jsWire / 1000).toFixed(1)} KB |`;
+    });
+    const report = `## First load: Lighthouse 12, mobile
+
+Command: \`npm run bench:lighthouse${commandArgs()}\` (runs \`node --import tsx bench/lighthouse.ts\`), on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, 2 cores shared with other work (load average ${loadAverage} when it started).
+
+The app is built (\`vite build\`, brotli and gzip siblings written at build time) and served by
+the server on SQLite with ${'`'}preCompressed${'`'} static files. Lighthouse runs as
+\`CHROME_PATH=/usr/bin/chromium npx -y lighthouse@12 URL --only-categories=performance,accessibility --chrome-flags="${CHROME_FLAGS}"\`
+(mobile, simulated slow 4G and 4× CPU slowdown), signed in with \`--extra-headers='{"Cookie":"sid=…"}'\`
+of the seeded user (\`npm run seed\`, 50 memories). The reference is a plain HTML page with the welcome
+page's words, no script and no stylesheet, on the same server in the same run: the best this
+machine scores at that moment. Each score is the median of ${rounds} runs (all runs in brackets); the
+other figures are those of the median run.
+
+| page | performance | ÷ reference | accessibility | first paint | largest paint | blocking time | total bytes | JS gzip / on the wire |
+|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+Budget of the signed-in home: ${(home.jsGzip / 1000).toFixed(1)} KB of JavaScript (gzip size) against 200 KB: ${home.jsGzip <= JS_BUDGET ? 'met' : 'missed'}; ${(home.jsWire / 1000).toFixed(1)} KB on the wire (brotli).
+Target: performance at least 90 on both pages, accessibility 100. Before issue 8 (uncompressed,
+one 980 KiB bundle): welcome 55, signed-in home 22 (first paint 5.8 s, blocking time 1.5 s).
+\`preCompressed\` serving, the lazy signed-in app and the signed-in page's preloads are in
+\`vite.config.ts\`, \`web/src/App.tsx\`, \`web/src/SignedInApp.tsx\` and \`server/http/web.ts\`.
+`;
+    writeSection('lighthouse', report);
+    console.log(report);
+  } finally {
+    stop();
+    if (values.web) rmSync(join(values.web, 'bench-reference.html'), { force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,131 @@
+// memories §2 (comments in the memory detail dialog), §4 (voice comment sent by itself once
+// stopped), §5 ('Empty comment'), §6 (only the author deletes), §8 (toasts): two people on one
+// timeline, in two browsers, against the real server; the microphone is Chromium's fake one.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { expectToast, signUp } from './helpers';
+import { createMemory, createTimeline, currentUserId, joinedMember } from './memory-fixtures';
+
+const seenTooltips = () => {
+  localStorage.setItem('welcome-tooltip-seen', 'true');
+  localStorage.setItem('timeline-tooltip-memory-count', '1');
+};
+
+/** A memory link opens the detail dialog (memories §2: the memoryId query parameter). */
+async function openMemory(page: Page, memoryId: string, title: string) {
+  await page.goto(`/timeline?memoryId=${memoryId}`);
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog.getByRole('button', { name: 'Hear your voice' })).toBeVisible({ timeout: 15_000 });
+  return dialog;
+}
+
+/** Presses Tab until the element with this accessible name has focus: the keyboard alone. */
+async function tabTo(page: Page, name: string, limit = 80) {
+  for (let step = 0; step < limit; step += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element) return '';
+      const labelled = element.getAttribute('aria-label');
+      if (labelled) return labelled;
+      const id = element.id;
+      return (id && document.querySelector(`label[for="${id}"]`)?.textContent?.trim()) || element.textContent?.trim() || '';
+    });
+    if (focused === name) return;
+  }
+  throw new Error(`Tab never reached "${name}"`);
+}
+
+async function seriousViolations(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`).join('; ')}`);
+}
+
+test.describe('Comments', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a second person comments by text and by voice; the creator sees both and plays the voice', async ({ page, browser }) => {
+    await page.addInitScript(seenTooltips);
+    await signUp(page, { displayName: 'Ada Lovelace' });
+    const timelineId = await createTimeline(page.request, 'Family');
+    const bea = await joinedMember(browser, page, timelineId, 'Bea Bennett');
+    await bea.page.addInitScript(seenTooltips);
+    const memory = await createMemory(page.request, timelineId, { title: 'Harvest supper', sharedWith: [bea.id] });
+
+    const beaDialog = await openMemory(bea.page, memory.id, 'Harvest supper');
+    // A viewer may comment and download, never edit, share or delete (memories §6).
+    const actions = beaDialog.getByRole('group', { name: 'Memory actions' });
+    await expect(actions.getByRole('button', { name: 'Download' })).toBeVisible();
+    await expect(actions.getByRole('button')).toHaveCount(1);
+
+    // Send stays disabled while the box is blank (memories §5).
+    await expect(beaDialog.getByRole('button', { name: 'Send' })).toBeDisabled();
+
+    // The whole box by keyboard alone: Tab to it, type, Enter sends.
+    await tabTo(bea.page, 'Write a comment');
+    await bea.page.keyboard.press('Enter');
+    await expectToast(bea.page, 'Empty comment', 'Please write something or record a voice message.');
+    await tabTo(bea.page, 'Write a comment');
+    await bea.page.keyboard.type('The pumpkins were enormous!');
+    await bea.page.keyboard.press('Enter');
+    await expectToast(bea.page, 'Comment added');
+    await expect(beaDialog.getByText('The pumpkins were enormous!')).toBeVisible();
+    await expect(beaDialog.getByLabel('Write a comment')).toHaveValue('');
+
+    await beaDialog.getByRole('button', { name: 'Record a voice comment' }).click();
+    await expect(beaDialog.getByText(/^Recording \d\d:\d\d$/)).toBeVisible();
+    await bea.page.waitForTimeout(1500);
+    await beaDialog.getByRole('button', { name: 'Stop recording and send' }).click();
+    await expectToast(bea.page, 'Comment added');
+    await expect(beaDialog.getByRole('button', { name: 'Play voice comment from Bea Bennett' })).toBeVisible();
+    expect(await seriousViolations(bea.page)).toEqual([]);
+
+    // The creator sees both, with the author, 'ago', and plays the voice comment.
+    const adaDialog = await openMemory(page, memory.id, 'Harvest supper');
+    const comments = adaDialog.getByRole('listitem', { name: 'Comment by Bea Bennett' });
+    await expect(comments).toHaveCount(2);
+    await expect(comments.filter({ hasText: 'The pumpkins were enormous!' }).getByText(/ ago$/)).toBeVisible();
+    // Only the author may delete (memories §6).
+    await expect(adaDialog.getByRole('button', { name: /^Delete comment/ })).toHaveCount(0);
+    const play = adaDialog.getByRole('button', { name: 'Play voice comment from Bea Bennett' });
+    await play.click();
+    await expect(adaDialog.getByRole('button', { name: 'Pause voice comment from Bea Bennett' })).toBeVisible();
+    await adaDialog.getByRole('button', { name: 'Pause voice comment from Bea Bennett' }).click();
+    await expect(play).toBeVisible();
+
+    // The author deletes a comment by keyboard alone.
+    await bea.page.reload();
+    const again = await openMemory(bea.page, memory.id, 'Harvest supper');
+    await tabTo(bea.page, 'Delete comment from Bea Bennett');
+    await bea.page.keyboard.press('Enter');
+    await expectToast(bea.page, 'Comment deleted');
+    await expect(again.getByRole('listitem', { name: 'Comment by Bea Bennett' })).toHaveCount(1);
+    const stored = (await (await page.request.get(`/api/memories/${memory.id}/comments`)).json()) as unknown[];
+    expect(stored).toHaveLength(1);
+    expect(await currentUserId(bea.page.request)).toBe(bea.id);
+  });
+
+  test("a comment on a memory deleted meanwhile fails with 'Failed to add comment. Please try again.', and deleting one with 'Failed to delete comment. Please try again.'", async ({ page }) => {
+    await page.addInitScript(seenTooltips);
+    await signUp(page, { displayName: 'Ada Lovelace' });
+    const timelineId = await createTimeline(page.request, 'Family');
+    const memory = await createMemory(page.request, timelineId, { title: 'Lost kite' });
+    const dialog = await openMemory(page, memory.id, 'Lost kite');
+    await dialog.getByLabel('Write a comment').fill('It flew over the church');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expectToast(page, 'Comment added');
+
+    expect((await page.request.delete(`/api/memories/${memory.id}`)).status()).toBe(200);
+    await dialog.getByLabel('Write a comment').fill('Still there?');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expectToast(page, 'Error', 'Failed to add comment. Please try again.');
+    await expect(dialog.getByLabel('Write a comment')).toHaveValue('Still there?');
+
+    await dialog.getByRole('button', { name: 'Delete comment from Ada Lovelace' }).click();
+    await expectToast(page, 'Error', 'Failed to delete comment. Please try again.');
+  });
+});

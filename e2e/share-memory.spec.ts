@@ -1,0 +1,106 @@
+// memories §2 "Share Memory dialog", §4 (selection from sharedWith), §6 (only members of the
+// memory's timelines, the creator always kept), §8 (toasts), against the real server.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import type { Memory } from '../common/memories';
+import { expectToast, signUp } from './helpers';
+import { createMemory, createTimeline, currentUserId, joinedMember } from './memory-fixtures';
+
+const seenTooltips = () => {
+  localStorage.setItem('welcome-tooltip-seen', 'true');
+  localStorage.setItem('timeline-tooltip-memory-count', '1');
+};
+
+async function openMemory(page: Page, memoryId: string, title: string) {
+  await page.goto(`/timeline?memoryId=${memoryId}`);
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog.getByRole('button', { name: 'Hear your voice' })).toBeVisible({ timeout: 15_000 });
+  return dialog;
+}
+
+async function seriousViolations(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`).join('; ')}`);
+}
+
+test.describe('Share Memory dialog', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('lists the other members once each; the button says what it will do; the choice is saved with the creator kept', async ({ page, browser }) => {
+    await page.addInitScript(seenTooltips);
+    await signUp(page, { displayName: 'Ada Lovelace' });
+    const family = await createTimeline(page.request, 'Family');
+    const friends = await createTimeline(page.request, 'Friends');
+    const bea = await joinedMember(browser, page, family, 'Bea Bennett');
+    const cy = await joinedMember(browser, page, family, 'Cy Carter');
+    // Bea is on both timelines: listed once (memories §7 "merged and de-duplicated").
+    const beaOnFriends = await page.request.post(`/api/timelines/${friends}/invites`, { data: {} });
+    const { id: inviteId } = (await beaOnFriends.json()) as { id: string };
+    expect((await bea.page.request.post(`/api/timeline-invite/${inviteId}/accept`, { data: {} })).status()).toBeLessThan(300);
+    const memory = await createMemory(page.request, family, { title: 'Summer fete' });
+    expect((await page.request.patch(`/api/memories/${memory.id}/timelines`, { data: { timelineIds: [family, friends] } })).status()).toBe(200);
+
+    const dialog = await openMemory(page, memory.id, 'Summer fete');
+    await dialog.getByRole('button', { name: 'Share' }).click();
+    const share = page.getByRole('dialog', { name: 'Share Memory' });
+    const members = share.getByRole('checkbox');
+    await expect(members).toHaveCount(2);
+    await expect(share.getByRole('checkbox', { name: 'Bea Bennett' })).not.toBeChecked();
+    await expect(share.getByRole('checkbox', { name: 'Cy Carter' })).not.toBeChecked();
+    await expect(share.getByRole('checkbox', { name: 'Ada Lovelace' })).toHaveCount(0);
+    await expect(share.getByRole('button', { name: 'Make Memory Private' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await share.getByRole('checkbox', { name: 'Bea Bennett' }).check();
+    await expect(share.getByRole('button', { name: 'Update Sharing Settings' })).toBeVisible();
+    await share.getByRole('checkbox', { name: 'Cy Carter' }).check();
+    await expect(share.getByRole('button', { name: 'Share with All Timeline Members' })).toBeVisible();
+    await share.getByRole('checkbox', { name: 'Cy Carter' }).uncheck();
+    await share.getByRole('button', { name: 'Update Sharing Settings' }).click();
+    await expectToast(page, 'Sharing preferences updated');
+    await expect(share).toBeHidden();
+
+    const adaId = await currentUserId(page.request);
+    const stored = (await (await page.request.get(`/api/memories/${memory.id}`)).json()) as Memory;
+    expect([...stored.sharedWith].sort()).toEqual([adaId, bea.id].sort());
+    expect((await bea.page.request.get(`/api/memories/${memory.id}`)).status()).toBe(200);
+    expect((await cy.page.request.get(`/api/memories/${memory.id}`)).status()).toBe(404);
+
+    // Opening again starts from what it is shared with now (memories §4).
+    await dialog.getByRole('button', { name: 'Share' }).click();
+    await expect(share.getByRole('checkbox', { name: 'Bea Bennett' })).toBeChecked();
+    await expect(share.getByRole('checkbox', { name: 'Cy Carter' })).not.toBeChecked();
+    await share.getByRole('checkbox', { name: 'Bea Bennett' }).uncheck();
+    await share.getByRole('button', { name: 'Make Memory Private' }).click();
+    await expectToast(page, 'Sharing preferences updated');
+    expect((await bea.page.request.get(`/api/memories/${memory.id}`)).status()).toBe(404);
+  });
+
+  test("a member list that fails says 'Failed to fetch members for timeline {id}'; a refused change says 'Error updating sharing'", async ({ page, browser }) => {
+    await page.addInitScript(seenTooltips);
+    await signUp(page, { displayName: 'Ada Lovelace' });
+    const family = await createTimeline(page.request, 'Family');
+    const trip = await createTimeline(page.request, 'Trip');
+    await joinedMember(browser, page, family, 'Bea Bennett');
+    const memory = await createMemory(page.request, family, { title: 'Ferry crossing' });
+    expect((await page.request.patch(`/api/memories/${memory.id}/timelines`, { data: { timelineIds: [family, trip] } })).status()).toBe(200);
+    const dialog = await openMemory(page, memory.id, 'Ferry crossing');
+
+    // The Trip timeline goes while the dialog is open: its member list cannot be read.
+    expect((await page.request.delete(`/api/timelines/${trip}`)).status()).toBe(200);
+    await dialog.getByRole('button', { name: 'Share' }).click();
+    await expectToast(page, 'Error', `Failed to fetch members for timeline ${trip}`);
+    const share = page.getByRole('dialog', { name: 'Share Memory' });
+    await expect(share.getByRole('checkbox', { name: 'Bea Bennett' })).toBeVisible();
+
+    // The memory goes too: the server's own words come back.
+    expect((await page.request.delete(`/api/memories/${memory.id}`)).status()).toBe(200);
+    await share.getByRole('checkbox', { name: 'Bea Bennett' }).check();
+    await share.getByRole('button', { name: 'Share with All Timeline Members' }).click();
+    await expectToast(page, 'Error updating sharing', 'Memory not found');
+  });
+});

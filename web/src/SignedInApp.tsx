@@ -1,0 +1,72 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import type { User } from '../../common/users';
+import { LoadingScreen } from './components/LoadingScreen';
+import { AppLayout } from './components/shell/AppLayout';
+// The shell already loads the extras feature (its dialog), so its page comes along.
+import { ExtrasPage } from './features/extras';
+import { HomePage } from './features/home/HomePage';
+import { PendingTimelineInvite } from './features/invites/PendingTimelineInvite';
+import { Onboarding } from './features/onboarding';
+import { LazyTimelinePage } from './features/timeline-page';
+import { ActiveTimelineProvider } from './features/timelines/ActiveTimeline';
+
+/**
+ * The signed-in app (accounts §2 "Route table"), a chunk of its own so the welcome page never
+ * downloads it; the server names it in the page it sends a signed-in browser (server/http/web.ts),
+ * so home does not wait for it either. Home and the shell come with it; every other page is
+ * its own chunk, fetched the first time it is visited (issue 8 "First load").
+ */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(() => load().then((component) => ({ default: component })));
+}
+
+const FamilyInvitePage = lazyPage(() => import('./features/invites/FamilyInvitePage').then((m) => m.FamilyInvitePage));
+const TimelineInvitePage = lazyPage(() => import('./features/invites/TimelineInvitePage').then((m) => m.TimelineInvitePage));
+const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage').then((m) => m.ProfilePage));
+const CommunitiesPage = lazyPage(() => import('./features/communities/CommunitiesPage').then((m) => m.CommunitiesPage));
+const MediaRedirectPage = lazyPage(() => import('./features/media-player/MediaRedirectPage').then((m) => m.MediaRedirectPage));
+const NotFoundPage = lazyPage(() => import('./components/NotFoundPage').then((m) => m.NotFoundPage));
+/** Signed in on a sign-in page: go where the user was headed (useReturnTo reads common/auth, which is zod). */
+const BackToReturnTo = lazyPage(() =>
+  import('./features/auth/useReturnTo').then(
+    ({ useReturnTo }) =>
+      function BackToReturnTo() {
+        return <Navigate to={useReturnTo()} replace />;
+      },
+  ),
+);
+
+/** A lazily loaded page shows the loading screen of accounts §2 while its chunk arrives. */
+const loading = (page: ReactNode) => <Suspense fallback={<LoadingScreen />}>{page}</Suspense>;
+
+export default function SignedInApp({ user }: { user: User }) {
+  return (
+    <Routes>
+      <Route path="/login" element={loading(<BackToReturnTo />)} />
+      <Route path="/signup" element={loading(<BackToReturnTo />)} />
+      <Route
+        element={
+          <ActiveTimelineProvider user={user}>
+            <PendingTimelineInvite />
+            <AppLayout user={user} />
+            {/* accounts §4: profile setup, first timeline, install screen. */}
+            <Onboarding user={user} />
+          </ActiveTimelineProvider>
+        }
+      >
+        <Route index element={<HomePage />} />
+        <Route path="/timeline" element={loading(<LazyTimelinePage />)} />
+        <Route path="/timeline/:id" element={loading(<LazyTimelinePage />)} />
+        <Route path="/profile" element={loading(<ProfilePage user={user} />)} />
+        <Route path="/family" element={loading(<CommunitiesPage user={user} />)} />
+        <Route path="/community" element={loading(<CommunitiesPage user={user} />)} />
+        <Route path="/extras" element={<ExtrasPage />} />
+        <Route path="/invite/:id" element={loading(<FamilyInvitePage user={user} />)} />
+        <Route path="/timeline-invite/:id" element={loading(<TimelineInvitePage user={user} />)} />
+        <Route path="/media-player" element={loading(<MediaRedirectPage />)} />
+        <Route path="*" element={loading(<NotFoundPage />)} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+// memories §2, §4, §5, §8: the comment box. The microphone is a scripted MediaRecorder, so the
+// test holds the clock and sees the recording stop 100 ms after Stop and go out by itself.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Comment } from '../../../../common/comments';
+import { api } from '../../api/endpoints';
+import { toast } from '../../lib/toast';
+import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
+import { settle } from '../../test/scriptedTranscription';
+import { CommentComposer } from './CommentComposer';
+
+class ScriptedRecorder {
+  static latest: ScriptedRecorder | null = null;
+  static isTypeSupported = () => true;
+  state: 'inactive' | 'recording' = 'inactive';
+  mimeType = 'audio/webm';
+  ondataavailable: ((event: { data: Blob }) => void) | null = null;
+  onstop: (() => void) | null = null;
+  stopCalls = 0;
+  constructor() {
+    ScriptedRecorder.latest = this;
+  }
+  start() {
+    this.state = 'recording';
+  }
+  stop() {
+    this.stopCalls += 1;
+    this.state = 'inactive';
+    this.ondataavailable?.({ data: new Blob([new Uint8Array([1, 2, 3])], { type: 'audio/webm' }) });
+    this.onstop?.();
+  }
+}
+
+const saved = { id: 'c1' } as Comment;
+
+function renderComposer() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return renderWithMantine(
+    <QueryClientProvider client={client}>
+      <CommentComposer memoryId="m1" />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  installBrowserStandIns();
+  vi.stubGlobal('MediaRecorder', ScriptedRecorder);
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: { getUserMedia: () => Promise.resolve({ getTracks: () => [{ stop: () => undefined }] }) },
+  });
+  vi.spyOn(toast, 'success').mockImplementation(() => undefined);
+  vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  ScriptedRecorder.latest = null;
+});
+
+describe('the comment box', () => {
+  it('keeps Send disabled while the text is blank', () => {
+    renderComposer();
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByLabelText('Write a comment'), { target: { value: '   ' } });
+    expect(send).toHaveProperty('disabled', true);
+    fireEvent.change(screen.getByLabelText('Write a comment'), { target: { value: 'Lovely' } });
+    expect(send).toHaveProperty('disabled', false);
+  });
+
+  it("says 'Empty comment' when a blank comment is sent with Enter, and sends nothing", () => {
+    const create = vi.spyOn(api.comments, 'create');
+    renderComposer();
+    const box = screen.getByLabelText('Write a comment');
+    fireEvent.change(box, { target: { value: '  ' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(toast.error).toHaveBeenCalledWith('Please write something or record a voice message.', 'Empty comment');
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it("sends the trimmed text with Enter, says 'Comment added' and empties the box", async () => {
+    const create = vi.spyOn(api.comments, 'create').mockResolvedValue(saved);
+    renderComposer();
+    const box = screen.getByLabelText('Write a comment');
+    fireEvent.change(box, { target: { value: '  What a day!  ' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await settle();
+    expect(create).toHaveBeenCalledWith('m1', { content: 'What a day!' });
+    expect(toast.success).toHaveBeenCalledWith('Comment added');
+    expect((box as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it("says 'Failed to add comment. Please try again.' and keeps the text when the server refuses", async () => {
+    vi.spyOn(api.comments, 'create').mockRejectedValue(new Error('500: boom'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderComposer();
+    const box = screen.getByLabelText('Write a comment');
+    fireEvent.change(box, { target: { value: 'Kept' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await settle();
+    expect(toast.error).toHaveBeenCalledWith('Failed to add comment. Please try again.');
+    expect((box as HTMLTextAreaElement).value).toBe('Kept');
+  });
+
+  it('stops the recorder 100 ms after Stop and sends the recording as a comment by itself', async () => {
+    vi.useFakeTimers();
+    const create = vi.spyOn(api.comments, 'create').mockResolvedValue(saved);
+    renderComposer();
+    fireEvent.click(screen.getByRole('button', { name: 'Record a voice comment' }));
+    await act(async () => {});
+    const recorder = ScriptedRecorder.latest!;
+    expect(recorder.state).toBe('recording');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording and send' }));
+    act(() => vi.advanceTimersByTime(99));
+    expect(recorder.stopCalls).toBe(0);
+    expect(create).not.toHaveBeenCalled();
+
+    act(() => vi.advanceTimersByTime(1));
+    expect(recorder.stopCalls).toBe(1);
+    await act(async () => {});
+    expect(create).toHaveBeenCalledTimes(1);
+    const [memoryId, comment] = create.mock.calls[0]!;
+    expect(memoryId).toBe('m1');
+    expect(comment.content).toBeUndefined();
+    expect(comment.audio?.size).toBe(3);
+    await act(async () => {});
+    expect(toast.success).toHaveBeenCalledWith('Comment added');
+  });
+});

@@ -1,0 +1,89 @@
+// memories §2, §4, §5: a text box with Send (disabled while the text is blank) and a voice
+// control: idle → recording → stopped; the recorder stops 100 ms after the stop request
+// (useAudioRecorder) and the recording is then sent as a comment by itself.
+import { ActionIcon, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { IconMicrophone, IconPlayerStopFilled, IconSend } from '@tabler/icons-react';
+import { useState, type KeyboardEvent } from 'react';
+import { RECORDING_MAX_MS } from '../../../../common/limits';
+import { formatElapsed } from '../../../../common/memories-rules';
+import { messages } from '../../../../common/messages';
+import { toast } from '../../lib/toast';
+import { useAudioRecorder } from '../capture';
+import { useAddComment } from './useComments';
+
+export function CommentComposer({ memoryId }: { memoryId: string }) {
+  const [text, setText] = useState('');
+  const addText = useAddComment(memoryId, { onAdded: () => setText('') });
+  const addVoice = useAddComment(memoryId);
+  const recorder = useAudioRecorder({
+    // memories §9: the same 10-minute ceiling as a memory's recording.
+    maxMs: RECORDING_MAX_MS,
+    onRecorded: (recording) => addVoice.mutate({ audio: recording }),
+    onError: (error) => {
+      console.error('Microphone unavailable', error);
+      toast.error(messages.recordingErrorDetail, messages.recordingError);
+    },
+  });
+
+  const send = () => {
+    // memories §5: non-blank text or a voice recording, else 'Empty comment'.
+    const content = text.trim();
+    if (!content) {
+      toast.error(messages.commentToastEmptyDetail, messages.commentToastEmpty);
+      return;
+    }
+    addText.mutate({ content });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends, Shift+Enter starts a new line: the whole box works by keyboard.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      if (!addText.isPending) send();
+    }
+  };
+
+  const recording = recorder.state !== 'idle';
+  return (
+    <Stack gap="xs">
+      <Textarea
+        label="Write a comment"
+        placeholder="Share a thought or a memory of your own"
+        autosize
+        minRows={2}
+        maxRows={6}
+        size="md"
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        disabled={addText.isPending}
+      />
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <ActionIcon
+            size={44}
+            radius="xl"
+            variant={recording ? 'filled' : 'light'}
+            color={recording ? 'red' : undefined}
+            aria-label={recording ? 'Stop recording and send' : 'Record a voice comment'}
+            disabled={recorder.state === 'stopping' || addVoice.isPending}
+            loading={addVoice.isPending}
+            onClick={() => (recording ? recorder.stop() : void recorder.start())}
+          >
+            {recording ? <IconPlayerStopFilled size={20} /> : <IconMicrophone size={20} />}
+          </ActionIcon>
+          <Text c="dimmed" aria-live="polite">
+            {recorder.state === 'recording'
+              ? `Recording ${formatElapsed(recorder.elapsedMs)}`
+              : recorder.state === 'stopping' || addVoice.isPending
+                ? 'Sending your voice comment...'
+                : ''}
+          </Text>
+        </Group>
+        <Button size="md" rightSection={<IconSend size={18} />} onClick={send} disabled={!text.trim()} loading={addText.isPending}>
+          Send
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

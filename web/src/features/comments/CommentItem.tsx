@@ -1,0 +1,69 @@
+// memories §2: one comment: author avatar and name, relative time + 'ago', text,
+// transcription, play/pause for a voice comment, delete for its author (§6, abilities).
+import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import type { Comment } from '../../../../common/comments';
+import { mediaUrl } from '../../../../common/memories-rules';
+import { messages } from '../../../../common/messages';
+import { displayNameOf } from '../../../../common/people';
+import { UserAvatar } from '../../components/UserAvatar';
+import { toast } from '../../lib/toast';
+import { useAudioToggle } from '../media-player';
+import { commentAge } from './commentAge';
+
+interface CommentItemProps {
+  comment: Comment;
+  onDelete: (commentId: string) => void;
+  deleting: boolean;
+}
+
+export function CommentItem({ comment, onDelete, deleting }: CommentItemProps) {
+  const name = displayNameOf(comment.user, 'User');
+  const audio = useAudioToggle(comment.audioUrl ? mediaUrl(comment.audioUrl) : null, () =>
+    toast.error(messages.detailCommentAudioPlaybackErrorDetail, messages.detailAudioPlaybackError),
+  );
+  return (
+    <Group component="li" align="flex-start" wrap="nowrap" gap="sm" aria-label={`Comment by ${name}`}>
+      <UserAvatar person={comment.user} size="md" />
+      <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600}>{name}</Text>
+          <Text c="dimmed" component="time" dateTime={comment.createdAt}>
+            {commentAge(comment.createdAt)}
+          </Text>
+        </Group>
+        {comment.content && <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{comment.content}</Text>}
+        {comment.audioUrl && (
+          <Group gap="xs">
+            <Button
+              variant="light"
+              size="md"
+              leftSection={audio.playing ? <IconPlayerPause size={18} /> : <IconPlayerPlay size={18} />}
+              onClick={() => void audio.toggle()}
+              aria-label={audio.playing ? `Pause voice comment from ${name}` : `Play voice comment from ${name}`}
+            >
+              {audio.playing ? 'Pause' : 'Play'}
+            </Button>
+          </Group>
+        )}
+        {comment.transcription && (
+          <Text c="dimmed" fs="italic" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {comment.transcription}
+          </Text>
+        )}
+      </Stack>
+      {comment.abilities.canDelete && (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size={44}
+          aria-label={`Delete comment from ${name}`}
+          loading={deleting}
+          onClick={() => onDelete(comment.id)}
+        >
+          <IconTrash size={20} />
+        </ActionIcon>
+      )}
+    </Group>
+  );
+}

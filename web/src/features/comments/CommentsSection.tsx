@@ -1,0 +1,50 @@
+// memories §2: the comments of a memory in a scrollable list, then the box to add one.
+import { Alert, Button, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { CommentComposer } from './CommentComposer';
+import { CommentItem } from './CommentItem';
+import { useComments, useDeleteComment } from './useComments';
+
+/** memories §9: the list scrolls within 96 spacing units of 0.25 rem (24 rem). */
+const COMMENT_LIST_HEIGHT = '24rem';
+
+export function CommentsSection({ memoryId }: { memoryId: string }) {
+  const comments = useComments(memoryId);
+  const remove = useDeleteComment(memoryId);
+  const list = comments.data ?? [];
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={`comments-${memoryId}`}>
+      <Title order={3} size="h4" id={`comments-${memoryId}`}>
+        Comments{list.length > 0 ? ` (${list.length})` : ''}
+      </Title>
+      {comments.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading comments">
+          <Skeleton h={56} radius="md" />
+          <Skeleton h={56} radius="md" />
+        </Stack>
+      ) : comments.isError ? (
+        <Alert color="red" styles={{ message: { fontSize: 'var(--mantine-font-size-md)' } }} title="Could not load comments">
+          <Button variant="light" color="red" mt="xs" onClick={() => void comments.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : list.length === 0 ? (
+        <Text c="dimmed">No comments yet. Be the first to say something.</Text>
+      ) : (
+        // Focusable, so the list scrolls by keyboard alone.
+        <ScrollArea.Autosize mah={COMMENT_LIST_HEIGHT} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-label': 'Comment list' }}>
+          <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
+            {list.map((comment) => (
+              <CommentItem
+                key={comment.id}
+                comment={comment}
+                onDelete={(commentId) => remove.mutate(commentId)}
+                deleting={remove.isPending && remove.variables === comment.id}
+              />
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+      <CommentComposer memoryId={memoryId} />
+    </Stack>
+  );
+}

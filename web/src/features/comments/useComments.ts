@@ -1,0 +1,32 @@
+// memories §7: the comments of one memory, adding one (text and/or a voice recording) and
+// deleting one; §8 toasts.
+import { useQuery } from '@tanstack/react-query';
+import { messages } from '../../../../common/messages';
+import { api } from '../../api/endpoints';
+import { queryKeys } from '../../api/keys';
+import { useApiMutation } from '../../api/useApiMutation';
+
+export function useComments(memoryId: string) {
+  return useQuery({ queryKey: queryKeys.comments(memoryId), queryFn: () => api.comments.list(memoryId) });
+}
+
+export function useAddComment(memoryId: string, options: { onAdded?: () => void } = {}) {
+  return useApiMutation<{ content?: string; audio?: Blob }>({
+    mutationFn: (comment) => api.comments.create(memoryId, comment),
+    success: messages.commentToastAdded,
+    error: messages.commentToastAddFailed,
+    invalidate: [queryKeys.comments(memoryId)],
+    onSuccess: () => options.onAdded?.(),
+    onError: (error) => console.error('Comment not added', error),
+  });
+}
+
+export function useDeleteComment(memoryId: string) {
+  return useApiMutation<string>({
+    mutationFn: (commentId) => api.comments.remove(commentId),
+    success: messages.commentToastDeleted,
+    error: messages.commentToastDeleteFailed,
+    invalidate: [queryKeys.comments(memoryId)],
+    onError: (error) => console.error('Comment not deleted', error),
+  });
+}

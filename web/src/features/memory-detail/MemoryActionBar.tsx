@@ -1,0 +1,62 @@
+// memories §2, §6: Edit, Share and Delete for the owner, Download for any viewer, each shown
+// by what the server says this viewer may do (memory.abilities), never re-derived here.
+import { Button, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconDownload, IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
+import type { Memory } from '../../../../common/memories';
+import { messages } from '../../../../common/messages';
+import { toast } from '../../lib/toast';
+import { DeleteMemoryDialog } from '../memories';
+import { ShareMemoryDialog } from '../sharing';
+
+interface MemoryActionBarProps {
+  memory: Memory;
+  currentUserId: string;
+  onEdit: () => void;
+  /** The memory is gone: the detail dialog closes. */
+  onDeleted: () => void;
+}
+
+export function MemoryActionBar({ memory, currentUserId, onEdit, onDeleted }: MemoryActionBarProps) {
+  const [sharing, share] = useDisclosure(false);
+  const [deleting, deletion] = useDisclosure(false);
+  const { canEdit, canShare, canDelete } = memory.abilities;
+  return (
+    <Group gap="xs" aria-label="Memory actions" role="group">
+      {canEdit && (
+        <Button variant="light" size="md" leftSection={<IconPencil size={18} />} onClick={onEdit}>
+          Edit
+        </Button>
+      )}
+      {canShare && (
+        <Button variant="light" size="md" leftSection={<IconShare size={18} />} onClick={share.open}>
+          Share
+        </Button>
+      )}
+      <Button
+        variant="light"
+        size="md"
+        leftSection={<IconDownload size={18} />}
+        // The zip export arrives with its own issue: say so rather than fail.
+        onClick={() => toast.info(messages.detailDownloadComingSoon, messages.detailDownloadComingSoonDetail)}
+      >
+        Download
+      </Button>
+      {canDelete && (
+        <Button variant="light" color="red" size="md" leftSection={<IconTrash size={18} />} onClick={deletion.open}>
+          Delete
+        </Button>
+      )}
+      {canShare && sharing && <ShareMemoryDialog memory={memory} currentUserId={currentUserId} opened={sharing} onClose={share.close} />}
+      {canDelete && (
+        <DeleteMemoryDialog
+          memoryId={memory.id}
+          opened={deleting}
+          onClose={deletion.close}
+          onRemoved={onDeleted}
+          failureText={messages.detailMemoryDeleteFailed}
+        />
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,68 @@
+// memories §2 "Memory detail dialog", read view: creator, date, images, videos, 'Hear your
+// voice', transcription, notes, tags, the action bar, the timelines and the comments.
+import { Badge, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import type { Memory } from '../../../../common/memories';
+import { relativeMemoryDate } from '../../../../common/memories-rules';
+import { displayNameOf } from '../../../../common/people';
+import { UserAvatar } from '../../components/UserAvatar';
+import { CommentsSection } from '../comments';
+import { MemoryActionBar } from './MemoryActionBar';
+import { MemoryAudioButton } from './MemoryAudioButton';
+import { MemoryMediaGallery } from './MemoryMediaGallery';
+import { MemoryTimelines } from './MemoryTimelines';
+
+interface MemoryReadViewProps {
+  memory: Memory;
+  currentUserId: string;
+  onEdit: () => void;
+  onDeleted: () => void;
+}
+
+function Passage({ heading, text }: { heading: string; text: string }) {
+  if (!text.trim()) return null;
+  return (
+    <Stack gap={4}>
+      <Title order={3} size="h5">
+        {heading}
+      </Title>
+      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</Text>
+    </Stack>
+  );
+}
+
+export function MemoryReadView({ memory, currentUserId, onEdit, onDeleted }: MemoryReadViewProps) {
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="nowrap">
+        <UserAvatar person={memory.creator} size="lg" />
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {displayNameOf(memory.creator, 'User')}
+          </Text>
+          <Text c="dimmed" component="time" dateTime={memory.createdAt}>
+            {relativeMemoryDate(memory.createdAt)}
+          </Text>
+        </Stack>
+      </Group>
+      <MemoryMediaGallery memory={memory} />
+      <Group>
+        <MemoryAudioButton audioUrl={memory.audioUrl} />
+      </Group>
+      <Passage heading="Transcription" text={memory.transcription} />
+      <Passage heading="Notes" text={memory.content} />
+      {memory.tags.length > 0 && (
+        <Group gap="xs" aria-label="Tags" role="group">
+          {memory.tags.map((tag) => (
+            <Badge key={tag} size="lg" fz="md" variant="light" tt="none">
+              #{tag}
+            </Badge>
+          ))}
+        </Group>
+      )}
+      <MemoryTimelines timelineIds={memory.timelineIds} />
+      <MemoryActionBar memory={memory} currentUserId={currentUserId} onEdit={onEdit} onDeleted={onDeleted} />
+      <Divider />
+      <CommentsSection memoryId={memory.id} />
+    </Stack>
+  );
+}

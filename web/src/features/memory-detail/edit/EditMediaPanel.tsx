@@ -1,0 +1,190 @@
+// memories §2, §4, §5: the add-media panel of the edit view. Existing media marked for
+// deletion is dimmed with 'Marked for deletion' and an Undo; new media shows as previews.
+import { ActionIcon, AspectRatio, Box, Button, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowBackUp, IconPhotoPlus, IconTrash, IconVideoPlus, IconX } from '@tabler/icons-react';
+import { useRef, type ReactNode } from 'react';
+import { CAPTURE_IMAGES_MAX, MEMORY_VIDEOS_MAX } from '../../../../../common/limits';
+import { IMAGE_PICKER_ACCEPT } from '../../../../../common/media';
+import type { Memory } from '../../../../../common/memories';
+import { imageUrlOf, mediaUrl, videoUrlOf } from '../../../../../common/memories-rules';
+import { messages } from '../../../../../common/messages';
+import { toast } from '../../../lib/toast';
+import { useObjectUrls } from '../../capture/useObjectUrl';
+import { canRestoreImage, canRestoreVideo, chooseImages, chooseVideos, imageCount, videoCount, type MemoryDraft } from './editRules';
+
+interface EditMediaPanelProps {
+  memory: Memory;
+  draft: MemoryDraft;
+  onChange: (change: Partial<MemoryDraft>) => void;
+  disabled: boolean;
+}
+
+const toggle = (ids: readonly string[], id: string) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]);
+
+function MediaTile({ children, marked, label, onMark, onUndo, disabled }: {
+  children: ReactNode;
+  marked: boolean;
+  label: string;
+  onMark: () => void;
+  onUndo: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <Box pos="relative" aria-label={label} role="group">
+      <Box style={{ opacity: marked ? 0.35 : 1, borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>{children}</Box>
+      {marked ? (
+        <Stack pos="absolute" inset={0} align="center" justify="center" gap={4}>
+          <Text fw={700} c="white" bg="rgba(0,0,0,0.75)" px="xs" style={{ borderRadius: 4 }}>
+            {messages.detailMarkedForDeletion}
+          </Text>
+          <Button size="md" variant="white" color="dark" leftSection={<IconArrowBackUp size={18} />} onClick={onUndo} disabled={disabled} aria-label={`Undo: keep ${label}`}>
+            Undo
+          </Button>
+        </Stack>
+      ) : (
+        <ActionIcon pos="absolute" top={4} right={4} size={44} radius="xl" color="red" variant="filled" aria-label={`Delete ${label}`} onClick={onMark} disabled={disabled}>
+          <IconTrash size={20} />
+        </ActionIcon>
+      )}
+    </Box>
+  );
+}
+
+export function EditMediaPanel({ memory, draft, onChange, disabled }: EditMediaPanelProps) {
+  const photoInput = useRef<HTMLInputElement>(null);
+  const videoInput = useRef<HTMLInputElement>(null);
+  const imagePreviews = useObjectUrls(draft.newImages);
+  const images = imageCount(memory, draft);
+  const videos = videoCount(memory, draft);
+
+  const addImages = (files: File[]) => {
+    const { accepted, dropped } = chooseImages(memory, draft, files);
+    if (dropped > 0) toast.error(messages.detailMaxImagesReachedDetail, messages.detailMaxImagesReached);
+    if (accepted.length) onChange({ newImages: [...draft.newImages, ...accepted] });
+  };
+  const addVideos = (files: File[]) => {
+    const choice = chooseVideos(memory, draft, files);
+    if (choice.tooLarge) {
+      toast.error(messages.detailVideoTooLargeDetail, messages.detailVideoTooLarge);
+      return;
+    }
+    if (choice.dropped > 0) toast.error(messages.detailMaxVideosReachedDetail, messages.detailMaxVideosReached);
+    if (choice.accepted.length) onChange({ newVideos: [...draft.newVideos, ...choice.accepted] });
+  };
+  const openPicker = (input: HTMLInputElement | null, full: boolean, title: string, detail: string) => {
+    if (full) {
+      toast.error(detail, title);
+      return;
+    }
+    input?.click();
+  };
+
+  const markImage = (id: string) => {
+    onChange({ imageIdsToDelete: toggle(draft.imageIdsToDelete, id) });
+    toast.info(messages.detailImageMarkedForDeletion);
+  };
+  const undoImage = (id: string) => {
+    if (!canRestoreImage(memory, draft)) {
+      toast.error(messages.detailMaxImagesReachedDetail, messages.detailMaxImagesReached);
+      return;
+    }
+    onChange({ imageIdsToDelete: toggle(draft.imageIdsToDelete, id) });
+  };
+  const markVideo = (id: string) => {
+    onChange({ videoIdsToDelete: toggle(draft.videoIdsToDelete, id) });
+    toast.info(messages.detailVideoMarkedForDeletion);
+  };
+  const undoVideo = (id: string) => {
+    if (!canRestoreVideo(memory, draft)) {
+      toast.error(messages.detailMaxVideosReachedDetail, messages.detailMaxVideosReached);
+      return;
+    }
+    onChange({ videoIdsToDelete: toggle(draft.videoIdsToDelete, id) });
+  };
+
+  return (
+    <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+      <Title order={3} size="h5" component="legend">
+        Photos and videos
+      </Title>
+      <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
+        {memory.images.map((image, index) => {
+          const url = imageUrlOf(image, true);
+          return (
+            <MediaTile
+              key={image.id}
+              label={`photo ${index + 1}`}
+              marked={draft.imageIdsToDelete.includes(image.id)}
+              onMark={() => markImage(image.id)}
+              onUndo={() => undoImage(image.id)}
+              disabled={disabled}
+            >
+              <AspectRatio ratio={1}>{url && <Image src={url} alt={`Photo ${index + 1}`} fit="cover" />}</AspectRatio>
+            </MediaTile>
+          );
+        })}
+        {memory.videos.map((video, index) => {
+          const url = videoUrlOf(video);
+          return (
+            <MediaTile
+              key={video.id}
+              label={`video ${index + 1}`}
+              marked={draft.videoIdsToDelete.includes(video.id)}
+              onMark={() => markVideo(video.id)}
+              onUndo={() => undoVideo(video.id)}
+              disabled={disabled}
+            >
+              <AspectRatio ratio={1}>
+                {video.thumbnailUrl ? (
+                  <Image src={mediaUrl(video.thumbnailUrl)} alt={`Video ${index + 1}`} fit="cover" />
+                ) : (
+                  <video src={url ?? undefined} preload="metadata" muted aria-label={`Video ${index + 1}`} />
+                )}
+              </AspectRatio>
+            </MediaTile>
+          );
+        })}
+        {draft.newImages.map((file, index) => (
+          <Box key={imagePreviews[index]} pos="relative">
+            <AspectRatio ratio={1}>
+              <Image src={imagePreviews[index]} alt={`New photo: ${file.name}`} fit="cover" radius="md" />
+            </AspectRatio>
+            <ActionIcon pos="absolute" top={4} right={4} size={44} radius="xl" color="dark" variant="filled" aria-label={`Remove new photo ${file.name}`} disabled={disabled}
+              onClick={() => onChange({ newImages: draft.newImages.filter((_, other) => other !== index) })}>
+              <IconX size={20} />
+            </ActionIcon>
+          </Box>
+        ))}
+        {draft.newVideos.map((file, index) => (
+          <Group key={`${file.name}-${index}`} pos="relative" justify="center" align="center" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 'var(--mantine-radius-md)', aspectRatio: '1' }}>
+            <Text ta="center" px="xs" style={{ overflowWrap: 'anywhere' }}>New video: {file.name}</Text>
+            <ActionIcon pos="absolute" top={4} right={4} size={44} radius="xl" color="dark" variant="filled" aria-label={`Remove new video ${file.name}`} disabled={disabled}
+              onClick={() => onChange({ newVideos: draft.newVideos.filter((_, other) => other !== index) })}>
+              <IconX size={20} />
+            </ActionIcon>
+          </Group>
+        ))}
+      </SimpleGrid>
+      <Group gap="sm">
+        <Button variant="default" size="md" leftSection={<IconPhotoPlus size={18} />} disabled={disabled}
+          onClick={() => openPicker(photoInput.current, images >= CAPTURE_IMAGES_MAX, messages.detailMaxImagesReached, messages.detailMaxImagesReachedDetail)}>
+          Add photos ({images}/{CAPTURE_IMAGES_MAX})
+        </Button>
+        <Button variant="default" size="md" leftSection={<IconVideoPlus size={18} />} disabled={disabled}
+          onClick={() => openPicker(videoInput.current, videos >= MEMORY_VIDEOS_MAX, messages.detailMaxVideosReached, messages.detailMaxVideosReachedDetail)}>
+          Add videos ({videos}/{MEMORY_VIDEOS_MAX})
+        </Button>
+      </Group>
+      <input ref={photoInput} type="file" accept={IMAGE_PICKER_ACCEPT} multiple hidden aria-label="Choose photos"
+        onChange={(event) => {
+          addImages(Array.from(event.currentTarget.files ?? []));
+          event.currentTarget.value = '';
+        }} />
+      <input ref={videoInput} type="file" accept="video/*" multiple hidden aria-label="Choose videos"
+        onChange={(event) => {
+          addVideos(Array.from(event.currentTarget.files ?? []));
+          event.currentTarget.value = '';
+        }} />
+    </Stack>
+  );
+}
