@@ -145,14 +145,15 @@ export function MemoryCard({ memory, variant = 'full', onOpen: openWith, canDele
           {fullSnippet}
         </Text>
       )}
-      <Group justify="space-between" wrap="nowrap">
+      {/* Wraps on a narrow card rather than cutting the name or the button's words. */}
+      <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <UserAvatar person={memory.creator} size="sm" />
-          <Text truncate>
+          <Text>
             {displayNameOf(memory.creator, 'User')}
           </Text>
         </Group>
-        <Button variant="light" size="md" onClick={() => onOpen(memory)}>
+        <Button variant="light" size="md" style={{ flexShrink: 0 }} onClick={() => onOpen(memory)}>
           View memory
         </Button>
       </Group>

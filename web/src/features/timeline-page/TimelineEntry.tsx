@@ -55,12 +55,13 @@ export function TimelineEntry({ memory, side, onOpen, onViewImage }: TimelineEnt
             </div>
           )}
           {snippet && <Text className={classes.snippet}>{snippet}</Text>}
-          <Group justify="space-between" wrap="nowrap" gap="xs">
+          {/* Wraps on a narrow entry rather than cutting the name or the button's words. */}
+          <Group justify="space-between" wrap="wrap" gap="xs">
             <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
               <UserAvatar person={memory.creator} size="sm" />
-              <Text truncate>{displayNameOf(memory.creator, 'User')}</Text>
+              <Text>{displayNameOf(memory.creator, 'User')}</Text>
             </Group>
-            <Button variant="light" onClick={() => onOpen(memory.id)} className={classes.target} aria-label={`View memory: ${memory.title}`}>
+            <Button variant="light" onClick={() => onOpen(memory.id)} className={classes.target} style={{ flexShrink: 0 }} aria-label={`View memory: ${memory.title}`}>
               View memory
             </Button>
           </Group>
