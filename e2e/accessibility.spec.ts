@@ -1,20 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { openWizard, recordWebm, signUp } from './helpers';
-
-/** DESIGN "Tests": axe finds no serious or critical violation. */
-async function seriousViolations(page: Page) {
-  // A fading dialog or drawer reads to axe as low-contrast text, so wait until every
-  // finite transition has run (spinners and pulses loop forever and are left alone).
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) =>
-      animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    // The element and axe's reason, so a failure says what to fix.
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`).join('; ')}`);
-}
+import { expect, test } from '@playwright/test';
+import { openWizard, recordWebm, seriousViolations, signUp } from './helpers';
 
 test.describe('Accessibility', () => {
   test('welcome, sign-in and sign-up pages', async ({ page }) => {

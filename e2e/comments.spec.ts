@@ -1,15 +1,9 @@
 // memories §2 (comments in the memory detail dialog), §4 (voice comment sent by itself once
 // stopped), §5 ('Empty comment'), §6 (only the author deletes), §8 (toasts): two people on one
 // timeline, in two browsers, against the real server; the microphone is Chromium's fake one.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, signUp } from './helpers';
+import { expectToast, seenTooltips, seriousViolations, signUp } from './helpers';
 import { createMemory, createTimeline, currentUserId, joinedMember } from './memory-fixtures';
-
-const seenTooltips = () => {
-  localStorage.setItem('welcome-tooltip-seen', 'true');
-  localStorage.setItem('timeline-tooltip-memory-count', '1');
-};
 
 /** A memory link opens the detail dialog (memories §2: the memoryId query parameter). */
 async function openMemory(page: Page, memoryId: string, title: string) {
@@ -34,15 +28,6 @@ async function tabTo(page: Page, name: string, limit = 80) {
     if (focused === name) return;
   }
   throw new Error(`Tab never reached "${name}"`);
-}
-
-async function seriousViolations(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`).join('; ')}`);
 }
 
 test.describe('Comments', () => {

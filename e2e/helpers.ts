@@ -1,5 +1,6 @@
 // Shared steps of the end-to-end specs.
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'a long family secret';
@@ -70,3 +71,26 @@ export async function recordWebm(page: Page, durationMs = 1500): Promise<Buffer>
   }, durationMs);
   return Buffer.from(base64, 'base64');
 }
+
+/**
+ * DESIGN "Tests": the serious and critical axe violations on the page (or inside `scope`), as
+ * the element and axe's reason, so a failure says what to fix. A fading dialog or drawer
+ * reads to axe as low-contrast text, so it waits until every finite transition has run
+ * (spinners and pulses loop forever and are left alone).
+ */
+export async function seriousViolations(page: Page, scope?: string): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) =>
+      animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+  const builder = new AxeBuilder({ page });
+  const results = await (scope ? builder.include(scope) : builder).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`).join('; ')}`);
+}
+
+/** An init script: the welcome and timeline tooltips (memories §4) count as seen, so they cover nothing. */
+export const seenTooltips = () => {
+  localStorage.setItem('welcome-tooltip-seen', 'true');
+  localStorage.setItem('timeline-tooltip-memory-count', '1');
+};

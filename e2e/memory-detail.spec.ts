@@ -1,21 +1,10 @@
 // memories §2 "Memory detail dialog" (read and edit views), §4 (edit, mark for deletion,
 // Undo, Save, Cancel), §5 (edit limits), §8 (every toast these screens show), against the
 // real server in Chromium.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Memory } from '../common/memories';
-import { expectToast, recordWebm, signUp } from './helpers';
+import { expectToast, recordWebm, seriousViolations, signUp } from './helpers';
 import { createMemory, createTimeline, png } from './memory-fixtures';
-
-/** DESIGN "Tests": axe finds no serious or critical violation (once transitions have run). */
-async function seriousViolations(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`).join('; ')}`);
-}
 
 /**
  * Issue 8 accessibility: text of the dialog is 16 px at least and its buttons are 44 px

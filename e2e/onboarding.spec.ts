@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, signUp, uniqueEmail } from './helpers';
+import { PASSWORD, seriousViolations, signUp, uniqueEmail } from './helpers';
 
 /** Signs up leaving the display name empty, as a brand-new user may (helpers.signUp fills one). */
 async function signUpWithoutName(page: Page): Promise<string> {
@@ -20,14 +19,6 @@ async function closeToast(page: Page, text: string) {
   const toast = page.getByRole('alert').filter({ hasText: text });
   await toast.getByRole('button').click();
   await expect(toast).toBeHidden();
-}
-
-/** Serious or critical axe findings inside the open onboarding modal. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('.mantine-Modal-content').analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 const ONBOARDING_DIALOGS = /^(Set Up Your Profile|Create Your First Timeline|Create Your Personal Timeline|Add It to Your Home Screen)$/;
@@ -62,7 +53,7 @@ test.describe('Onboarding', () => {
     const setup = page.getByRole('dialog', { name: 'Set Up Your Profile' });
     await expect(setup).toBeVisible();
     await expect(setup.getByText('Step 1 of 2')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, '.mantine-Modal-content')).toEqual([]);
 
     await setup.getByRole('button', { name: 'Continue to Timeline' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Display name required' })).toContainText('Please enter a display name to continue');
@@ -159,7 +150,7 @@ test.describe('Onboarding at phone width', () => {
     await expect(install).toContainText('website, not an app');
     await expect(install.getByRole('listitem').first()).toBeVisible();
     await expect(install.getByRole('button', { name: "I've added it to my home screen" })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, '.mantine-Modal-content')).toEqual([]);
     await page.screenshot({ path: 'test-results/screens/phone-install.png' });
 
     await install.getByRole('button', { name: "I'll do it later" }).click();

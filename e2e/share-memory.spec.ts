@@ -1,30 +1,15 @@
 // memories §2 "Share Memory dialog", §4 (selection from sharedWith), §6 (only members of the
 // memory's timelines, the creator always kept), §8 (toasts), against the real server.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Memory } from '../common/memories';
-import { expectToast, signUp } from './helpers';
+import { expectToast, seenTooltips, seriousViolations, signUp } from './helpers';
 import { createMemory, createTimeline, currentUserId, joinedMember } from './memory-fixtures';
-
-const seenTooltips = () => {
-  localStorage.setItem('welcome-tooltip-seen', 'true');
-  localStorage.setItem('timeline-tooltip-memory-count', '1');
-};
 
 async function openMemory(page: Page, memoryId: string, title: string) {
   await page.goto(`/timeline?memoryId=${memoryId}`);
   const dialog = page.getByRole('dialog', { name: title });
   await expect(dialog.getByRole('button', { name: 'Hear your voice' })).toBeVisible({ timeout: 15_000 });
   return dialog;
-}
-
-async function seriousViolations(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`).join('; ')}`);
 }
 
 test.describe('Share Memory dialog', () => {

@@ -1,19 +1,9 @@
 // memories §2 "Timeline page": months 'MMMM yyyy' newest first, memories newest first,
 // entries alternating right and left, the calendar's one-day filter and 'Clear Date', the
 // full-screen image viewer by keyboard, pages of 20 as the person scrolls, the empty state.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { signUp } from './helpers';
+import { expect, test } from '@playwright/test';
+import { seriousViolations, signUp } from './helpers';
 import { createMemory, createTimeline, png, redate } from './memory-fixtures';
-
-async function seriousViolations(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`).join('; ')}`);
-}
 
 const monthHeading = (date: Date) => `${date.toLocaleString('en-US', { month: 'long' })} ${date.getFullYear()}`;
 const dayName = (date: Date) => date.toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
