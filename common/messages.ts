@@ -191,7 +191,8 @@ export const messages = {
   captureMissingTitleDetail: 'Please give your memory a title',
   captureContentRequired: 'Content required',
   captureContentRequiredDetail: 'Please provide the content of your memory before proceeding.',
-  captureMaxVideos: 'Maximum videos reached',
+  // memories §5: the title of both video-limit toasts (capture allows 1, editing 2).
+  maxVideosTitle: 'Maximum videos reached',
   captureMaxVideosDetail: 'You can have a maximum of 1 video per memory',
   // memories §4, §5, §8: the follow-up question
   followUpEmptyMemory: 'Empty Memory',
@@ -226,6 +227,10 @@ export const messages = {
   directUploadStatus: (status: number) => `S3 upload failed with status: ${status}`,
   directUploadTimeout: 'S3 upload timed out',
   directUploadFailed: (file: string, reason: string) => `Direct S3 upload failed for ${file}: ${reason}`,
+  // memories §2: the empty timeline and spotlight, and the calendar's reset
+  noMemoriesYet: 'No memories yet',
+  timelineEmptyDetail: 'Capture your first memory to start your timeline',
+  clearDate: 'Clear Date',
   // memories §2, §8: deleting a memory
   deleteMemoryTitle: 'Are you sure?',
   deleteMemoryDetail: 'This action cannot be undone. This will permanently delete your memory.',
@@ -245,7 +250,6 @@ export const messages = {
   detailImageMarkedForDeletion: 'Image marked for deletion',
   detailVideoMarkedForDeletion: 'Video marked for deletion',
   detailMarkedForDeletion: 'Marked for deletion',
-  detailMaxVideosReached: 'Maximum videos reached',
   detailMaxVideosReachedDetail: `You can have a maximum of ${MEMORY_VIDEOS_MAX} videos per memory`,
   detailMaxImagesReached: 'Maximum images reached',
   detailMaxImagesReachedDetail: `You can have a maximum of ${CAPTURE_IMAGES_MAX} images per memory`,

@@ -33,7 +33,7 @@ export function MediaPicker({ images, video, onImagesChange, onVideoChosen, onVi
   function openVideoPicker() {
     // memories §5: the wizard takes 1 video.
     if ((video ? 1 : 0) >= CAPTURE_VIDEOS_MAX) {
-      toast.error(messages.captureMaxVideosDetail, messages.captureMaxVideos);
+      toast.error(messages.captureMaxVideosDetail, messages.maxVideosTitle);
       return;
     }
     videoInput.current?.click();

@@ -132,4 +132,34 @@ describe('the comment box', () => {
     await act(async () => {});
     expect(toast.success).toHaveBeenCalledWith('Comment added');
   });
+
+  it('keeps a voice comment the server refused and sends it again on request', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const create = vi.spyOn(api.comments, 'create').mockRejectedValueOnce(new Error('500: boom')).mockResolvedValueOnce(saved);
+    renderComposer();
+    fireEvent.click(screen.getByRole('button', { name: 'Record a voice comment' }));
+    await act(async () => {});
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording and send' }));
+    act(() => vi.advanceTimersByTime(100));
+    await act(async () => {});
+    await act(async () => {});
+    expect(toast.error).toHaveBeenCalledWith('Failed to add comment. Please try again.');
+    // React Query tells the screen on its own tick.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(screen.getByRole('button', { name: 'Record a voice comment' }).hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send voice comment again' }));
+    await act(async () => {});
+    await act(async () => {});
+    expect(create).toHaveBeenCalledTimes(2);
+    expect(create.mock.calls[1]![1].audio).toBe(create.mock.calls[0]![1].audio);
+    expect(toast.success).toHaveBeenCalledWith('Comment added');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(screen.queryByRole('button', { name: 'Send voice comment again' })).toBeNull();
+  });
 });

@@ -14,11 +14,17 @@ import { useAddComment } from './useComments';
 export function CommentComposer({ memoryId }: { memoryId: string }) {
   const [text, setText] = useState('');
   const addText = useAddComment(memoryId, { onAdded: () => setText('') });
-  const addVoice = useAddComment(memoryId);
+  // A recording the server did not take is kept here until it is sent: nothing said is lost.
+  const [unsentVoice, setUnsentVoice] = useState<Blob | null>(null);
+  const addVoice = useAddComment(memoryId, { onAdded: () => setUnsentVoice(null) });
+  const sendVoice = (audio: Blob) => {
+    setUnsentVoice(audio);
+    addVoice.mutate({ audio });
+  };
   const recorder = useAudioRecorder({
     // memories §9: the same 10-minute ceiling as a memory's recording.
     maxMs: RECORDING_MAX_MS,
-    onRecorded: (recording) => addVoice.mutate({ audio: recording }),
+    onRecorded: sendVoice,
     onError: (error) => {
       console.error('Microphone unavailable', error);
       toast.error(messages.recordingErrorDetail, messages.recordingError);
@@ -66,7 +72,7 @@ export function CommentComposer({ memoryId }: { memoryId: string }) {
             variant={recording ? 'filled' : 'light'}
             color={recording ? 'red' : undefined}
             aria-label={recording ? 'Stop recording and send' : 'Record a voice comment'}
-            disabled={recorder.state === 'stopping' || addVoice.isPending}
+            disabled={recorder.state === 'stopping' || addVoice.isPending || unsentVoice !== null}
             loading={addVoice.isPending}
             onClick={() => (recording ? recorder.stop() : void recorder.start())}
           >
@@ -84,6 +90,11 @@ export function CommentComposer({ memoryId }: { memoryId: string }) {
           Send
         </Button>
       </Group>
+      {unsentVoice && !addVoice.isPending && (
+        <Button size="md" variant="light" leftSection={<IconSend size={18} />} onClick={() => sendVoice(unsentVoice)}>
+          Send voice comment again
+        </Button>
+      )}
     </Stack>
   );
 }

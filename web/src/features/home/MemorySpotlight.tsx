@@ -8,6 +8,7 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { useOpenShellDialog } from '../../components/shell/shellDialogs';
 import { MemoryCard, type Memory } from '../memories';
 import { useOpenMemory } from '../memory-detail';
+import { messages } from '../../../../common/messages';
 
 /** How often 'Random Memory' asks again when the server happens to pick the one on show. */
 const OTHER_PICK_ATTEMPTS = 4;
@@ -63,7 +64,7 @@ export function MemorySpotlight() {
         <Card withBorder radius="lg" padding="lg">
           <Stack align="center" gap="xs" ta="center">
             <IconSparkles size={28} aria-hidden />
-            <Text fw={600}>No memories yet</Text>
+            <Text fw={600}>{messages.noMemoriesYet}</Text>
             <Button onClick={() => openDialog('capture')}>Capture a Memory</Button>
           </Stack>
         </Card>

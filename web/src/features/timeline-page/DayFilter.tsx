@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import { MEMORY_EARLIEST_YEAR } from '../../../../common/limits';
 import { dayLabel, localDayKey, parseDayKey } from './dayRange';
 import { useMemoryDays } from './useTimelineMemories';
+import { messages } from '../../../../common/messages';
 
 const monthStart = (year: number, month: number) => `${year}-${String(month + 1).padStart(2, '0')}-01`;
 
@@ -92,7 +93,7 @@ export function DayFilter({ timelineId, day, onChange }: { timelineId: string; d
           )}
           {isError && <Text c="red">Could not load the days with memories.</Text>}
           <Button variant="default" onClick={() => choose(null)} disabled={!day}>
-            Clear Date
+            {messages.clearDate}
           </Button>
         </Stack>
       </Popover.Dropdown>

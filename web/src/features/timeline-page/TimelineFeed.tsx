@@ -9,6 +9,7 @@ import { groupByMonth, uniqueMemories } from './groupByMonth';
 import { TimelineEntry } from './TimelineEntry';
 import classes from './TimelinePage.module.css';
 import { useTimelineMemories } from './useTimelineMemories';
+import { messages } from '../../../../common/messages';
 
 interface TimelineFeedProps {
   timelineId: string;
@@ -74,7 +75,7 @@ export function TimelineFeed({ timelineId, filter, filtered, onOpen, onViewImage
         <Stack align="center" gap="xs" ta="center">
           <Text fw={700}>No memories on this day</Text>
           <Button variant="light" onClick={onClearFilter}>
-            Clear Date
+            {messages.clearDate}
           </Button>
         </Stack>
       </Card>
@@ -83,9 +84,9 @@ export function TimelineFeed({ timelineId, filter, filtered, onOpen, onViewImage
         <Stack align="center" gap="xs" ta="center">
           <IconSparkles size={32} aria-hidden />
           <Text fw={700} size="lg">
-            No memories yet
+            {messages.noMemoriesYet}
           </Text>
-          <Text c="dimmed">Capture your first memory to start your timeline</Text>
+          <Text c="dimmed">{messages.timelineEmptyDetail}</Text>
           <Button onClick={onCapture} mt="xs">
             Capture a Memory
           </Button>

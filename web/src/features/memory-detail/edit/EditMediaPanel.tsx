@@ -68,7 +68,7 @@ export function EditMediaPanel({ memory, draft, onChange, disabled }: EditMediaP
       toast.error(messages.detailVideoTooLargeDetail, messages.detailVideoTooLarge);
       return;
     }
-    if (choice.dropped > 0) toast.error(messages.detailMaxVideosReachedDetail, messages.detailMaxVideosReached);
+    if (choice.dropped > 0) toast.error(messages.detailMaxVideosReachedDetail, messages.maxVideosTitle);
     if (choice.accepted.length) onChange({ newVideos: [...draft.newVideos, ...choice.accepted] });
   };
   const openPicker = (input: HTMLInputElement | null, full: boolean, title: string, detail: string) => {
@@ -96,7 +96,7 @@ export function EditMediaPanel({ memory, draft, onChange, disabled }: EditMediaP
   };
   const undoVideo = (id: string) => {
     if (!canRestoreVideo(memory, draft)) {
-      toast.error(messages.detailMaxVideosReachedDetail, messages.detailMaxVideosReached);
+      toast.error(messages.detailMaxVideosReachedDetail, messages.maxVideosTitle);
       return;
     }
     onChange({ videoIdsToDelete: toggle(draft.videoIdsToDelete, id) });
@@ -171,7 +171,7 @@ export function EditMediaPanel({ memory, draft, onChange, disabled }: EditMediaP
           Add photos ({images}/{CAPTURE_IMAGES_MAX})
         </Button>
         <Button variant="default" size="md" leftSection={<IconVideoPlus size={18} />} disabled={disabled}
-          onClick={() => openPicker(videoInput.current, videos >= MEMORY_VIDEOS_MAX, messages.detailMaxVideosReached, messages.detailMaxVideosReachedDetail)}>
+          onClick={() => openPicker(videoInput.current, videos >= MEMORY_VIDEOS_MAX, messages.maxVideosTitle, messages.detailMaxVideosReachedDetail)}>
           Add videos ({videos}/{MEMORY_VIDEOS_MAX})
         </Button>
       </Group>
