@@ -227,6 +227,11 @@ export const messages = {
   directUploadStatus: (status: number) => `S3 upload failed with status: ${status}`,
   directUploadTimeout: 'S3 upload timed out',
   directUploadFailed: (file: string, reason: string) => `Direct S3 upload failed for ${file}: ${reason}`,
+  // Closing the detail dialog mid-edit asks first: nothing typed is lost to one tap.
+  leaveEditTitle: 'Leave without saving?',
+  leaveEditDetail: 'Your changes to this memory have not been saved.',
+  keepEditing: 'Keep editing',
+  discardChanges: 'Discard changes',
   // memories §2: the empty timeline and spotlight, and the calendar's reset
   noMemoriesYet: 'No memories yet',
   timelineEmptyDetail: 'Capture your first memory to start your timeline',

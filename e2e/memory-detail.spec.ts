@@ -179,6 +179,13 @@ test.describe('Memory detail dialog', () => {
     await expectToast(page, 'Maximum images reached', 'You can have a maximum of 3 images per memory');
 
     await dialog.getByLabel('Title').fill('Something else');
+    // Closing mid-edit asks first, and keeping on editing keeps what was typed.
+    await dialog.getByRole('button', { name: 'Close memory' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(leave.getByText('Your changes to this memory have not been saved.')).toBeVisible();
+    await leave.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(leave).toBeHidden();
+    await expect(dialog.getByLabel('Title')).toHaveValue('Something else');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog.getByTestId('memory-image')).toHaveCount(3);
     await expect(page.getByRole('dialog', { name: 'Bonfire night' })).toBeVisible();
@@ -188,6 +195,14 @@ test.describe('Memory detail dialog', () => {
 
     const stored = (await (await page.request.get(`/api/memories/${memory.id}`)).json()) as Memory;
     expect(stored.images).toHaveLength(3);
+
+    // Discarding on purpose closes the dialog and saves nothing.
+    await dialog.getByLabel('Title').fill('Never saved');
+    await dialog.getByRole('button', { name: 'Close memory' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Discard changes' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const after = (await (await page.request.get(`/api/memories/${memory.id}`)).json()) as Memory;
+    expect(after.title).toBe('Bonfire night');
   });
 
   test("a video over 250MB rejects the whole selection with 'File too large'", async ({ page }) => {

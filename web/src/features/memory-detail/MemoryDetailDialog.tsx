@@ -1,7 +1,7 @@
 // memories §2 "Memory detail dialog": a modal with a close button, read view and edit view
 // (§4: Edit, owner only, leads to the edit view; Save and Cancel return to the read view).
 // Loaded lazily by MemoryDetailProvider.
-import { Alert, Button, Modal, ScrollArea, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messages } from '../../../../common/messages';
@@ -27,14 +27,17 @@ export function MemoryDetailDialog({ memoryId, onClose }: { memoryId: string; on
   const memory = useQuery({ queryKey: queryKeys.memory(memoryId), queryFn: () => api.memories.get(memoryId), staleTime: 0 });
   const { user } = useCurrentUser();
   const [editing, setEditing] = useState(false);
+  const [askingToLeave, setAskingToLeave] = useState(false);
+  // Closing mid-edit asks first; the edit view's Cancel is the way to drop changes at once.
+  const close = () => (editing ? setAskingToLeave(true) : onClose());
   const title = memory.data?.title ?? (memory.isError ? messages.detailMemoryNotAvailable : 'Memory');
 
   return (
     <Modal
       opened
-      onClose={onClose}
-      // Nothing typed is lost to a stray key or tap: while editing, only the close button
-      // (or Cancel and Save) leave the edit view.
+      onClose={close}
+      // Nothing typed is lost to a stray key or tap: while editing, Escape and the backdrop
+      // do nothing, and the close button asks first.
       closeOnEscape={!editing}
       closeOnClickOutside={!editing}
       title={title}
@@ -58,6 +61,17 @@ export function MemoryDetailDialog({ memoryId, onClose }: { memoryId: string; on
       ) : (
         <MemoryReadView memory={memory.data} currentUserId={user?.id ?? ''} onEdit={() => setEditing(true)} onDeleted={onClose} />
       )}
+      <Modal opened={askingToLeave} onClose={() => setAskingToLeave(false)} title={messages.leaveEditTitle} centered size="sm">
+        <Text mb="md">{messages.leaveEditDetail}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button size="lg" variant="default" onClick={onClose}>
+            {messages.discardChanges}
+          </Button>
+          <Button size="lg" onClick={() => setAskingToLeave(false)} data-autofocus>
+            {messages.keepEditing}
+          </Button>
+        </Group>
+      </Modal>
     </Modal>
   );
 }
