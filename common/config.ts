@@ -4,5 +4,10 @@ import { z } from 'zod';
 export const publicConfig = z.object({
   /** accounts §2: "Send Feedback" opens this in a new tab. */
   feedbackUrl: z.string(),
+  /**
+   * DESIGN "Voice is never dropped": false when no transcription service is configured, so
+   * the web ends a recording quietly with 'Audio response (no transcription available)'.
+   */
+  transcriptionAvailable: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

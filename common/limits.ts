@@ -110,6 +110,13 @@ export const FOLLOW_UP_CONTENT_MAX = 20_000;
 export const FOLLOW_UP_PREVIOUS_MAX = 50;
 /** One earlier question; ours are one sentence, so this is generous. */
 export const FOLLOW_UP_QUESTION_MAX = 500;
+// server-voice (issue 9 "Voice"): the follow-up answers sent with a new memory.
+/** As many answers as questions can be asked: previousQuestions holds at most 50, so 51. */
+export const FOLLOW_UP_RESPONSES_MAX = FOLLOW_UP_PREVIOUS_MAX + 1;
+/** One typed answer; a spoken one is a placeholder until its words arrive. Our ceiling. */
+export const FOLLOW_UP_ANSWER_MAX = 10_000;
+/** A recording's length as the recorder measured it: the recorder stops at 10 minutes; an hour is sane. */
+export const AUDIO_DURATION_MAX_S = 3_600;
 
 /** memories §3 (capture): a title is required after trimming; 200 characters is our ceiling. */
 export const MEMORY_TITLE_MAX = 200;
@@ -142,3 +149,6 @@ export const IMAGE_MAX_INPUT_PIXELS = 64_000_000;
 
 /** DESIGN "Edge decisions": a direct-upload ticket (or presigned PUT address) lives one hour. */
 export const DIRECT_UPLOAD_TTL_MS = 60 * 60_000;
+
+/** memories §9 "Toasts": one at a time, shown 5000 ms unless a rule says otherwise (legible). */
+export const TOAST_DURATION_MS = 5_000;

@@ -1,7 +1,15 @@
 // Memories as the API speaks them (memories §3 "Memory", §7; DESIGN "API"), and the fields
 // of the creation form (memories §3 "Memory creation form").
 import { z } from 'zod';
-import { MEMORY_TEXT_MAX, MEMORY_TITLE_MAX, MEMORY_VIDEOS_MAX } from './limits.js';
+import {
+  AUDIO_DURATION_MAX_S,
+  FOLLOW_UP_ANSWER_MAX,
+  FOLLOW_UP_QUESTION_MAX,
+  FOLLOW_UP_RESPONSES_MAX,
+  MEMORY_TEXT_MAX,
+  MEMORY_TITLE_MAX,
+  MEMORY_VIDEOS_MAX,
+} from './limits.js';
 import { messages } from './messages.js';
 import { member } from './timelines.js';
 
@@ -17,6 +25,16 @@ export const DIRECT_VIDEO_URLS_FIELD = 'directVideoUrls';
  * thumbnailUrl.
  */
 export const DIRECT_VIDEO_THUMBNAILS_FIELD = 'directVideoThumbnails';
+/** The memory recording's length in seconds, as the recorder measured it (a text field). */
+export const MEMORY_AUDIO_DURATION_FIELD = 'audioDuration';
+/**
+ * DESIGN "Voice is never dropped": the answered follow-up questions as a JSON list of
+ * {question, answer, hasAudio, audioDuration?} (a text field, sent with the other fields
+ * before any file). The "Q: … A: …" blocks still go inside `content` as the spec says.
+ */
+export const FOLLOW_UP_RESPONSES_FIELD = 'followUpResponses';
+/** Repeated file field: the n-th file is the recording of the n-th response with hasAudio. */
+export const FOLLOW_UP_AUDIO_FIELD = 'followUpAudio';
 
 /**
  * One stored image. `url` is the display copy (at most 2048 px), `thumbnailUrl` the
@@ -37,7 +55,14 @@ export type MemoryImage = z.infer<typeof memoryImage>;
 export const memoryVideo = z.object({ id: z.string(), url: z.string(), mimeType: z.string(), thumbnailUrl: z.string().nullable() });
 export type MemoryVideo = z.infer<typeof memoryVideo>;
 
-export const followUpResponse = z.object({ question: z.string(), answer: z.string() });
+/** A spoken answer keeps its recording: audioUrl and its length in seconds, else both null. */
+export const followUpResponse = z.object({
+  question: z.string(),
+  answer: z.string(),
+  audioUrl: z.string().nullable(),
+  audioDuration: z.number().nullable(),
+});
+export type FollowUpResponse = z.infer<typeof followUpResponse>;
 
 /** STYLE (Outline's policies): what the caller may do, from the same rules the server applies. */
 export const memoryAbilities = z.object({ canEdit: z.boolean(), canDelete: z.boolean(), canShare: z.boolean() });
@@ -54,6 +79,8 @@ export const memory = z.object({
   userId: z.string(),
   familyId: z.string().nullable(),
   audioUrl: z.string().nullable(),
+  /** The recording's length in seconds when the recorder sent it, else null. */
+  audioDuration: z.number().nullable(),
   timelineIds: z.array(z.string()),
   /** Always holds the creator (memories §6: "the list sent always includes the current user"). */
   sharedWith: z.array(z.string()),
@@ -85,6 +112,60 @@ const idList = (field: string) =>
 
 const text = z.string().max(MEMORY_TEXT_MAX, { error: messages.memoryTextTooLong }).default('');
 
+/** Seconds of a recording, as the recorder measured them. */
+const seconds = (error: string) => z.number({ error }).min(0, { error }).max(AUDIO_DURATION_MAX_S, { error });
+
+/** A number in a text field; blank is absent (a form may send the field empty). */
+const secondsField = z
+  .string({ error: messages.audioDurationInvalid })
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || value.trim() === '') return null;
+    const parsed = seconds(messages.audioDurationInvalid).safeParse(Number(value));
+    if (parsed.success) return parsed.data;
+    context.addIssue({ code: 'custom', message: messages.audioDurationInvalid });
+    return z.NEVER;
+  });
+
+/** One answered follow-up question as the wizard sends it (FOLLOW_UP_RESPONSES_FIELD). */
+export const followUpResponseInput = z
+  .object(
+    {
+      question: z
+        .string({ error: messages.followUpResponseQuestionInvalid })
+        .trim()
+        .min(1, { error: messages.followUpResponseQuestionInvalid })
+        .max(FOLLOW_UP_QUESTION_MAX, { error: messages.followUpResponseQuestionInvalid }),
+      answer: z.string({ error: messages.followUpResponseAnswerInvalid }).max(FOLLOW_UP_ANSWER_MAX, { error: messages.followUpResponseAnswerInvalid }),
+      hasAudio: z.boolean({ error: messages.followUpResponseHasAudioInvalid }),
+      audioDuration: seconds(messages.followUpResponseDurationInvalid).nullable().optional(),
+    },
+    { error: messages.followUpResponsesInvalid },
+  )
+  // A length without a recording is a client's mistake worth hearing about, not a number to keep.
+  .refine((response) => response.hasAudio || response.audioDuration == null, { error: messages.followUpResponseDurationInvalid })
+  .transform(({ audioDuration, ...response }) => ({ ...response, audioDuration: response.hasAudio ? (audioDuration ?? null) : null }));
+export type FollowUpResponseInput = z.infer<typeof followUpResponseInput>;
+
+const followUpResponsesList = z
+  .array(followUpResponseInput, { error: messages.followUpResponsesInvalid })
+  .max(FOLLOW_UP_RESPONSES_MAX, { error: messages.followUpResponsesTooMany });
+
+/** The JSON list in its text field; blank is none. */
+const followUpResponsesField = z
+  .string({ error: messages.followUpResponsesInvalid })
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || value.trim() === '') return [];
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: messages.followUpResponsesInvalid });
+      return z.NEVER;
+    }
+  })
+  .pipe(followUpResponsesList);
+
 /**
  * The text fields of POST /api/memories. The server requires a title and a timeline; the
  * wizard's "at least one content source" (memories §5) is the client's rule, since a
@@ -108,6 +189,10 @@ export const createMemoryFields = z.object({
     .array(z.string().max(2000, { error: messages.videoUploadNotFound }))
     .max(MEMORY_VIDEOS_MAX, { error: messages.maxVideosReached })
     .default([]),
+  /** MEMORY_AUDIO_DURATION_FIELD: seconds of the `audio` file; null when not sent. */
+  audioDuration: secondsField,
+  /** FOLLOW_UP_RESPONSES_FIELD: the n-th with hasAudio is recorded by the n-th FOLLOW_UP_AUDIO_FIELD file. */
+  followUpResponses: followUpResponsesField,
 });
 export type CreateMemoryFields = z.infer<typeof createMemoryFields>;
 

@@ -49,6 +49,12 @@ export const followUpBody = z
       })
       .max(FOLLOW_UP_PREVIOUS_MAX, { error: messages.followUpPreviousTooMany })
       .default([]),
+    /**
+     * A voice-only story has no text yet: the title and the day's prompt it answers let the
+     * question still be about it. Both optional; the spec's two fields are enough.
+     */
+    title: z.string({ error: messages.followUpTitleInvalid }).max(FOLLOW_UP_QUESTION_MAX, { error: messages.followUpTitleInvalid }).optional(),
+    prompt: z.string({ error: messages.followUpPromptInvalid }).max(FOLLOW_UP_QUESTION_MAX, { error: messages.followUpPromptInvalid }).optional(),
   })
   .strict();
 export type FollowUpBody = z.infer<typeof followUpBody>;

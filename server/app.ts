@@ -113,7 +113,8 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/config',
     { schema: { tags: ['config'], response: { 200: publicConfig } } },
-    async (): Promise<PublicConfig> => ({ feedbackUrl: ctx.config.feedbackUrl }),
+    // DESIGN "Voice is never dropped": without a service the web ends a recording quietly.
+    async (): Promise<PublicConfig> => ({ feedbackUrl: ctx.config.feedbackUrl, transcriptionAvailable: ctx.ai.transcriber.driver !== 'none' }),
   );
 
   await registerWeb(app, webRoot);

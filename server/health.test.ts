@@ -24,7 +24,19 @@ describe.each(dialects)('health and docs on %s', (dialect) => {
   it('tells the web its public settings at /api/config, and nothing more', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ feedbackUrl: 'mailto:?subject=Heirloom%20feedback' });
+    // DESIGN "Voice is never dropped": the default self-hosted install has no transcription service.
+    expect(response.json()).toEqual({ feedbackUrl: 'mailto:?subject=Heirloom%20feedback', transcriptionAvailable: false });
+  });
+
+  it('says transcription is available once TRANSCRIBE_URL is set, sending nothing to the service to say so', async () => {
+    const configured = await makeTestApp(dialect, { env: { TRANSCRIBE_URL: 'http://127.0.0.1:9/v1', TRANSCRIBE_MODEL: 'whisper-test' } });
+    try {
+      const response = await configured.app.inject({ method: 'GET', url: '/api/config' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ feedbackUrl: 'mailto:?subject=Heirloom%20feedback', transcriptionAvailable: true });
+    } finally {
+      await configured.close();
+    }
   });
 
   it('answers unknown API paths with 404 {message}', async () => {

@@ -33,8 +33,8 @@ export async function memoriesViewableBy(db: Db, userId: string, memoryIds: stri
 /**
  * The storage keys, out of `keys`, whose bytes `userId` may read:
  * - an avatar: any signed-in user (avatars appear beside every member and comment);
- * - media of a memory, the memory's own voice note, a comment's voice note: whoever may
- *   view that memory;
+ * - media of a memory, the memory's own voice note, a spoken follow-up answer (its media
+ *   row, kind 'audio', names the memory), a comment's voice note: whoever may view that memory;
  * - anything not attached to a memory yet (a direct upload, a media row without memory):
  *   its uploader only.
  * A key matching none of these is refused, and the caller answers 404 either way, so a

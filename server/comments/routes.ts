@@ -7,17 +7,17 @@ import { comment } from '../../common/comments.js';
 import { errorBody } from '../../common/errors.js';
 import { success } from '../../common/timelines.js';
 import { currentUser, requireUser } from '../auth/session-plugin.js';
+import { BackgroundTranscriptions } from '../audio/index.js';
 import type { AppContext } from '../context.js';
 import { readCommentForm } from './form.js';
 import * as service from './service.js';
-import { CommentTranscriptions } from './transcriptions.js';
 
 const byId = z.object({ id: z.string() });
 const tags = ['comments'];
 
 export async function commentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const transcriptions = new CommentTranscriptions(ctx, app.log);
+  const transcriptions = new BackgroundTranscriptions(ctx, app.log);
   // A transcription under way finishes (or fails and is logged) before the database closes.
   app.addHook('onClose', () => transcriptions.settle());
 

@@ -6,6 +6,7 @@ import type { Comment } from '../../common/comments.js';
 import { COMMENT_TEXT_MAX } from '../../common/limits.js';
 import { messages } from '../../common/messages.js';
 import { requireAccess } from '../access/index.js';
+import type { BackgroundTranscriptions } from '../audio/index.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -13,7 +14,6 @@ import { discardFiles } from '../media/index.js';
 import type { CommentForm } from './form.js';
 import { presentComments } from './present.js';
 import * as queries from './queries.js';
-import type { CommentTranscriptions } from './transcriptions.js';
 
 /** memories §7 GET /api/memories/{id}/comments: the memory's viewers only (404 otherwise), oldest first. */
 export async function listComments(ctx: AppContext, viewer: UserRow, memoryId: string): Promise<Comment[]> {
@@ -50,7 +50,7 @@ function commentText(form: CommentForm): string | null {
  */
 export async function addComment(
   ctx: AppContext,
-  transcriptions: CommentTranscriptions,
+  transcriptions: BackgroundTranscriptions,
   author: UserRow,
   memoryId: string,
   form: CommentForm,
@@ -88,7 +88,16 @@ export async function addComment(
     await discardFiles(ctx.media, form.keys);
     throw error;
   }
-  if (form.audio) transcriptions.start(id, form.audio.key);
+  if (form.audio) {
+    transcriptions.start({
+      audioKey: form.audio.key,
+      save: async (text) => {
+        await queries.setTranscription(ctx.db, id, text);
+      },
+      about: { commentId: id },
+      failure: 'Voice comment transcription failed; the comment keeps its recording',
+    });
+  }
   return presentOne(ctx, author, id);
 }
 

@@ -5,11 +5,13 @@ import type { Db } from './index.js';
 import * as dataModel from './migrations/0001_data_model.js';
 import * as promptHistory from './migrations/0002_prompt_history.js';
 import * as browseIndexes from './migrations/0003_browse_indexes.js';
+import * as followUpAudio from './migrations/0004_follow_up_audio.js';
 
 const migrations: Record<string, Migration> = {
   '0001_data_model': dataModel,
   '0002_prompt_history': promptHistory,
   '0003_browse_indexes': browseIndexes,
+  '0004_follow_up_audio': followUpAudio,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

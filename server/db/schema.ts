@@ -139,6 +139,8 @@ export interface FollowUpResponsesTable {
   memory_id: string;
   question: string;
   answer: string;
+  /** A spoken answer's recording (DESIGN "Voice is never dropped"); its media row holds the duration. */
+  audio_key: string | null;
   position: number;
 }
 

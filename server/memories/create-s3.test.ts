@@ -9,7 +9,7 @@ import { formBody, imageOf, type FormPart } from '../media/test-support.js';
 import { startS3Peer, type S3Peer } from '../providers/storage/test-support.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
-import { audioFile, imageFile, memoryFields, mp4Bytes, videoThumbnailFile, wavBytes } from './test-support.js';
+import { audioFile, followUpAudioFile, imageFile, memoryFields, mp4Bytes, videoThumbnailFile, wavBytes } from './test-support.js';
 
 describe.each(dialects)('memories with S3 storage (s3rver) on %s', (dialect) => {
   let peer: S3Peer;
@@ -59,35 +59,61 @@ describe.each(dialects)('memories with S3 storage (s3rver) on %s', (dialect) => 
   it('keeps every kind of file in the bucket and serves each back as sent; deleting the memory empties the bucket of them', async () => {
     const png = await imageOf('png', 640, 480);
     const wav = wavBytes();
+    const answer = wavBytes(4_000);
     const mp4 = mp4Bytes(40_000);
     const video = await directVideo(mp4);
     // The bucket's own address, as a browser on S3 storage holds it.
     const response = await post([
-      ...memoryFields({ timelineIds: [timelineId], directVideoUrls: [new URL(video.uploadUrl).origin + new URL(video.uploadUrl).pathname] }),
+      ...memoryFields({
+        timelineIds: [timelineId],
+        directVideoUrls: [new URL(video.uploadUrl).origin + new URL(video.uploadUrl).pathname],
+        followUpResponses: [{ question: 'Who was there?', answer: messages.audioAnswerNoTranscription, hasAudio: true }],
+      }),
       imageFile(png),
       audioFile(wav),
       videoThumbnailFile(await imageOf('jpeg', 1280, 720)),
+      followUpAudioFile(answer),
     ]);
     expect(response.statusCode).toBe(201);
     const memory = response.json();
 
     expect((await served(memory.images[0].originalUrl)).equals(png)).toBe(true);
     expect((await served(memory.audioUrl)).equals(wav)).toBe(true);
+    // A follow-up answer given by voice keeps its recording in the bucket too.
+    expect((await served(memory.followUpResponses[0].audioUrl)).equals(answer)).toBe(true);
     expect((await served(memory.videos[0].url)).equals(mp4)).toBe(true);
     const display = await sharp(await served(memory.images[0].url)).metadata();
     expect([display.format, display.width, display.height]).toEqual(['webp', 640, 480]);
     const frame = await sharp(await served(memory.videos[0].thumbnailUrl)).metadata();
     expect([frame.format, frame.width, frame.height]).toEqual(['webp', 480, 270]);
 
-    const keys = [memory.images[0].url, memory.images[0].thumbnailUrl, memory.images[0].originalUrl, memory.audioUrl, memory.videos[0].url, memory.videos[0].thumbnailUrl].map(
-      (url: string) => url.slice('/uploads/'.length),
-    );
+    const keys = [
+      memory.images[0].url,
+      memory.images[0].thumbnailUrl,
+      memory.images[0].originalUrl,
+      memory.audioUrl,
+      memory.videos[0].url,
+      memory.videos[0].thumbnailUrl,
+      memory.followUpResponses[0].audioUrl,
+    ].map((url: string) => url.slice('/uploads/'.length));
     expect(await peer.listAll()).toEqual(expect.arrayContaining(keys));
 
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/memories/${memory.id}`, headers: { cookie: creator.cookie } });
     expect(deleted.statusCode).toBe(200);
     const left = await peer.listAll();
     for (const key of keys) expect(left).not.toContain(key);
+  });
+
+  it('refuses a spoken answer without its recording and leaves none of the files sent before it in the bucket', async () => {
+    const before = await peer.listAll();
+    const response = await post([
+      ...memoryFields({ timelineIds: [timelineId], followUpResponses: [{ question: 'Who?', answer: messages.audioAnswerNoTranscription, hasAudio: true }] }),
+      imageFile(await imageOf('webp')),
+      audioFile(wavBytes()),
+    ]);
+    expect([response.statusCode, response.json()]).toEqual([400, { message: messages.followUpAudioCountMismatch(1, 0) }]);
+    expect(await peer.listAll()).toEqual(before);
+    expect(await t.ctx.db.selectFrom('memories').select('id').where('user_id', '=', creator.user.id).execute()).toEqual([]);
   });
 
   it('refuses a file that is no picture and leaves none of the files sent before it in the bucket', async () => {

@@ -86,6 +86,7 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
       userId: creator.user.id,
       familyId: null,
       audioUrl: expect.stringMatching(url(`audio/${UUID}\\.wav`)),
+      audioDuration: null,
       timelineIds: [timeline.id, second.id].sort(),
       sharedWith: [creator.user.id, member.user.id].sort(),
       images: [

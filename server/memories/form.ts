@@ -1,14 +1,16 @@
 // Reads the body of POST /api/memories (memories §3 "Memory creation form"): text fields,
-// up to 3 images, one voice recording and a thumbnail per direct video, through
+// up to 3 images, one voice recording, a thumbnail per direct video and the recordings of
+// the follow-up answers given by voice (DESIGN "Voice is never dropped"), through
 // server/media's one reader. The fields come first and are authorized (the creator belongs
 // to every timeline, sharedWith names only their members, the direct videos are the
 // creator's) before the first file is accepted; each file then streams into the store as
 // its part arrives, and any failure removes every file this request wrote.
 import type { FastifyRequest } from 'fastify';
-import { AUDIO_MAX_BYTES, CAPTURE_IMAGES_MAX, MEMORY_TEXT_MAX, MEMORY_VIDEOS_MAX } from '../../common/limits.js';
+import { AUDIO_MAX_BYTES, CAPTURE_IMAGES_MAX, FOLLOW_UP_RESPONSES_MAX, MEMORY_TEXT_MAX, MEMORY_VIDEOS_MAX } from '../../common/limits.js';
 import {
   DIRECT_VIDEO_THUMBNAILS_FIELD,
   DIRECT_VIDEO_URLS_FIELD,
+  FOLLOW_UP_AUDIO_FIELD,
   MEMORY_AUDIO_FIELD,
   MEMORY_IMAGES_FIELD,
   type CreateMemoryFields,
@@ -18,7 +20,7 @@ import { currentUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { readMultipart, stageAudio, stageImage, stageVideoThumbnail, type StagedFile, type StagedImage } from '../media/index.js';
-import { authorizeCreation } from './service.js';
+import { authorizeCreation, spokenAnswers } from './service.js';
 
 /** A parsed, authorized creation form whose files are in the store, named by no row yet. */
 export interface MemoryForm {
@@ -29,6 +31,8 @@ export interface MemoryForm {
   audio: StagedFile | null;
   /** The n-th belongs to the n-th of `videos`. */
   videoThumbnails: StagedFile[];
+  /** The n-th records the n-th of fields.followUpResponses with hasAudio; absent is none. */
+  followUpAudio?: StagedFile[];
   /** Every key the form wrote, to remove when the memory is not saved after all. */
   keys: string[];
 }
@@ -41,6 +45,7 @@ export async function readMemoryForm(ctx: AppContext, request: FastifyRequest): 
   const creator = currentUser(request);
   const images: StagedImage[] = [];
   const videoThumbnails: StagedFile[] = [];
+  const followUpAudio: StagedFile[] = [];
   let audio: StagedFile | null = null;
   const form = await readMultipart(ctx, request, {
     limits: {
@@ -48,13 +53,13 @@ export async function readMemoryForm(ctx: AppContext, request: FastifyRequest): 
       // (images 25 MB, audio 50 MB).
       fileSize: AUDIO_MAX_BYTES + 1,
       // One more file than a memory may hold, so the extra one is refused in our words.
-      files: CAPTURE_IMAGES_MAX + 1 + MEMORY_VIDEOS_MAX + 1,
+      files: CAPTURE_IMAGES_MAX + 1 + MEMORY_VIDEOS_MAX + FOLLOW_UP_RESPONSES_MAX + 1,
       fieldSize: FIELD_SIZE,
       fields: 20,
     },
     repeated: [DIRECT_VIDEO_URLS_FIELD],
     authorize: (fields) => authorizeCreation(ctx, creator, fields),
-    async file(part, { videos }) {
+    async file(part, { fields, videos }) {
       if (part.fieldname === MEMORY_IMAGES_FIELD) {
         // memories §5, §9: 3 images per memory. Refused before the fourth is stored.
         if (images.length >= CAPTURE_IMAGES_MAX) throw badRequest(messages.maxImagesReached);
@@ -67,6 +72,14 @@ export async function readMemoryForm(ctx: AppContext, request: FastifyRequest): 
         audio = await stageAudio(ctx, part.file);
         return [audio.key];
       }
+      if (part.fieldname === FOLLOW_UP_AUDIO_FIELD) {
+        // Refused before an extra recording is stored; too few is found once the form is read.
+        const expected = spokenAnswers(fields);
+        if (followUpAudio.length >= expected) throw badRequest(messages.followUpAudioCountMismatch(expected, followUpAudio.length + 1));
+        const recording = await stageAudio(ctx, part.file);
+        followUpAudio.push(recording);
+        return [recording.key];
+      }
       if (part.fieldname === DIRECT_VIDEO_THUMBNAILS_FIELD) {
         // One frame per video; a video named twice is one video, with room for one frame.
         if (videoThumbnails.length >= videos.length) throw badRequest(messages.videoThumbnailWithoutVideo);
@@ -77,10 +90,11 @@ export async function readMemoryForm(ctx: AppContext, request: FastifyRequest): 
       throw badRequest(messages.memoryFileFieldRefused);
     },
     fieldTooLong: messages.memoryTextTooLong,
-    fileTooLarge: (fieldname) => new HttpError(413, fieldname === MEMORY_AUDIO_FIELD ? messages.audioTooLarge : messages.memoryImageTooLarge),
+    fileTooLarge: (fieldname) =>
+      new HttpError(413, fieldname === MEMORY_AUDIO_FIELD || fieldname === FOLLOW_UP_AUDIO_FIELD ? messages.audioTooLarge : messages.memoryImageTooLarge),
     translate,
   });
-  return { fields: form.authorized.fields, videos: form.authorized.videos, images, audio, videoThumbnails, keys: form.keys };
+  return { fields: form.authorized.fields, videos: form.authorized.videos, images, audio, videoThumbnails, followUpAudio, keys: form.keys };
 }
 
 /** The multipart plugin's own refusals, in the words of this call. */

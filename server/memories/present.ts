@@ -69,6 +69,9 @@ export function presentMemories(memories: MemoryRow[], children: MemoryChildren,
 
   return memories.map((row) => {
     const own = media.get(row.id) ?? [];
+    // Recordings' lengths are on their media rows (kind 'audio'), found by key.
+    const durations = new Map(own.filter((item) => item.kind === 'audio').map((item) => [item.storage_key, item.duration]));
+    const durationOf = (key: string | null) => (key ? (durations.get(key) ?? null) : null);
     return {
       id: row.id,
       title: row.title,
@@ -80,11 +83,17 @@ export function presentMemories(memories: MemoryRow[], children: MemoryChildren,
       userId: row.user_id,
       familyId: row.family_id,
       audioUrl: mediaUrl(row.audio_key),
+      audioDuration: durationOf(row.audio_key),
       timelineIds: (timelines.get(row.id) ?? []).map((timeline) => timeline.timeline_id).sort(),
       sharedWith: (shares.get(row.id) ?? []).map((share) => share.user_id).sort(),
       images: presentImages(own.filter((item) => item.kind === 'image')),
       videos: presentVideos(own),
-      followUpResponses: (followUps.get(row.id) ?? []).map(({ question, answer }) => ({ question, answer })),
+      followUpResponses: (followUps.get(row.id) ?? []).map(({ question, answer, audio_key }) => ({
+        question,
+        answer,
+        audioUrl: mediaUrl(audio_key),
+        audioDuration: durationOf(audio_key),
+      })),
       creator: presentMember(creators.get(row.user_id)!),
       abilities: memoryAbilities(viewerId, row),
     };

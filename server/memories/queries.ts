@@ -3,12 +3,13 @@
 import type { Insertable, Selectable } from 'kysely';
 import { viewableMemoryIds } from '../access/index.js';
 import type { Db } from '../db/index.js';
-import type { MediaTable, MemoriesTable } from '../db/schema.js';
+import type { FollowUpResponsesTable, MediaTable, MemoriesTable } from '../db/schema.js';
 import { memberColumns, type MemberRow } from '../timelines/index.js';
 
 export type MemoryRow = Selectable<MemoriesTable>;
 export type MediaRow = Selectable<MediaTable>;
 export type NewMedia = Insertable<MediaTable>;
+export type NewFollowUp = Insertable<FollowUpResponsesTable>;
 
 /** Lists of ids are sent in slices, far below either dialect's limit on bound parameters. */
 const SLICE = 500;
@@ -35,6 +36,10 @@ export async function insertMemory(db: Db, row: MemoryRow, timelineIds: string[]
 
 export async function insertMedia(db: Db, rows: NewMedia[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('media').values(rows).execute();
+}
+
+export async function insertFollowUps(db: Db, rows: NewFollowUp[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('follow_up_responses').values(rows).execute();
 }
 
 /** The direct uploads, out of `keys`, that `ownerId` sent and no memory holds yet. */
@@ -87,7 +92,7 @@ export interface MemoryChildren {
   shares: { memory_id: string; user_id: string }[];
   tags: { memory_id: string; tag: string }[];
   media: MediaRow[];
-  followUps: { memory_id: string; question: string; answer: string }[];
+  followUps: { memory_id: string; question: string; answer: string; audio_key: string | null }[];
   creators: MemberRow[];
 }
 
@@ -102,13 +107,20 @@ export async function childrenOf(db: Db, memories: MemoryRow[]): Promise<MemoryC
         .selectFrom('media')
         .selectAll()
         .where('memory_id', 'in', slice)
-        .where('kind', 'in', ['image', 'video', 'video_thumbnail'])
+        // 'audio': the memory's own recording and the spoken answers, for their durations.
+        .where('kind', 'in', ['image', 'video', 'video_thumbnail', 'audio'])
         .orderBy('position')
         .orderBy('storage_key')
         .execute(),
     ),
     inSlices(ids, (slice) =>
-      db.selectFrom('follow_up_responses').select(['memory_id', 'question', 'answer']).where('memory_id', 'in', slice).orderBy('position').execute(),
+      db
+        .selectFrom('follow_up_responses')
+        .select(['memory_id', 'question', 'answer', 'audio_key'])
+        .where('memory_id', 'in', slice)
+        .orderBy('memory_id')
+        .orderBy('position')
+        .execute(),
     ),
     inSlices(
       memories.map((memory) => memory.user_id),
@@ -121,15 +133,22 @@ export async function childrenOf(db: Db, memories: MemoryRow[]): Promise<MemoryC
 /**
  * Deletes the memory; its timelines, shares, tags, media rows, follow-ups and comments go by
  * cascade, its notifications keep no link. The direct uploads it held are forgotten too.
- * Answers the storage keys whose files to remove once this has committed.
+ * Answers the storage keys whose files to remove once this has committed: every media row's,
+ * and those the memory, its spoken answers and its comments name.
  */
 export async function deleteMemory(db: Db, id: string): Promise<string[]> {
-  const [media, memory, comments] = await Promise.all([
+  const [media, memory, followUps, comments] = await Promise.all([
     db.selectFrom('media').select('storage_key').where('memory_id', '=', id).execute(),
     db.selectFrom('memories').select('audio_key').where('id', '=', id).executeTakeFirst(),
+    db.selectFrom('follow_up_responses').select('audio_key').where('memory_id', '=', id).where('audio_key', 'is not', null).execute(),
     db.selectFrom('comments').select('audio_key').where('memory_id', '=', id).where('audio_key', 'is not', null).execute(),
   ]);
-  const keys = [...media.map((row) => row.storage_key), memory?.audio_key, ...comments.map((row) => row.audio_key)];
+  const keys = [
+    ...media.map((row) => row.storage_key),
+    memory?.audio_key,
+    ...followUps.map((row) => row.audio_key),
+    ...comments.map((row) => row.audio_key),
+  ];
   const unique = [...new Set(keys.filter((key): key is string => Boolean(key)))];
   await inSlices(unique, async (slice) => {
     await db.deleteFrom('uploads').where('storage_key', 'in', slice).execute();
@@ -137,4 +156,27 @@ export async function deleteMemory(db: Db, id: string): Promise<string[]> {
   });
   await db.deleteFrom('memories').where('id', '=', id).execute();
   return unique;
+}
+
+/**
+ * The answer's words, in place of its placeholder: only while the answer is still that
+ * placeholder. Answers whether it changed the row.
+ */
+export async function setFollowUpAnswer(db: Db, id: string, placeholder: string, answer: string): Promise<boolean> {
+  const result = await db.updateTable('follow_up_responses').set({ answer }).where('id', '=', id).where('answer', '=', placeholder).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The memory's notes, or undefined once it is gone. */
+export async function contentOf(db: Db, id: string): Promise<string | undefined> {
+  return (await db.selectFrom('memories').select('content').where('id', '=', id).executeTakeFirst())?.content;
+}
+
+/**
+ * Writes `next` as the memory's notes only if they still read `expected`, so an edit saved
+ * meanwhile is never overwritten. Answers whether it wrote.
+ */
+export async function replaceContent(db: Db, id: string, expected: string, next: string): Promise<boolean> {
+  const result = await db.updateTable('memories').set({ content: next }).where('id', '=', id).where('content', '=', expected).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -7,6 +7,7 @@ import { errorBody } from '../../common/errors.js';
 import { memory } from '../../common/memories.js';
 import { success } from '../../common/timelines.js';
 import { currentUser, requireUser } from '../auth/session-plugin.js';
+import { BackgroundTranscriptions } from '../audio/index.js';
 import type { AppContext } from '../context.js';
 import { peopleRoutes } from '../people/routes.js';
 import { memoryBrowseRoutes } from './browse-routes.js';
@@ -20,6 +21,9 @@ const tags = ['memories'];
 
 export async function memoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const transcriptions = new BackgroundTranscriptions(ctx, app.log);
+  // Spoken follow-up answers being transcribed finish (or fail and are logged) before the database closes.
+  app.addHook('onClose', () => transcriptions.settle());
 
   api.get(
     '/api/memories',
@@ -40,7 +44,7 @@ export async function memoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     { onRequest: requireUser, schema: { tags, response: { 201: memory, '4xx': errorBody } } },
     async (request, reply) => {
       const user = currentUser(request);
-      const created = await service.createMemory(ctx, user, await readMemoryForm(ctx, request));
+      const created = await service.createMemory(ctx, user, await readMemoryForm(ctx, request), transcriptions);
       return reply.status(201).send(created);
     },
   );

@@ -1,5 +1,6 @@
 // The rules of memories (memories §3, §6, §7; DESIGN "Who may do what", "Media",
-// "Notifications"): access first, then one transaction; files go with their rows.
+// "Notifications", "Voice is never dropped"): access first, then one transaction; files go
+// with their rows.
 import { randomUUID } from 'node:crypto';
 import { createMemoryFields, type CreateMemoryFields, type Memory } from '../../common/memories.js';
 import { messages } from '../../common/messages.js';
@@ -8,7 +9,9 @@ import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { discardFiles, type FormFields, type StagedFile, type StagedImage } from '../media/index.js';
+import type { BackgroundTranscriptions } from '../audio/index.js';
 import { checkDirectVideos } from './direct-videos.js';
+import { transcribeSpokenAnswers } from './follow-up-transcriptions.js';
 import type { MemoryForm } from './form.js';
 import { presentMemories } from './present.js';
 import * as queries from './queries.js';
@@ -34,7 +37,15 @@ export async function getMemory(ctx: AppContext, viewer: UserRow, id: string): P
   return (await presentMemoriesFor(ctx, viewer, [row]))[0]!;
 }
 
-const mediaRow = (memoryId: string, ownerId: string, kind: queries.NewMedia['kind'], file: StagedFile, position: number, now: string): queries.NewMedia => ({
+const mediaRow = (
+  memoryId: string,
+  ownerId: string,
+  kind: queries.NewMedia['kind'],
+  file: StagedFile,
+  position: number,
+  now: string,
+  duration: number | null = null,
+): queries.NewMedia => ({
   id: randomUUID(),
   memory_id: memoryId,
   owner_id: ownerId,
@@ -44,7 +55,7 @@ const mediaRow = (memoryId: string, ownerId: string, kind: queries.NewMedia['kin
   size: file.size,
   width: file.width,
   height: file.height,
-  duration: null,
+  duration,
   position,
   created_at: now,
 });
@@ -74,33 +85,63 @@ export async function authorizeCreation(ctx: AppContext, creator: UserRow, raw: 
   return { fields, videos };
 }
 
+/** How many followUpAudio files the form must carry: one per answer given by voice. */
+export const spokenAnswers = (fields: CreateMemoryFields) => fields.followUpResponses.filter((response) => response.hasAudio).length;
+
+/**
+ * The follow-up answers as rows, each spoken one with its recording (the n-th file for the
+ * n-th answer with hasAudio), and the recordings' media rows. Those are kind 'audio' like
+ * the memory's own recording (position 0), at the answer's position + 1: access checks,
+ * deletions and archives that go by a memory's media rows find them without a special case.
+ */
+function followUpRows(memoryId: string, ownerId: string, form: MemoryForm, now: string) {
+  const recordings = [...(form.followUpAudio ?? [])];
+  const responses: queries.NewFollowUp[] = [];
+  const media: queries.NewMedia[] = [];
+  form.fields.followUpResponses.forEach((response, position) => {
+    const recording = response.hasAudio ? recordings.shift() : undefined;
+    responses.push({ id: randomUUID(), memory_id: memoryId, question: response.question, answer: response.answer, audio_key: recording?.key ?? null, position });
+    if (recording) media.push(mediaRow(memoryId, ownerId, 'audio', recording, position + 1, now, response.audioDuration));
+  });
+  return { responses, media };
+}
+
 /** The creator is always in sharedWith (memories §6), so "private" is the creator alone. */
 const sharedWithOf = (creator: UserRow, fields: CreateMemoryFields) => [...new Set([creator.id, ...fields.sharedWith])];
 
 /**
  * memories §7 POST /api/memories, with the form authorized and its files staged. The memory,
- * its timelines, shares, media rows, the attached uploads and the memory.shared event (whose
- * listeners write the notifications) commit together; if anything fails, the staged files go
- * too and nothing of the memory remains (DESIGN "Media"). Direct uploads stay the uploader's,
- * unattached, to try again with.
+ * its timelines, shares, media rows, follow-up answers, the attached uploads and the
+ * memory.shared event (whose listeners write the notifications) commit together; if anything
+ * fails, the staged files go too and nothing of the memory remains (DESIGN "Media"). Direct
+ * uploads stay the uploader's, unattached, to try again with. Once committed, the answers
+ * given by voice are transcribed in the background when a service is configured.
  */
-export async function createMemory(ctx: AppContext, creator: UserRow, form: MemoryForm): Promise<Memory> {
+export async function createMemory(ctx: AppContext, creator: UserRow, form: MemoryForm, transcriptions?: BackgroundTranscriptions): Promise<Memory> {
   const { fields, videos } = form;
   let id: string;
+  let followUps: queries.NewFollowUp[];
   try {
     const sharedWith = sharedWithOf(creator, fields);
     // Checked again: the files took a while, and a timeline may have lost the creator or a member meanwhile.
     await requireMemoryPlacement(ctx.db, creator, fields.timelineIds, sharedWith);
     if (form.videoThumbnails.length > videos.length) throw badRequest(messages.videoThumbnailWithoutVideo);
+    // DESIGN "Voice is never dropped": every spoken answer keeps its recording, and every recording belongs to an answer.
+    const recordings = form.followUpAudio?.length ?? 0;
+    if (recordings !== spokenAnswers(fields)) throw badRequest(messages.followUpAudioCountMismatch(spokenAnswers(fields), recordings));
+    if (fields.audioDuration !== null && !form.audio) throw badRequest(messages.audioDurationWithoutAudio);
 
     id = randomUUID();
     const now = iso(ctx.now());
+    const answers = followUpRows(id, creator.id, form, now);
+    followUps = answers.responses;
     const media = [
       ...imageRows(id, creator.id, form.images, 0, now),
       ...videoRows(id, creator.id, videos, 0, now),
       // Beside its video by position (present.ts pairs them).
       ...form.videoThumbnails.map((thumbnail, position) => mediaRow(id, creator.id, 'video_thumbnail', thumbnail, position, now)),
-      ...(form.audio ? [mediaRow(id, creator.id, 'audio', form.audio, 0, now)] : []),
+      ...(form.audio ? [mediaRow(id, creator.id, 'audio', form.audio, 0, now, fields.audioDuration)] : []),
+      ...answers.media,
     ];
     await ctx.db.transaction().execute(async (trx) => {
       await queries.insertMemory(
@@ -120,6 +161,7 @@ export async function createMemory(ctx: AppContext, creator: UserRow, form: Memo
         sharedWith,
       );
       await queries.insertMedia(trx, media);
+      await queries.insertFollowUps(trx, followUps);
       // Another memory may have taken an upload since it was checked: then this one fails whole.
       const keys = videos.map((video) => video.key);
       if ((await queries.attachUploads(trx, creator.id, keys, now)) !== keys.length) throw badRequest(messages.videoUploadNotFound);
@@ -131,6 +173,7 @@ export async function createMemory(ctx: AppContext, creator: UserRow, form: Memo
     await discardFiles(ctx.media, form.keys);
     throw error;
   }
+  if (transcriptions) transcribeSpokenAnswers(ctx, transcriptions, id, followUps);
   return getMemory(ctx, creator, id);
 }
 

@@ -31,6 +31,16 @@ export function mp4Bytes(size = 20_000): Buffer {
 export const imageFile = (data: Buffer, filename = 'photo.png', type = 'image/png'): FormPart => ({ name: 'images', filename, type, data });
 export const videoThumbnailFile = (data: Buffer, filename = 'thumbnail.jpg', type = 'image/jpeg'): FormPart => ({ name: 'directVideoThumbnails', filename, type, data });
 export const audioFile = (data: Buffer, filename = 'recording.wav', type = 'audio/wav'): FormPart => ({ name: 'audio', filename, type, data });
+/** The recording of a follow-up answer given by voice (FOLLOW_UP_AUDIO_FIELD). */
+export const followUpAudioFile = (data: Buffer, filename = 'answer.wav', type = 'audio/wav'): FormPart => ({ name: 'followUpAudio', filename, type, data });
+
+/** One answered follow-up question as the wizard sends it in FOLLOW_UP_RESPONSES_FIELD. */
+export interface FollowUpSent {
+  question: string;
+  answer: string;
+  hasAudio: boolean;
+  audioDuration?: number | null;
+}
 
 /** The text fields of a memory: a title and one timeline unless told otherwise. */
 export function memoryFields(fields: {
@@ -40,6 +50,10 @@ export function memoryFields(fields: {
   timelineIds?: string[] | null;
   sharedWith?: string[];
   directVideoUrls?: string[];
+  /** Seconds of the `audio` recording, as text (MEMORY_AUDIO_DURATION_FIELD). */
+  audioDuration?: string;
+  /** The list, or the field's raw text to send as it is. */
+  followUpResponses?: FollowUpSent[] | string;
 }): FormPart[] {
   const parts: FormPart[] = [{ name: 'title', value: fields.title ?? 'Summer at the lake' }];
   if (fields.content !== undefined) parts.push({ name: 'content', value: fields.content });
@@ -47,5 +61,10 @@ export function memoryFields(fields: {
   if (fields.sharedWith) parts.push({ name: 'sharedWith', value: JSON.stringify(fields.sharedWith) });
   if (fields.timelineIds) parts.push({ name: 'timelineIds', value: JSON.stringify(fields.timelineIds) });
   for (const url of fields.directVideoUrls ?? []) parts.push({ name: 'directVideoUrls', value: url });
+  if (fields.audioDuration !== undefined) parts.push({ name: 'audioDuration', value: fields.audioDuration });
+  if (fields.followUpResponses !== undefined) {
+    const value = typeof fields.followUpResponses === 'string' ? fields.followUpResponses : JSON.stringify(fields.followUpResponses);
+    parts.push({ name: 'followUpResponses', value });
+  }
   return parts;
 }

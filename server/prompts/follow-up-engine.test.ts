@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FOLLOW_UP_PREVIOUS_MAX } from '../../common/limits.js';
-import { builtInFollowUp, followUpPool, normaliseQuestion } from './follow-up-engine.js';
+import { builtInFollowUp, followUpPool, normaliseQuestion, storyPool } from './follow-up-engine.js';
 import { generalQuestions } from './follow-up-vocabulary.js';
 
 const grandmaRose =
@@ -59,5 +59,56 @@ describe('the built-in follow-up engine', () => {
     const next = builtInFollowUp({ memoryContent: '   ', previousQuestions: asked });
     expect(asked).not.toContain(next);
     expect(new Set(generalQuestions.map(normaliseQuestion)).size).toBeGreaterThan(FOLLOW_UP_PREVIOUS_MAX);
+  });
+
+  describe('a story told by voice, with no text yet', () => {
+    const title = 'Grandma Rose’s garden';
+    const prompt = 'Where did you love to play as a child?';
+
+    it("asks first about the title's own people, then about the title and the prompt it answers", () => {
+      const asked: string[] = [];
+      for (let call = 0; call < 4; call++) asked.push(builtInFollowUp({ memoryContent: '', previousQuestions: asked, title, prompt }));
+      expect(asked).toEqual([
+        'What do you remember most about Grandma Rose?',
+        'What is the first thing you picture when you think of “Grandma Rose’s garden”?',
+        'You chose this story for “Where did you love to play as a child?”: what made it the one that came to mind?',
+        'Who else was part of “Grandma Rose’s garden”, and what were they like then?',
+      ]);
+    });
+
+    it('asks about a title alone, without doubling its end mark, and about a prompt alone', () => {
+      expect(builtInFollowUp({ memoryContent: ' ', previousQuestions: [], title: '  The day we moved!  ' })).toBe(
+        'What is the first thing you picture when you think of “The day we moved”?',
+      );
+      expect(builtInFollowUp({ memoryContent: '', previousQuestions: [], prompt: 'What was your first job?' })).toBe(
+        'You chose this story for “What was your first job?”: what made it the one that came to mind?',
+      );
+    });
+
+    it('never repeats a question over 30 calls, every one a question, and gives the same one for the same input', () => {
+      const asked: string[] = [];
+      for (let call = 0; call < 30; call++) {
+        const question = builtInFollowUp({ memoryContent: '', previousQuestions: asked, title, prompt });
+        expect(builtInFollowUp({ memoryContent: '', previousQuestions: [...asked], title, prompt })).toBe(question);
+        expect(asked.map(normaliseQuestion)).not.toContain(normaliseQuestion(question));
+        expect(question).toMatch(/^[A-Z].*\?$/);
+        asked.push(question);
+      }
+      // Past the questions about the story come the general ones.
+      expect(asked.some((question) => (generalQuestions as readonly string[]).includes(question))).toBe(true);
+    });
+
+    it('asks from the text when there is some, whatever the title says', () => {
+      expect(builtInFollowUp({ memoryContent: grandmaRose, previousQuestions: [], title: 'The day we moved', prompt })).toBe(
+        'What do you remember most about Grandma Rose?',
+      );
+    });
+
+    it('does not quote a title too long to read inside a question, and still asks', () => {
+      const long = 'A '.repeat(100) + 'very long title';
+      const pool = storyPool(long, undefined);
+      expect(pool.some((question) => question.includes('“'))).toBe(false);
+      expect(generalQuestions).toContain(pool[0]);
+    });
   });
 });

@@ -1,7 +1,8 @@
 // The built-in follow-up engine (DESIGN "AI"; memories §2 "Questions"). No network: it finds
 // the people, places, times and feelings in the memory, asks about those first, then turns
-// to warm general questions. It never asks a question in previousQuestions and always gives
-// the same question for the same input, so "Another question" steps through the pool.
+// to warm general questions. A story told by voice, with no text yet, is asked about from its
+// title and the day's prompt it answers. It never asks a question in previousQuestions and
+// always gives the same question for the same input, so "Another question" steps through the pool.
 import { createHash } from 'node:crypto';
 import nlp from 'compromise';
 import {
@@ -11,9 +12,11 @@ import {
   negations,
   occasions,
   placeNouns,
+  promptTemplates,
   relativeQualifiers,
   relatives,
   seasons,
+  titleTemplates,
   topicTemplates,
   type TopicKind,
 } from './follow-up-vocabulary.js';
@@ -151,41 +154,89 @@ function startFor(memory: string, size: number): number {
 }
 
 /**
- * Every question the engine may ask about `memory`, best first: each topic's first template
- * (a person, a place, a time, a feeling, then the next of each), then the second templates,
- * and so on; then the general questions, starting at a point fixed by the memory.
+ * The questions about the memory's own topics, round by round: the first round asks each
+ * topic's first template (a person, a place, a time, a feeling, then the next of each), the
+ * second round their second templates, and so on.
  */
-export function followUpPool(memory: string): string[] {
+function specificRounds(memory: string): string[][] {
   const topics = findTopics(memory);
   const rounds = Math.max(...Object.values(topicTemplates).map((templates) => templates.length));
-  const specific: string[] = [];
-  for (let round = 0; round < rounds; round++) {
+  return Array.from({ length: rounds }, (_, round) => {
+    const questions: string[] = [];
     for (let slot = 0; slot < Math.max(...PER_CATEGORY); slot++) {
       for (const category of topics) {
         const topic = category[slot];
         const question = topic && ask(topic, round);
-        if (question) specific.push(question);
+        if (question) questions.push(question);
       }
     }
-  }
-  const start = startFor(memory, generalQuestions.length);
-  const general = [...generalQuestions.slice(start), ...generalQuestions.slice(0, start)];
+    return questions;
+  });
+}
+
+/** The general questions, starting at a point fixed by `seed`, then the rest of them. */
+function generalFrom(seed: string): string[] {
+  const start = startFor(seed, generalQuestions.length);
+  return [...generalQuestions.slice(start), ...generalQuestions.slice(0, start)];
+}
+
+/** Without repeats (as a reader compares questions), in order. */
+function distinct(questions: string[]): string[] {
   const seen = new Set<string>();
-  return [...specific, ...general].filter((question) => {
+  return questions.filter((question) => {
     const key = normaliseQuestion(question);
     return !seen.has(key) && Boolean(seen.add(key));
   });
 }
 
+/**
+ * Every question the engine may ask about `memory`, best first: the questions about its own
+ * topics, then the general questions, starting at a point fixed by the memory.
+ */
+export function followUpPool(memory: string): string[] {
+  return distinct([...specificRounds(memory).flat(), ...generalFrom(memory)]);
+}
+
+/** Quoted in a question: a long title or prompt would drown it, and its own end mark would double. */
+const QUOTED_MAX_LENGTH = 120;
+function quotable(text: string | undefined, keepEndMark: boolean): string | null {
+  const trimmed = (text ?? '').trim().replace(/\s+/g, ' ').replace(/^["'“‘]+|["'”’]+$/g, '');
+  const quoted = keepEndMark ? trimmed : trimmed.replace(/[\s.!?…:;,]+$/, '');
+  return quoted && quoted.length <= QUOTED_MAX_LENGTH ? quoted : null;
+}
+
+/**
+ * Every question about a story with no text yet (a voice-only memory), best first: the first
+ * round about its title's own people, places, times and feelings, then questions about the
+ * title and about the prompt it answers, alternating, then the later rounds, then the general
+ * questions.
+ */
+export function storyPool(title: string | undefined, prompt: string | undefined): string[] {
+  const named = quotable(title, false);
+  const asked = quotable(prompt, true);
+  const aboutTitle = named ? titleTemplates.map((template) => template.replace('{}', named)) : [];
+  const aboutPrompt = asked ? promptTemplates.map((template) => template.replace('{}', asked)) : [];
+  const anchored: string[] = [];
+  for (let index = 0; index < Math.max(aboutTitle.length, aboutPrompt.length); index++) {
+    anchored.push(...[aboutTitle[index], aboutPrompt[index]].filter((question): question is string => Boolean(question)));
+  }
+  const seed = [title ?? '', prompt ?? ''].join('\n').trim();
+  const [first = [], ...later] = specificRounds(title ?? '');
+  return distinct([...first, ...anchored, ...later.flat(), ...generalFrom(seed)]);
+}
+
 export interface FollowUpInput {
   memoryContent: string;
   previousQuestions: readonly string[];
+  /** For a story with no text yet: its title and the day's prompt it answers. */
+  title?: string;
+  prompt?: string;
 }
 
-/** The first question of the pool not yet asked. */
-export function builtInFollowUp({ memoryContent, previousQuestions }: FollowUpInput): string {
+/** The first question of the pool not yet asked: about the text when there is any, else about the title and prompt. */
+export function builtInFollowUp({ memoryContent, previousQuestions, title, prompt }: FollowUpInput): string {
   const asked = new Set(previousQuestions.map(normaliseQuestion));
-  const pool = followUpPool(memoryContent);
+  const pool = memoryContent.trim() ? followUpPool(memoryContent) : storyPool(title, prompt);
   // The general questions outnumber FOLLOW_UP_PREVIOUS_MAX, so the API never runs out; only
   // a caller sending more than that could, and a repeat is better than no question.
   return pool.find((question) => !asked.has(normaliseQuestion(question))) ?? pool[0]!;

@@ -58,6 +58,22 @@ describe.each(dialects)('POST /api/prompts/follow-up with a chat model on %s', (
     expect(model.received).toHaveLength(1);
   });
 
+  it('asks the model about a story told by voice from its title and prompt, and falls back to the engine on the same', async () => {
+    const story = { memoryContent: '', previousQuestions: [], title: 'The day we moved', prompt: 'What was your first home like?' };
+    model.reply = modelSays('What did you carry into the new house first?');
+    const response = await t.app.inject({ method: 'POST', url: '/api/prompts/follow-up', payload: story, headers: { cookie } });
+    expect(response.json()).toEqual({ question: 'What did you carry into the new house first?' });
+    expect(model.received).toHaveLength(1);
+    const request = model.received[0]!.body.messages[1].content as string;
+    expect(request).toContain(JSON.stringify('The day we moved'));
+    expect(request).toContain(JSON.stringify('What was your first home like?'));
+
+    model.reply = { kind: 'status', status: 500 };
+    const fallback = await t.app.inject({ method: 'POST', url: '/api/prompts/follow-up', payload: story, headers: { cookie } });
+    expect(fallback.json()).toEqual({ question: builtInFollowUp(story) });
+    expect(fallback.json().question).toContain('The day we moved');
+  });
+
   it('does not ask the model about an empty memory', async () => {
     const response = await ask([], '  ');
     expect(response.json()).toEqual({ question: builtInFollowUp({ memoryContent: '  ', previousQuestions: [] }) });

@@ -20,13 +20,17 @@ const instructions = [
   'You help people record their memories in Heirloom, a private app where families keep and share their stories.',
   'Given a memory someone has just written, ask ONE warm, curious follow-up question that helps them remember and tell more.',
   'Make it specific to this memory: the people, places, times and feelings in it. One sentence, under 200 characters, ending with a question mark.',
+  'When the memory has no text yet (it was told by voice), ask about the story its title and the prompt it answers point to.',
   'Never ask any of the questions already asked, nor the same question in other words.',
   'Reply with strict JSON only, exactly {"question": "..."}, with no other keys and no other text.',
 ].join('\n');
 
-function request({ memoryContent, previousQuestions }: FollowUpInput): string {
+function request({ memoryContent, previousQuestions, title, prompt }: FollowUpInput): string {
   // JSON-quoted, so the memory reads as the text to ask about rather than as instructions.
-  const lines = [`The memory: ${JSON.stringify(memoryContent)}`];
+  const lines = [];
+  if (title?.trim()) lines.push(`Its title: ${JSON.stringify(title.trim())}`);
+  if (prompt?.trim()) lines.push(`The prompt it answers: ${JSON.stringify(prompt.trim())}`);
+  lines.push(`The memory: ${JSON.stringify(memoryContent)}`);
   if (previousQuestions.length) lines.push(`Questions already asked: ${JSON.stringify(previousQuestions)}`);
   return lines.join('\n');
 }

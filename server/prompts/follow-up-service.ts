@@ -9,9 +9,10 @@ import { askModelForFollowUp } from './follow-up-model.js';
 export type FollowUpDeps = Pick<PromptDeps, 'chat' | 'log'>;
 
 export async function followUpQuestion({ chat, log }: FollowUpDeps, body: FollowUpBody): Promise<string> {
-  // With nothing written there is nothing specific to ask, and the engine's open questions
-  // are as good as a model's; the 'none' driver would refuse anyway.
-  if (chat.driver !== 'none' && body.memoryContent.trim()) {
+  // With nothing written, no title and no prompt there is nothing specific to ask, and the
+  // engine's open questions are as good as a model's; the 'none' driver would refuse anyway.
+  const somethingToAskAbout = [body.memoryContent, body.title, body.prompt].some((text) => text?.trim());
+  if (chat.driver !== 'none' && somethingToAskAbout) {
     try {
       return await askModelForFollowUp(chat, body);
     } catch (error) {

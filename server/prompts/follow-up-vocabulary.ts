@@ -134,3 +134,21 @@ export const generalQuestions = [
   'Who helped make this moment happen?',
   'What do you understand now about this moment that you did not at the time?',
 ] as const;
+
+/**
+ * Questions about a story told by voice, with no text yet: "{}" is its title (issue 9 "Voice":
+ * the built-in engine asks from the title and the day's prompt). Most inviting first.
+ */
+export const titleTemplates = [
+  'What is the first thing you picture when you think of “{}”?',
+  'Who else was part of “{}”, and what were they like then?',
+  'How old were you at the time of “{}”, and where were you living?',
+  'What would you most like your family to know about “{}”?',
+  'How do you feel now when you look back on “{}”?',
+] as const;
+
+/** The same, from the prompt the story answers ("{}" is the prompt, as asked). */
+export const promptTemplates = [
+  'You chose this story for “{}”: what made it the one that came to mind?',
+  'Is there another moment that answers “{}”, and how is it different from this one?',
+] as const;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeUser } from '../test/factories.js';
+import { generalQuestions } from './follow-up-vocabulary.js';
 
 const memoryContent = 'Grandma Rose took us to Brighton in 1987, and we ate chips on the pier until the gulls chased us off.';
 
@@ -30,7 +31,24 @@ describe.each(dialects)('POST /api/prompts/follow-up without a chat model on %s'
     expect(response.json().question).toMatch(/^[A-Z].+\?$/);
   });
 
+  it('asks about the title and the prompt of a story told by voice, never one already asked', async () => {
+    const story = { memoryContent: '', title: 'The day we moved', prompt: 'What was your first home like?' };
+    const first = await ask({ ...story, previousQuestions: [] });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ question: 'What is the first thing you picture when you think of “The day we moved”?' });
+    const second = await ask({ ...story, previousQuestions: [first.json().question] });
+    expect(second.json()).toEqual({ question: 'You chose this story for “What was your first home like?”: what made it the one that came to mind?' });
+  });
+
+  it('answers a warm general question when memoryContent, title and prompt are all empty', async () => {
+    const response = await ask({ memoryContent: '', previousQuestions: [], title: '  ', prompt: '' });
+    expect(response.statusCode).toBe(200);
+    expect(generalQuestions).toContain(response.json().question);
+  });
+
   it.each([
+    ['a title over 500 characters', { memoryContent: '', previousQuestions: [], title: 't'.repeat(501) }, 'title must be text of at most 500 characters'],
+    ['a prompt that is not text', { memoryContent: '', previousQuestions: [], prompt: 7 }, 'prompt must be text of at most 500 characters'],
     ['memoryContent over 20 000 characters', { memoryContent: 'a'.repeat(20_001), previousQuestions: [] }, 'memoryContent must be at most 20000 characters'],
     ['more than 50 previous questions', { memoryContent, previousQuestions: Array.from({ length: 51 }, (_, i) => `Question ${i}?`) }, 'previousQuestions may hold at most 50 questions'],
     ['memoryContent that is not text', { memoryContent: 42, previousQuestions: [] }, 'memoryContent must be text'],

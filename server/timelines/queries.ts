@@ -68,16 +68,22 @@ function memoriesOnlyOn(db: Db, id: string) {
  * it (their comments, media rows, tags and shares go with them by cascade); a memory also
  * filed elsewhere is just detached. Whoever had it as default is left without one. The
  * direct uploads those memories held are forgotten too. Answers the storage keys of their
- * files (photos in every size, voice, videos and their thumbnails, comment recordings), to
- * remove once this has committed.
+ * files (photos in every size, voice, spoken follow-up answers, videos and their thumbnails,
+ * comment recordings), to remove once this has committed.
  */
 export async function deleteTimeline(db: Db, id: string): Promise<string[]> {
-  const [media, memories, comments] = await Promise.all([
+  const [media, memories, followUps, comments] = await Promise.all([
     db.selectFrom('media').select('storage_key').where('memory_id', 'in', memoriesOnlyOn(db, id)).execute(),
     db.selectFrom('memories').select('audio_key').where('id', 'in', memoriesOnlyOn(db, id)).where('audio_key', 'is not', null).execute(),
+    db.selectFrom('follow_up_responses').select('audio_key').where('memory_id', 'in', memoriesOnlyOn(db, id)).where('audio_key', 'is not', null).execute(),
     db.selectFrom('comments').select('audio_key').where('memory_id', 'in', memoriesOnlyOn(db, id)).where('audio_key', 'is not', null).execute(),
   ]);
-  const keys = [...media.map((row) => row.storage_key), ...memories.map((row) => row.audio_key), ...comments.map((row) => row.audio_key)];
+  const keys = [
+    ...media.map((row) => row.storage_key),
+    ...memories.map((row) => row.audio_key),
+    ...followUps.map((row) => row.audio_key),
+    ...comments.map((row) => row.audio_key),
+  ];
   const unique = [...new Set(keys.filter((key): key is string => Boolean(key)))];
   for (let start = 0; start < unique.length; start += SLICE) {
     await db.deleteFrom('uploads').where('storage_key', 'in', unique.slice(start, start + SLICE)).execute();

@@ -1,24 +1,35 @@
-// Voice comments transcribed after they are saved (DESIGN "AI": "voice comments are
-// transcribed after they are saved"). The comment is already committed and answered; the
-// words arrive later in comments.transcription. A failure is logged and the comment stays
-// as it is, with transcription null: the recording is what was said, the text only a help.
+// Recordings transcribed after what holds them is saved (DESIGN "AI": "voice comments are
+// transcribed after they are saved"; "Voice is never dropped": spoken follow-up answers too).
+// The row is already committed and answered; the words arrive later, and the feature that
+// asked decides where they go. A failure is logged and the row stays as it is: the recording
+// is what was said, the text only a help.
 import type { FastifyBaseLogger } from 'fastify';
-import { transcribeRecording } from '../audio/index.js';
 import type { AppContext } from '../context.js';
-import * as queries from './queries.js';
+import { transcribeRecording } from './service.js';
 
 /**
  * How long closing the app waits for transcriptions under way. A service may take up to
  * TRANSCRIPTION_TIMEOUT_MS (2 minutes), longer than a graceful shutdown should; one cut
- * short only leaves its comment without words, which is the failure path anyway.
+ * short only leaves its row without words, which is the failure path anyway.
  */
 const CLOSE_WAIT_MS = 10_000;
 
-export class CommentTranscriptions {
+export interface BackgroundJob {
+  /** The stored recording to transcribe. */
+  audioKey: string;
+  /** Puts the words where they belong; runs once, after the service answered. */
+  save(text: string): Promise<void>;
+  /** Logged beside a failure, to tell which row kept its recording without words. */
+  about: Record<string, string>;
+  /** What the log says when it fails. */
+  failure: string;
+}
+
+export class BackgroundTranscriptions {
   private readonly pending = new Set<Promise<void>>();
 
   constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'media' | 'ai'>,
+    private readonly ctx: Pick<AppContext, 'media' | 'ai'>,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
   ) {}
 
@@ -27,11 +38,11 @@ export class CommentTranscriptions {
     return this.ctx.ai.transcriber.driver !== 'none';
   }
 
-  /** Starts transcribing the recording under `audioKey` into comment `commentId`; never throws. */
-  start(commentId: string, audioKey: string): void {
+  /** Starts the job unless no service is configured; never throws. */
+  start(job: BackgroundJob): void {
     if (!this.configured) return;
-    const work = this.transcribe(commentId, audioKey).catch((error: unknown) => {
-      this.log.warn({ err: error, commentId }, 'Voice comment transcription failed; the comment keeps its recording');
+    const work = this.transcribe(job).catch((error: unknown) => {
+      this.log.warn({ err: error, ...job.about }, job.failure);
     });
     this.pending.add(work);
     void work.finally(() => this.pending.delete(work));
@@ -53,13 +64,13 @@ export class CommentTranscriptions {
     clearTimeout(timer);
   }
 
-  private async transcribe(commentId: string, audioKey: string): Promise<void> {
-    const stored = await this.ctx.media.get(audioKey);
-    // Deleted meanwhile, with its comment: nothing left to transcribe.
+  private async transcribe(job: BackgroundJob): Promise<void> {
+    const stored = await this.ctx.media.get(job.audioKey);
+    // Deleted meanwhile, with what held it: nothing left to transcribe.
     if (!stored) return;
     // Through the same byte gate and temp file as POST /api/audio/transcribe, so a 50 MB
     // recording is streamed to the service, never held in memory.
     const text = await transcribeRecording({ transcriber: this.ctx.ai.transcriber, log: this.log }, stored.body);
-    await queries.setTranscription(this.ctx.db, commentId, text);
+    await job.save(text);
   }
 }
