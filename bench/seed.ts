@@ -164,7 +164,7 @@ export async function seed({ dir, memories, photos, log = console.log }: SeedOpt
         photosMade++;
       }
       const keys = images.flatMap((image) => [image.original.key, image.display.key, image.thumbnail.key]);
-      const memory: Memory = await createMemory(ctx, creator, { fields, videos, images, audio: null, videoThumbnails: [], keys });
+      const memory: Memory = await createMemory(ctx, creator, { fields, videos, images, audio: null, videoThumbnails: [], followUpAudio: [], keys });
       if (!memory.id) throw new Error('memory not created');
       if ((index + 1) % 1000 === 0) log(`  ${index + 1} memories`);
     }

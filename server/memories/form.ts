@@ -31,8 +31,8 @@ export interface MemoryForm {
   audio: StagedFile | null;
   /** The n-th belongs to the n-th of `videos`. */
   videoThumbnails: StagedFile[];
-  /** The n-th records the n-th of fields.followUpResponses with hasAudio; absent is none. */
-  followUpAudio?: StagedFile[];
+  /** The n-th records the n-th of fields.followUpResponses with hasAudio. */
+  followUpAudio: StagedFile[];
   /** Every key the form wrote, to remove when the memory is not saved after all. */
   keys: string[];
 }

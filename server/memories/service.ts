@@ -95,7 +95,7 @@ export const spokenAnswers = (fields: CreateMemoryFields) => fields.followUpResp
  * deletions and archives that go by a memory's media rows find them without a special case.
  */
 function followUpRows(memoryId: string, ownerId: string, form: MemoryForm, now: string) {
-  const recordings = [...(form.followUpAudio ?? [])];
+  const recordings = [...form.followUpAudio];
   const responses: queries.NewFollowUp[] = [];
   const media: queries.NewMedia[] = [];
   form.fields.followUpResponses.forEach((response, position) => {
@@ -127,7 +127,7 @@ export async function createMemory(ctx: AppContext, creator: UserRow, form: Memo
     await requireMemoryPlacement(ctx.db, creator, fields.timelineIds, sharedWith);
     if (form.videoThumbnails.length > videos.length) throw badRequest(messages.videoThumbnailWithoutVideo);
     // DESIGN "Voice is never dropped": every spoken answer keeps its recording, and every recording belongs to an answer.
-    const recordings = form.followUpAudio?.length ?? 0;
+    const recordings = form.followUpAudio.length;
     if (recordings !== spokenAnswers(fields)) throw badRequest(messages.followUpAudioCountMismatch(spokenAnswers(fields), recordings));
     if (fields.audioDuration !== null && !form.audio) throw badRequest(messages.audioDurationWithoutAudio);
 
