@@ -1,5 +1,6 @@
 // memories §2 "Memory card": a compact variant for lists and a full variant for the timeline
-// and the spotlight. Text 16 px at least, targets 44 px (issue 8 accessibility).
+// and the spotlight. Text 16 px at least, targets 44 px (issue 8 accessibility). Issue 9: the
+// private mark and the voice badge, on both variants.
 import { ActionIcon, AspectRatio, Badge, Box, Button, Card, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPhoto, IconTrash, IconVideo } from '@tabler/icons-react';
@@ -10,8 +11,11 @@ import { displayNameOf } from '../../../../common/people';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useLoadedOnce } from '../../components/useLoadedOnce';
 import { useOpenMemory } from '../memory-detail';
+import { PrivateMark } from './PrivateMark';
+import { isPrivateMemory } from './privacy';
 import type { Memory } from './types';
 import { useVideoThumbnail } from './useVideoThumbnail';
+import { VoiceBadge } from './VoiceBadge';
 
 // The confirmation loads on first use, keeping it off home's first load.
 const DeleteMemoryDialog = lazy(() => import('./DeleteMemoryDialog').then((module) => ({ default: module.DeleteMemoryDialog })));
@@ -69,6 +73,8 @@ export function MemoryCard({ memory, variant = 'full', onOpen: openWith, canDele
 
   if (variant === 'compact') {
     const compactSnippet = memorySnippet(memory, SNIPPET_COMPACT_MAX);
+    // Outside the open button, whose label would hide them from a screen reader.
+    const extras = Boolean(memory.audioUrl) || isPrivateMemory(memory);
     return (
       <Card withBorder radius="md" padding="sm" component="article" aria-label={memory.title}>
         <Group wrap="nowrap" gap="sm" align="flex-start">
@@ -100,6 +106,12 @@ export function MemoryCard({ memory, variant = 'full', onOpen: openWith, canDele
           </UnstyledButton>
           {deleteControl}
         </Group>
+        {extras && (
+          <Group gap="sm" mt="xs" wrap="wrap">
+            <VoiceBadge memory={memory} />
+            <PrivateMark memory={memory} />
+          </Group>
+        )}
       </Card>
     );
   }
@@ -112,9 +124,12 @@ export function MemoryCard({ memory, variant = 'full', onOpen: openWith, canDele
           <Text fw={700} size="lg" truncate>
             {memory.title}
           </Text>
-          <Text c="dimmed" component="time" dateTime={memory.createdAt}>
-            {date}
-          </Text>
+          <Group gap="sm" wrap="wrap">
+            <Text c="dimmed" component="time" dateTime={memory.createdAt}>
+              {date}
+            </Text>
+            <PrivateMark memory={memory} />
+          </Group>
         </Stack>
         {deleteControl}
       </Group>
@@ -139,6 +154,11 @@ export function MemoryCard({ memory, variant = 'full', onOpen: openWith, canDele
             {preview.extra > 0 && <Badge color="dark">+{preview.extra}</Badge>}
           </Group>
         </Card.Section>
+      )}
+      {memory.audioUrl && (
+        <Group mb="sm">
+          <VoiceBadge memory={memory} />
+        </Group>
       )}
       {fullSnippet && (
         <Text mb="sm">

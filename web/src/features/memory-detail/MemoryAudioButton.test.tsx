@@ -67,6 +67,11 @@ describe("the 'Hear your voice' control", () => {
     expect(screen.getByRole('button', { name: 'Hear your voice' }).getAttribute('aria-pressed')).toBe('false');
   });
 
+  it("shows the recording's length beside it when the server sent one", () => {
+    renderWithMantine(<MemoryAudioButton audioUrl="/uploads/voice.webm" duration={125} />);
+    expect(screen.getByText('2:05').getAttribute('datetime')).toBe('PT125S');
+  });
+
   it("says 'No Audio Available' when the memory has no recording", () => {
     renderWithMantine(<MemoryAudioButton audioUrl={null} />);
     fireEvent.click(screen.getByRole('button', { name: 'Hear your voice' }));

@@ -1,11 +1,16 @@
 // memories §2 "Memory detail dialog", read view: creator, date, images, videos, 'Hear your
 // voice', transcription, notes, tags, the action bar, the timelines and the comments.
+// Issue 9: the private mark, the recording's length, and the follow-up answers with their
+// recordings (the notes then leave out the 'Q: … A: …' blocks the list shows).
 import { Badge, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { Memory } from '../../../../common/memories';
 import { relativeMemoryDate } from '../../../../common/memories-rules';
 import { displayNameOf } from '../../../../common/people';
 import { UserAvatar } from '../../components/UserAvatar';
 import { CommentsSection } from '../comments';
+import { PrivateMark } from '../memories';
+import { FollowUpAnswers } from './FollowUpAnswers';
+import { notesWithoutListedAnswers } from './followUpNotes';
 import { MemoryActionBar } from './MemoryActionBar';
 import { MemoryAudioButton } from './MemoryAudioButton';
 import { MemoryMediaGallery } from './MemoryMediaGallery';
@@ -39,17 +44,21 @@ export function MemoryReadView({ memory, currentUserId, onEdit, onDeleted }: Mem
           <Text fw={600} truncate>
             {displayNameOf(memory.creator, 'User')}
           </Text>
-          <Text c="dimmed" component="time" dateTime={memory.createdAt}>
-            {relativeMemoryDate(memory.createdAt)}
-          </Text>
+          <Group gap="sm" wrap="wrap">
+            <Text c="dimmed" component="time" dateTime={memory.createdAt}>
+              {relativeMemoryDate(memory.createdAt)}
+            </Text>
+            <PrivateMark memory={memory} />
+          </Group>
         </Stack>
       </Group>
       <MemoryMediaGallery memory={memory} />
       <Group>
-        <MemoryAudioButton audioUrl={memory.audioUrl} />
+        <MemoryAudioButton audioUrl={memory.audioUrl} duration={memory.audioDuration ?? null} />
       </Group>
       <Passage heading="Transcription" text={memory.transcription} />
-      <Passage heading="Notes" text={memory.content} />
+      <Passage heading="Notes" text={notesWithoutListedAnswers(memory.content, memory.followUpResponses)} />
+      <FollowUpAnswers responses={memory.followUpResponses} />
       {memory.tags.length > 0 && (
         <Group gap="xs" aria-label="Tags" role="group">
           {memory.tags.map((tag) => (

@@ -1,12 +1,13 @@
 // One memory on the timeline page (memories §2): date, title, its photos (each opens the
 // full-screen viewer), a snippet and the creator; 'View memory' opens the detail dialog.
+// Issue 9: the private mark beside the date, and the voice badge that plays in place.
 import { Badge, Button, Card, Group, Image, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconVideo } from '@tabler/icons-react';
 import { SNIPPET_FULL_MAX } from '../../../../common/limits';
 import { imageUrlOf, mediaUrl, memorySnippet, relativeMemoryDate } from '../../../../common/memories-rules';
 import { displayNameOf } from '../../../../common/people';
 import { UserAvatar } from '../../components/UserAvatar';
-import type { Memory } from '../memories';
+import { PrivateMark, VoiceBadge, type Memory } from '../memories';
 import classes from './TimelinePage.module.css';
 
 interface TimelineEntryProps {
@@ -26,9 +27,12 @@ export function TimelineEntry({ memory, side, onOpen, onViewImage }: TimelineEnt
       <span className={classes.dot} aria-hidden />
       <Card withBorder radius="lg" padding="md" component="article" aria-label={memory.title} className={classes.card}>
         <Stack gap="xs">
-          <Text c="dimmed" component="time" dateTime={memory.createdAt}>
-            {relativeMemoryDate(memory.createdAt)}
-          </Text>
+          <Group gap="sm" wrap="wrap">
+            <Text c="dimmed" component="time" dateTime={memory.createdAt}>
+              {relativeMemoryDate(memory.createdAt)}
+            </Text>
+            <PrivateMark memory={memory} />
+          </Group>
           <Title order={3} size="h4" className={classes.entryTitle}>
             {memory.title}
           </Title>
@@ -52,6 +56,11 @@ export function TimelineEntry({ memory, side, onOpen, onViewImage }: TimelineEnt
               <Badge color="dark" leftSection={<IconVideo size={14} />} className={classes.videoBadge}>
                 Video
               </Badge>
+            </div>
+          )}
+          {memory.audioUrl && (
+            <div>
+              <VoiceBadge memory={memory} />
             </div>
           )}
           {snippet && <Text className={classes.snippet}>{snippet}</Text>}

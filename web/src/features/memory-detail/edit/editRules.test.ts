@@ -27,6 +27,7 @@ function memoryWith(images: number, videos: number): Memory {
     userId: 'u1',
     familyId: null,
     audioUrl: null,
+    audioDuration: null,
     timelineIds: ['t1'],
     sharedWith: ['u1'],
     images: Array.from({ length: images }, (_, index) => image(`i${index}`)),

@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+// Issue 9 "Voice": a recording played in place shows its length as m:ss (or just 'Voice' until
+// known), names its control by what a press does, and only one recording sounds at a time.
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../lib/toast';
+import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
+import { ScriptedAudio } from '../../test/scriptedAudio';
+import { formatClipLength } from './useVoicePlayback';
+import { VoiceClip } from './VoiceClip';
+
+const labels = { playLabel: 'Play voice recording', pauseLabel: 'Pause voice recording' };
+
+beforeEach(() => {
+  installBrowserStandIns();
+  ScriptedAudio.reset();
+  vi.stubGlobal('Audio', ScriptedAudio);
+  vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('formatClipLength', () => {
+  it('reads as m:ss, a short clip at least one second', () => {
+    expect(formatClipLength(0.4)).toBe('0:01');
+    expect(formatClipLength(7.2)).toBe('0:07');
+    expect(formatClipLength(65)).toBe('1:05');
+    expect(formatClipLength(600)).toBe('10:00');
+  });
+});
+
+describe('a voice clip', () => {
+  it('shows the stored length, plays from the /uploads address and pauses', async () => {
+    renderWithMantine(<VoiceClip audioUrl="voice.webm" duration={7.2} {...labels} />);
+    const clip = screen.getByTestId('voice-clip');
+    expect(within(clip).getByText('Voice')).toBeTruthy();
+    expect(within(clip).getByText('0:07').getAttribute('datetime')).toBe('PT7S');
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play voice recording' })));
+    expect(ScriptedAudio.made).toHaveLength(1);
+    expect(ScriptedAudio.made[0]!.src).toBe('/uploads/voice.webm');
+    expect(ScriptedAudio.made[0]!.paused).toBe(false);
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pause voice recording' })));
+    expect(ScriptedAudio.made[0]!.paused).toBe(true);
+    expect(screen.getByRole('button', { name: 'Play voice recording' })).toBeTruthy();
+  });
+
+  it("says just 'Voice' without a stored length, and the length once playing has taught it", async () => {
+    renderWithMantine(<VoiceClip audioUrl="/uploads/old.webm" duration={null} {...labels} />);
+    const clip = screen.getByTestId('voice-clip');
+    expect(clip.textContent).toBe('Voice');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play voice recording' })));
+    act(() => ScriptedAudio.made[0]!.learnDuration(83.4));
+    expect(within(clip).getByText('1:23')).toBeTruthy();
+  });
+
+  it('plays one recording at a time: starting another pauses the first', async () => {
+    renderWithMantine(
+      <>
+        <div data-testid="first">
+          <VoiceClip audioUrl="/uploads/a.webm" duration={3} {...labels} />
+        </div>
+        <div data-testid="second">
+          <VoiceClip audioUrl="/uploads/b.webm" duration={4} {...labels} />
+        </div>
+      </>,
+    );
+    const first = within(screen.getByTestId('first'));
+    const second = within(screen.getByTestId('second'));
+    await act(async () => fireEvent.click(first.getByRole('button', { name: 'Play voice recording' })));
+    await act(async () => fireEvent.click(second.getByRole('button', { name: 'Play voice recording' })));
+    const [a, b] = ScriptedAudio.made;
+    expect(a!.paused).toBe(true);
+    expect(b!.paused).toBe(false);
+    expect(first.getByRole('button', { name: 'Play voice recording' })).toBeTruthy();
+    expect(second.getByRole('button', { name: 'Pause voice recording' })).toBeTruthy();
+  });
+
+  it("says 'Audio Playback Error' with its own detail when the recording cannot play", async () => {
+    ScriptedAudio.playAnswer = () => Promise.reject(new DOMException('gone', 'NotSupportedError'));
+    renderWithMantine(<VoiceClip audioUrl="/uploads/gone.webm" duration={2} {...labels} errorDetail="Couldn't play this spoken answer. Please try again later." />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play voice recording' })));
+    expect(toast.error).toHaveBeenCalledWith("Couldn't play this spoken answer. Please try again later.", 'Audio Playback Error');
+    expect(screen.getByRole('button', { name: 'Play voice recording' })).toBeTruthy();
+  });
+});

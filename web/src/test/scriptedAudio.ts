@@ -1,0 +1,36 @@
+// A scripted stand-in for the browser's Audio element (jsdom plays nothing): play() answers as
+// each test decides, and a test can say the length is now known, as the browser would.
+export class ScriptedAudio {
+  static made: ScriptedAudio[] = [];
+  static playAnswer: () => Promise<void> = () => Promise.resolve();
+  static reset() {
+    ScriptedAudio.made = [];
+    ScriptedAudio.playAnswer = () => Promise.resolve();
+  }
+  paused = true;
+  duration = Number.POSITIVE_INFINITY;
+  onplaying: (() => void) | null = null;
+  onpause: (() => void) | null = null;
+  onended: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ondurationchange: (() => void) | null = null;
+  constructor(readonly src: string) {
+    ScriptedAudio.made.push(this);
+  }
+  play() {
+    return ScriptedAudio.playAnswer().then(() => {
+      this.paused = false;
+      this.onplaying?.();
+    });
+  }
+  pause() {
+    if (this.paused) return;
+    this.paused = true;
+    this.onpause?.();
+  }
+  /** The browser has learnt the recording's length. */
+  learnDuration(seconds: number) {
+    this.duration = seconds;
+    this.ondurationchange?.();
+  }
+}
