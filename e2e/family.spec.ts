@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, signUp, uniqueEmail } from './helpers';
+import { createFirstTimeline, PASSWORD, signUp, uniqueEmail } from './helpers';
 
 async function createFamilyInvite(page: Page): Promise<string> {
+  // issue 9: a new user with no timeline is first asked for one.
+  await createFirstTimeline(page);
   await page.goto('/family');
   await page.getByRole('button', { name: 'Create Family Invite Link' }).click();
   await expect(page.getByText('Invite link created')).toBeVisible();
@@ -20,15 +22,18 @@ test.describe('Family invites', () => {
     await b.goto(link);
     await expect(b.getByRole('heading', { name: 'Family Invitation' })).toBeVisible();
     await expect(b.getByText('Ada Lovelace invited you to join')).toBeVisible();
-    await b.getByRole('link', { name: 'Log In to Join' }).click();
-    await b.getByRole('link', { name: 'Create an account' }).click();
+    // issue 9: the account is created right on the invite; signing in is one tap away.
+    await expect(b.getByRole('heading', { name: 'Create your account to join' })).toBeVisible();
+    await expect(b.getByRole('link', { name: /I already have an account/ })).toContainText('Log In to Join');
     await b.getByLabel('Email').fill(uniqueEmail('ben'));
     await b.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await b.getByLabel('Display name').fill('Ben Lovelace');
     await b.getByRole('button', { name: 'Create Account' }).click();
     await expect(b.getByText('You have joined the family group')).toBeVisible();
     await expect(b).toHaveURL(/\/family$/);
-    await expect(b.getByLabel('Family members')).toContainText('Ada Lovelace');
+    await expect(b.getByLabel('Family members', { exact: true })).toContainText('Ada Lovelace');
+    // A family brings no timeline: Ben is asked for his first one.
+    await createFirstTimeline(b, 'Ben\'s Memories');
 
     // Opening the link again: already in that family.
     await b.goto(link);
@@ -54,7 +59,7 @@ test.describe('Family invites', () => {
     await expect(c.getByText("Family groups have been merged and you've joined the family")).toBeVisible();
     await expect(c).toHaveURL(/\/$/, { timeout: 5000 });
     await c.goto('/family');
-    await expect(c.getByLabel('Family members')).toContainText('Ada Lovelace');
+    await expect(c.getByLabel('Family members', { exact: true })).toContainText('Ada Lovelace');
   });
 
   test('an unknown family invite says it is invalid', async ({ page }) => {

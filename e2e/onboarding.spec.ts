@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, seriousViolations, signUp, uniqueEmail } from './helpers';
+import { createFirstTimeline, isPrimaryFilled, PASSWORD, seriousViolations, signUp, uniqueEmail } from './helpers';
 
 /** Signs up leaving the display name empty, as a brand-new user may (helpers.signUp fills one). */
 async function signUpWithoutName(page: Page): Promise<string> {
@@ -127,9 +127,52 @@ test.describe('Onboarding', () => {
     await expect(personal).toBeVisible();
     await expect(personal).toContainText('You already belong to the shared timeline "The Smiths"');
     await expect(personal.getByRole('button', { name: 'Create My Personal Timeline' })).toBeVisible();
+    // issue 9: they just joined a shared timeline, so skipping is the main (filled) choice.
+    await expect.poll(() => isPrimaryFilled(personal.getByRole('button', { name: 'Skip for Now' }))).toBe(true);
+    await expect.poll(() => isPrimaryFilled(personal.getByRole('button', { name: 'Create My Personal Timeline' }))).toBe(false);
     await personal.getByRole('button', { name: 'Skip for Now' }).click();
     await expect(personal).toBeHidden();
     expect(await stored(page, 'profile-setup-shown')).toBe('true');
+
+    // issue 9: with no timeline at all (the invite came to nothing), home is not a dead end.
+    const chooser = page.getByRole('main');
+    await expect(chooser.getByText('No timelines yet')).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/desktop-home-no-timelines.png' });
+    await chooser.getByRole('button', { name: 'Create a timeline' }).click();
+    const manage = page.getByRole('dialog', { name: 'Manage Timelines' });
+    await manage.getByRole('textbox', { name: 'Timeline name' }).fill('Mary\'s Stories');
+    await manage.getByRole('button', { name: 'Create Timeline' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Timeline created' })).toBeVisible();
+    await manage.getByRole('button', { name: 'Close dialog' }).click();
+    await expect(page.getByRole('button', { name: /Active timeline: Mary's Stories/ })).toBeVisible();
+    await expect(chooser.getByText('No timelines yet')).toHaveCount(0);
+  });
+
+  test('issue 9: a display name given at sign-up still leads to "Create Your First Timeline"', async ({ page }) => {
+    await signUp(page, { displayName: 'Alan Turing' });
+    const step2 = page.getByRole('dialog', { name: 'Create Your First Timeline' });
+    await expect(step2).toBeVisible();
+    await expect(step2.getByText('Step 2 of 2')).toBeVisible();
+    await expect(step2.getByRole('button', { name: 'Skip for Now' })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/screens/desktop-first-timeline.png' });
+    // Back shows step 1 with the name from sign-up.
+    await step2.getByRole('button', { name: 'Back' }).click();
+    const setup = page.getByRole('dialog', { name: 'Set Up Your Profile' });
+    await expect(setup.getByRole('textbox', { name: 'Display Name' })).toHaveValue('Alan Turing');
+    await setup.getByRole('button', { name: 'Continue to Timeline' }).click();
+
+    await createFirstTimeline(page, 'Turing Family');
+    await expect(page.getByRole('alert').filter({ hasText: 'Timeline Created!' })).toContainText('Your Turing Family timeline has been created successfully.');
+    await expect(page.getByRole('button', { name: /Active timeline: Turing Family/ })).toBeVisible();
+    const timelines = (await (await page.request.get('/api/timelines')).json()) as Array<Record<string, unknown>>;
+    expect(timelines).toEqual([expect.objectContaining({ name: 'Turing Family', isDefault: true })]);
+    expect(await stored(page, 'profile-setup-shown')).toBe('true');
+
+    // Setup does not come back once there is a timeline.
+    await page.reload();
+    await expect(page.getByRole('button', { name: /Active timeline: Turing Family/ })).toBeVisible();
+    await page.waitForTimeout(1_000);
+    await expect(page.getByRole('dialog', { name: ONBOARDING_DIALOGS })).toHaveCount(0);
   });
 });
 

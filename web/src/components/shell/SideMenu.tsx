@@ -1,6 +1,7 @@
 import { Divider, Drawer, Group, NavLink, Stack, Switch, Text, useMantineColorScheme } from '@mantine/core';
-import { IconDownload, IconLogout, IconMessage, IconSettings, IconSparkles, IconTimeline } from '@tabler/icons-react';
+import { IconDownload, IconLogout, IconMessage, IconSettings, IconSparkles, IconTimeline, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { messages } from '../../../../common/messages';
 import { displayNameOf } from '../../../../common/people';
 import type { User } from '../../../../common/users';
 import { navigation } from '../../api/endpoints';
@@ -26,7 +27,7 @@ export function SideMenu({ user, opened, feedbackUrl, onClose, onOpenDialog }: S
   };
 
   return (
-    <Drawer opened={opened} onClose={onClose} title="Menu" size={300} padding="md" closeButtonProps={{ 'aria-label': 'Close menu' }}>
+    <Drawer opened={opened} onClose={onClose} title={messages.menuTitle} size={300} padding="md" closeButtonProps={{ 'aria-label': messages.menuClose }}>
       <Stack gap="xs">
         <Group gap="sm" wrap="nowrap" mb="sm">
           <UserAvatar person={user} size="lg" />
@@ -39,29 +40,31 @@ export function SideMenu({ user, opened, feedbackUrl, onClose, onOpenDialog }: S
             </Text>
           </div>
         </Group>
-        <NavLink component="button" label="Manage Timelines" leftSection={<IconTimeline size={20} />} onClick={open('timelines')} />
-        <NavLink component="button" label="Download Memories" leftSection={<IconDownload size={20} />} onClick={open('download')} />
-        <NavLink component={Link} to="/profile" label="Settings" leftSection={<IconSettings size={20} />} onClick={onClose} />
-        <NavLink component={Link} to="/extras" label="Extras" leftSection={<IconSparkles size={20} />} onClick={onClose} />
+        <NavLink component="button" label={messages.menuManageTimelines} leftSection={<IconTimeline size={20} />} onClick={open('timelines')} />
+        {/* issue 9: the communities page (members and invite links) is one tap from the menu. */}
+        <NavLink component={Link} to="/community" label={messages.menuCommunities} leftSection={<IconUsersGroup size={20} />} onClick={onClose} />
+        <NavLink component="button" label={messages.menuDownload} leftSection={<IconDownload size={20} />} onClick={open('download')} />
+        <NavLink component={Link} to="/profile" label={messages.menuSettings} leftSection={<IconSettings size={20} />} onClick={onClose} />
+        <NavLink component={Link} to="/extras" label={messages.menuExtras} leftSection={<IconSparkles size={20} />} onClick={onClose} />
         <NavLink
           component="a"
           href={feedbackUrl}
           target="_blank"
           rel="noopener noreferrer"
-          label="Send Feedback"
+          label={messages.sendFeedback}
           leftSection={<IconMessage size={20} />}
           onClick={onClose}
         />
         <Divider my="xs" />
         <Switch
-          label="Dark theme"
+          label={messages.menuDarkTheme}
           checked={colorScheme !== 'light'}
           onChange={(event) => setColorScheme(event.currentTarget.checked ? 'dark' : 'light')}
           px="sm"
         />
         <Divider my="xs" />
         {/* accounts §2: sign-out is a full navigation to /api/logout. */}
-        <NavLink component="a" href={navigation.logout} label="Sign Out" leftSection={<IconLogout size={20} />} className={classes.signOut} />
+        <NavLink component="a" href={navigation.logout} label={messages.menuSignOut} leftSection={<IconLogout size={20} />} className={classes.signOut} />
       </Stack>
     </Drawer>
   );

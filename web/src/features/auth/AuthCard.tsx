@@ -9,13 +9,13 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
       <Paper withBorder shadow="md" radius="lg" p="xl" maw={420} w="100%">
         <Stack gap="lg">
           <Stack gap={4} ta="center">
-            <Anchor component={Link} to="/" fw={700} size="sm" c="dimmed" underline="never">
+            <Anchor component={Link} to="/" fw={700} c="dimmed" underline="never">
               Heirloom
             </Anchor>
             <Title order={1} size="h2">
               {title}
             </Title>
-            <Text c="dimmed" size="sm">
+            <Text c="dimmed">
               {subtitle}
             </Text>
           </Stack>

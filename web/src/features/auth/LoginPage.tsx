@@ -1,15 +1,18 @@
-import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { messages } from '../../../../common/messages';
+import type { User } from '../../../../common/users';
 import { errorMessage } from '../../api/client';
 import { api, navigation } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
+import { useApiMutation } from '../../api/useApiMutation';
 import { AuthCard } from './AuthCard';
 import { useReturnTo } from './useReturnTo';
 
+/** DESIGN "Signed-out pages": /login. Once signed in, the signed-in routes send the user to returnTo. */
 export function LoginPage() {
   const returnTo = useReturnTo();
   const [params] = useSearchParams();
@@ -18,10 +21,11 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
-  const login = useMutation({
+  // The refusal shows beside the form, where the user is looking, not as a toast.
+  const login = useApiMutation({
     mutationFn: api.auth.login,
-    // The app re-renders signed in, and the signed-in routes send the user to returnTo.
-    onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),
+    error: false,
+    onSuccess: (user: User) => queryClient.setQueryData(queryKeys.currentUser, user),
   });
 
   const ssoError = params.get('error') === 'sso' ? (params.get('reason') ?? messages.ssoFailed) : null;
@@ -35,7 +39,7 @@ export function LoginPage() {
   const signupHref = `/signup${returnTo === '/' ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`;
 
   return (
-    <AuthCard title="Welcome back" subtitle="Sign in to your family's memories">
+    <AuthCard title={messages.authWelcomeBack} subtitle={messages.authSignInSubtitle}>
       {problem && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
           {problem}
@@ -44,7 +48,7 @@ export function LoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Email"
+            label={messages.authEmail}
             type="email"
             autoComplete="email"
             required
@@ -52,32 +56,32 @@ export function LoginPage() {
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
           <PasswordInput
-            label="Password"
+            label={messages.authPassword}
             autoComplete="current-password"
             required
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
           <Button type="submit" loading={login.isPending} disabled={!email || !password} fullWidth>
-            Sign In
+            {messages.authSignIn}
           </Button>
         </Stack>
       </form>
       {providers.data?.oidc && (
         <>
-          <Divider label="or" labelPosition="center" />
+          <Divider label={messages.authOr} labelPosition="center" />
           <Button component="a" href={navigation.login(returnTo)} variant="default" fullWidth>
-            Continue with {providers.data.oidc.name}
+            {messages.authContinueWith(providers.data.oidc.name)}
           </Button>
         </>
       )}
       {providers.data?.registration !== 'closed' && (
-        <Text size="sm" ta="center">
-          New to Heirloom?{' '}
-          <Anchor component={Link} to={signupHref} underline="always">
-            Create an account
-          </Anchor>
-        </Text>
+        <Stack gap={4} align="center">
+          <Text>{messages.authNewHere}</Text>
+          <Button component={Link} to={signupHref} variant="subtle" fullWidth>
+            {messages.authCreateAnAccount}
+          </Button>
+        </Stack>
       )}
     </AuthCard>
   );

@@ -1,9 +1,11 @@
 import { Button, Card, Stack, Text } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
+import { messages } from '../../../../common/messages';
 import { useOpenShellDialog } from '../../components/shell/shellDialogs';
 import { TodaysPrompts } from '../prompts/TodaysPrompts';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { storageKeys as onboardingKeys } from '../onboarding/storage';
+import { useCurrentUser } from '../auth';
+import { useActiveTimeline } from '../timelines/ActiveTimeline';
+import { onboardingStorageKeys as onboardingKeys } from '../onboarding';
 import { MemorySpotlight, useSpotlight } from './MemorySpotlight';
 import { TimelineChooser } from './TimelineChooser';
 import { TimelineTooltip } from './TimelineTooltip';
@@ -13,8 +15,12 @@ import { WelcomeTooltip } from './WelcomeTooltip';
 export function HomePage() {
   const openDialog = useOpenShellDialog();
   const { user } = useCurrentUser();
-  // The welcome tooltip waits while profile setup is due, so it never hides behind it.
-  const setupDue = !user?.displayName && !localStorage.getItem(onboardingKeys.profileSetupShown);
+  const { timelines, isLoading: timelinesLoading } = useActiveTimeline();
+  // The welcome tooltip waits while profile setup is due, or the first timeline is (issue 9:
+  // the first-timeline step follows a display name given at sign-up), so it never hides
+  // behind setup; and its "tap +" needs a timeline to capture on.
+  const setupDue =
+    (!user?.displayName && !localStorage.getItem(onboardingKeys.profileSetupShown)) || timelinesLoading || timelines.length === 0;
   // The spotlight's answer (one memory or none) is the count the timeline tooltip watches.
   const spotlight = useSpotlight();
   const memoryCount = spotlight.isSuccess ? (spotlight.data ? 1 : 0) : null;
@@ -27,12 +33,10 @@ export function HomePage() {
       <MemorySpotlight />
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="xs">
-          <Text fw={600}>More ways to celebrate your memories</Text>
-          <Text c="dimmed">
-            Interviews, calendars, collages and more are on their way.
-          </Text>
+          <Text fw={600}>{messages.homeExtrasTitle}</Text>
+          <Text c="dimmed">{messages.homeExtrasDetail}</Text>
           <Button variant="light" leftSection={<IconWand size={18} />} onClick={() => openDialog('extras')} w="fit-content">
-            Extras
+            {messages.menuExtras}
           </Button>
         </Stack>
       </Card>

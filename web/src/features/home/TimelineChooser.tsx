@@ -1,6 +1,8 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown } from '@tabler/icons-react';
+import { IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { messages } from '../../../../common/messages';
+import { useOpenShellDialog } from '../../components/shell/shellDialogs';
 import { useActiveTimeline } from '../timelines/ActiveTimeline';
 import { TimelineDot } from '../timelines/TimelineDot';
 
@@ -8,15 +10,20 @@ import { TimelineDot } from '../timelines/TimelineDot';
 export function TimelineChooser() {
   const { timelines, active, setActive, isLoading } = useActiveTimeline();
   const [expanded, { toggle, close }] = useDisclosure(false);
+  const openDialog = useOpenShellDialog();
 
   if (isLoading) return <Skeleton h={84} radius="lg" />;
+  // issue 9 "First run": no timeline is never a dead end; Manage Timelines creates one.
   if (!active) {
     return (
       <Card withBorder radius="lg" padding="lg">
-        <Text fw={600}>No timelines yet</Text>
-        <Text c="dimmed">
-          Create a timeline to start collecting memories with your family.
-        </Text>
+        <Stack gap="sm" align="flex-start">
+          <Text fw={600}>{messages.homeNoTimelines}</Text>
+          <Text c="dimmed">{messages.homeNoTimelinesDetail}</Text>
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => openDialog('timelines')}>
+            {messages.homeCreateTimeline}
+          </Button>
+        </Stack>
       </Card>
     );
   }

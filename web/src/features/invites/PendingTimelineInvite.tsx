@@ -1,10 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { messages } from '../../../../common/messages';
 import { errorMessage } from '../../api/client';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
-import { toast } from '../../lib/toast';
+import { useApiMutation } from '../../api/useApiMutation';
 import { forgetTimelineInvite, pendingTimelineInvite, storeTimelineWelcome } from './pendingInvites';
 
 /**
@@ -14,32 +14,33 @@ import { forgetTimelineInvite, pendingTimelineInvite, storeTimelineWelcome } fro
 export function PendingTimelineInvite() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const started = useRef(false);
+
+  const process = useApiMutation({
+    // The welcome data and active timeline are stored before the list refreshes, so home and
+    // onboarding see the joined timeline as the user's invitation at once.
+    mutationFn: async (inviteId: string) => {
+      const result = await api.timelineInvites.processPending(inviteId).finally(forgetTimelineInvite);
+      if (result.timeline) {
+        storeTimelineWelcome(result.timeline);
+        localStorage.setItem('activeTimelineId', result.timeline.id);
+      }
+      return result;
+    },
+    success: () => ({ title: messages.inviteSuccess, message: messages.joinedTimeline }),
+    error: () => messages.inviteProcessFailed,
+    invalidate: [queryKeys.timelines],
+    onSuccess: (result) => window.setTimeout(() => navigate(result.redirectTo ?? '/'), 1000),
+    onError: (error) => console.error('Pending timeline invite failed', errorMessage(error)),
+  });
 
   useEffect(() => {
     const inviteId = pendingTimelineInvite();
     // The invite page handles its own invite.
     if (!inviteId || started.current || pathname.startsWith('/timeline-invite/')) return;
     started.current = true;
-    api.timelineInvites
-      .processPending(inviteId)
-      .then(async (result) => {
-        forgetTimelineInvite();
-        if (result.timeline) {
-          storeTimelineWelcome(result.timeline);
-          localStorage.setItem('activeTimelineId', result.timeline.id);
-        }
-        await queryClient.invalidateQueries({ queryKey: queryKeys.timelines });
-        toast.success('Success!', 'You have joined the timeline');
-        window.setTimeout(() => navigate(result.redirectTo ?? '/'), 1000);
-      })
-      .catch((error: unknown) => {
-        forgetTimelineInvite();
-        console.error('Pending timeline invite failed', errorMessage(error));
-        toast.error('Failed to process invitation');
-      });
-  }, [pathname, navigate, queryClient]);
+    process.mutate(inviteId);
+  }, [pathname, process]);
 
   return null;
 }

@@ -1,16 +1,19 @@
 import { Box, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { messages } from '../../../../common/messages';
 import { INVITE_PAGE_DEFAULT_COLOR } from '../../../../common/timeline-colors';
 import { displayNameOf } from '../../../../common/people';
 import type { User } from '../../../../common/users';
 import { ApiError, errorMessage } from '../../api/client';
-import { api, navigation } from '../../api/endpoints';
+import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
+import { useApiMutation } from '../../api/useApiMutation';
 import { UserAvatar } from '../../components/UserAvatar';
 import { toast } from '../../lib/toast';
 import { InviteFrame } from './InviteFrame';
+import { NewcomerJoin } from './NewcomerJoin';
 import { forgetTimelineInvite, rememberTimelineInvite, storeTimelineWelcome } from './pendingInvites';
 
 const REDIRECT_MS = 1000; // accounts §9
@@ -19,7 +22,6 @@ const REDIRECT_MS = 1000; // accounts §9
 export function TimelineInvitePage({ user }: { user: User | null }) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const details = useQuery({
     queryKey: queryKeys.timelineInviteDetails(id),
     queryFn: () => api.timelineInvites.get(id),
@@ -33,35 +35,40 @@ export function TimelineInvitePage({ user }: { user: User | null }) {
     if (id && !user) rememberTimelineInvite(id);
   }, [id, user]);
 
-  const join = useMutation({
-    mutationFn: () => api.timelineInvites.accept(id),
-    onSuccess: async (joined) => {
-      forgetTimelineInvite();
+  const join = useApiMutation({
+    // The joined timeline is made the active one before the list refreshes, so it is what
+    // home shows first.
+    mutationFn: async () => {
+      const joined = await api.timelineInvites.accept(id);
       storeTimelineWelcome({ id: joined.timelineId, name: joined.name });
       localStorage.setItem('activeTimelineId', joined.timelineId);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.timelines });
-      toast.success('Success!', 'You have joined the timeline');
-      window.setTimeout(() => navigate('/'), REDIRECT_MS);
+      forgetTimelineInvite();
+      return joined;
     },
+    success: () => ({ title: messages.inviteSuccess, message: messages.joinedTimeline }),
+    // accounts §8: a failed automatic accept is only logged; the Join button says why.
+    error: false,
+    invalidate: [queryKeys.timelines],
+    onSuccess: () => window.setTimeout(() => navigate('/'), REDIRECT_MS),
   });
 
   const invite = details.data;
   const isCreator = Boolean(user && invite?.creator && invite.creator.id === user.id);
   const complete = Boolean(invite?.invite && invite.timeline && invite.creator);
 
-  // accounts §4: a signed-in visitor who did not create the invite joins straight away.
+  // accounts §4: a signed-in visitor who did not create the invite joins straight away; a
+  // newcomer who just made an account here is one of them.
   const autoJoined = useRef(false);
   useEffect(() => {
     if (!user || !complete || isCreator || autoJoined.current) return;
     autoJoined.current = true;
-    // accounts §8: a failed automatic accept is only logged; the Join button stays.
     join.mutate(undefined, { onError: (error) => console.error('Automatic timeline join failed', error) });
   }, [user, complete, isCreator, join]);
 
-  if (!id) return <InviteFrame title="Invalid Invite" text="This invite link is missing its code." />;
+  if (!id) return <InviteFrame title={messages.inviteInvalid} text={messages.inviteMissingCode} />;
   if (details.isPending) {
     return (
-      <InviteFrame title="Loading invite...">
+      <InviteFrame title={messages.inviteLoading}>
         <Skeleton h={120} w="100%" />
       </InviteFrame>
     );
@@ -69,39 +76,37 @@ export function TimelineInvitePage({ user }: { user: User | null }) {
   if (details.error) {
     const notFound = details.error instanceof ApiError && details.error.status === 404;
     return (
-      <InviteFrame title="Invite Not Found" text={notFound ? 'Invite not found or expired' : 'Failed to load invite'}>
-        <Button onClick={() => navigate('/')}>Go Home</Button>
+      <InviteFrame title={messages.inviteNotFoundTitle} text={notFound ? messages.timelineInviteNotFound : messages.inviteLoadFailed}>
+        <Button onClick={() => navigate('/')}>{messages.inviteGoHome}</Button>
       </InviteFrame>
     );
   }
   if (isCreator) {
     return (
-      <InviteFrame title="Your Timeline" text="You cannot use your own invitation link. This timeline already belongs to you.">
-        <Button onClick={() => navigate('/')}>Go to Dashboard</Button>
+      <InviteFrame title={messages.inviteYourTimeline} text={messages.inviteYourTimelineDetail}>
+        <Button onClick={() => navigate('/')}>{messages.inviteGoToDashboard}</Button>
       </InviteFrame>
     );
   }
   if (!complete || !invite?.timeline || !invite.creator) {
-    return <InviteFrame title="Invalid Invite" text="This invite is no longer valid or has expired." />;
+    return <InviteFrame title={messages.inviteInvalid} text={messages.inviteNoLongerValid} />;
   }
 
   const { timeline, creator } = invite;
   return (
-    <InviteFrame title="You're Invited!">
+    <InviteFrame title={messages.inviteYoureInvited}>
       <Stack gap="xs" align="center">
         <Box w={48} h={48} style={{ borderRadius: '50%', background: timeline.color || INVITE_PAGE_DEFAULT_COLOR }} aria-hidden />
         <Text fw={700} size="xl">
           {timeline.name}
         </Text>
         {timeline.description && <Text c="dimmed">{timeline.description}</Text>}
-        <Text size="sm" c="dimmed">
-          Expires in 48 hours
-        </Text>
+        <Text c="dimmed">{messages.inviteExpires}</Text>
       </Stack>
       <Group gap="sm" wrap="nowrap">
         <UserAvatar person={creator} />
         <Text ta="left">
-          <b>{displayNameOf(creator, 'Someone')}</b> invited you to join
+          <b>{displayNameOf(creator, messages.inviteSomeone)}</b> {messages.inviteInvitedYouToJoin}
         </Text>
       </Group>
       <Stack w="100%" gap="xs">
@@ -109,17 +114,15 @@ export function TimelineInvitePage({ user }: { user: User | null }) {
           <Button
             size="md"
             disabled={join.isPending}
-            onClick={() => join.mutate(undefined, { onError: (error) => toast.error(`Failed to join timeline: ${errorMessage(error)}`) })}
+            onClick={() => join.mutate(undefined, { onError: (error) => toast.error(messages.inviteJoinTimelineFailed(errorMessage(error))) })}
           >
-            {join.isPending ? 'Joining Timeline...' : 'Join Timeline'}
+            {join.isPending ? messages.inviteJoiningTimeline : messages.inviteJoinTimeline}
           </Button>
         ) : (
-          <Button size="md" component="a" href={navigation.login(`/timeline-invite/${id}`)}>
-            Sign In to Join
-          </Button>
+          <NewcomerJoin inviteId={id} returnTo={`/timeline-invite/${id}`} signInLabel={messages.inviteSignInToJoin} />
         )}
         <Button variant="subtle" onClick={() => navigate('/')}>
-          Maybe Later
+          {messages.inviteMaybeLater}
         </Button>
       </Stack>
     </InviteFrame>

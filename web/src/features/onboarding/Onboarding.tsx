@@ -3,6 +3,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ONBOARDING_DELAY_MS, ONBOARDING_FOLLOW_UP_DELAY_MS } from '../../../../common/limits';
 import type { User } from '../../../../common/users';
+import { usePendingTimelineInvite } from '../invites';
 import { useTimelines } from '../timelines/useTimelines';
 import { nextOnboardingScreen, type OnboardingScreen } from './decide';
 import { isMobileDevice, isStandalone } from './device';
@@ -14,6 +15,7 @@ const InstallDialog = lazy(() => import('./InstallDialog').then((module) => ({ d
 
 export function Onboarding({ user }: { user: User }) {
   const { timelines, isLoading, error } = useTimelines();
+  const invitePending = usePendingTimelineInvite() !== null;
   const [flags, setFlags] = useState(readOnboardingFlags);
   const [open, setOpen] = useState<OnboardingScreen | null>(null);
   // Finished or skipped in this visit: setup does not come back until the next one; only the
@@ -26,6 +28,7 @@ export function Onboarding({ user }: { user: User }) {
         hasDisplayName: Boolean(user.displayName?.trim()),
         profileSetupShown: flags.profileSetupShown,
         timelineCount: error ? null : timelines.length,
+        invitePending,
         isMobile: isMobileDevice(),
         isStandalone: isStandalone(),
         installShown: flags.installShown,

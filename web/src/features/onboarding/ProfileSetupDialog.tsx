@@ -4,6 +4,7 @@ import { Modal, Progress, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { MOBILE_WIDTH } from '../../../../common/limits';
+import { messages } from '../../../../common/messages';
 import type { User } from '../../../../common/users';
 import type { Timeline } from '../../api/types';
 import { ProfileStep } from './ProfileStep';
@@ -47,7 +48,7 @@ export function ProfileSetupDialog({ opened, user, timelines, initialStep, onPro
     }
   }
 
-  const title = step === 1 ? 'Set Up Your Profile' : invitation ? 'Create Your Personal Timeline' : 'Create Your First Timeline';
+  const title = step === 1 ? messages.setupProfileTitle : invitation ? messages.setupPersonalTimelineTitle : messages.setupFirstTimelineTitle;
   return (
     // The way out is the step's own buttons: setup cannot be dismissed half done.
     <Modal
@@ -63,10 +64,10 @@ export function ProfileSetupDialog({ opened, user, timelines, initialStep, onPro
     >
       <Stack gap="md">
         <div>
-          <Text size="xs" c="dimmed" fw={600} mb={4}>
-            Step {step} of 2
+          <Text size="sm" c="dimmed" fw={600} mb={4}>
+            {messages.setupStepOf(step, 2)}
           </Text>
-          <Progress value={step * 50} size="sm" aria-label={`Step ${step} of 2`} />
+          <Progress value={step * 50} size="sm" aria-label={messages.setupStepOf(step, 2)} />
         </div>
         {step === 1 ? (
           <ProfileStep

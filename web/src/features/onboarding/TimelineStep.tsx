@@ -1,9 +1,11 @@
 // Profile setup, step 2 of 2 "Create Your First Timeline", or "Create Your Personal Timeline"
-// for invited users, who may skip it (accounts §2, §4).
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+// for invited users, who may skip it (accounts §2, §4). An invited user has just joined a
+// shared timeline, so for them skipping is the main, filled choice (issue 9 "First run").
+import { Alert, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { TIMELINE_NAME_MAX } from '../../../../common/limits';
+import { messages } from '../../../../common/messages';
 import { toastBlankTimelineName } from '../timelines/useCreateTimeline';
 import { useCreateFirstTimeline } from './useCreateFirstTimeline';
 
@@ -31,45 +33,55 @@ export function TimelineStep({ invitation, skipRefused, onCreated, onBack, onSki
     create.mutate(trimmed);
   }
 
-  const shared = invitation?.sharedTimelineName ? `the shared timeline "${invitation.sharedTimelineName}"` : 'the shared timeline';
+  const nameField = (
+    <TextInput
+      label={messages.setupTimelineName}
+      description={messages.setupTimelineNameHelp}
+      placeholder={messages.setupTimelineNamePlaceholder}
+      value={name}
+      onChange={(event) => setName(event.currentTarget.value)}
+      maxLength={TIMELINE_NAME_MAX}
+      data-autofocus={invitation ? undefined : true}
+    />
+  );
+
+  if (invitation) {
+    return (
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text>{messages.setupPersonalIntro(invitation.sharedTimelineName)}</Text>
+          <Button type="button" onClick={onSkip} disabled={create.isPending} fullWidth data-autofocus>
+            {messages.setupSkipForNow}
+          </Button>
+          <Divider label={messages.setupPersonalOr} labelPosition="center" />
+          {nameField}
+          <Button type="submit" variant="default" loading={create.isPending} fullWidth>
+            {messages.setupCreatePersonalTimeline}
+          </Button>
+          <Button variant="subtle" onClick={onBack} disabled={create.isPending} fullWidth>
+            {messages.setupBack}
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
+
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {skipRefused && (
-          <Alert color="yellow" icon={<IconInfoCircle size={18} />} title="Create a timeline first" role="status">
-            Your memories are kept on a timeline, so setup can't be skipped until you have one. You can rename it later.
+          <Alert color="yellow" icon={<IconInfoCircle size={18} />} title={messages.setupSkipRefusedTitle} role="status">
+            {messages.setupSkipRefused}
           </Alert>
         )}
-        {invitation ? (
-          <Text size="sm">
-            You already belong to {shared}, so you can start sharing memories straight away. You can also create a personal
-            timeline for memories of your own, or skip this for now.
-          </Text>
-        ) : (
-          <Text size="sm">A timeline is where your memories are kept. Name it after your family, or whoever you will share them with.</Text>
-        )}
-        <TextInput
-          label="Timeline Name"
-          description="For example: Our Family, The Smiths, Grandma's Stories, Summer Holidays"
-          placeholder="e.g. Our Family"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          maxLength={TIMELINE_NAME_MAX}
-          data-autofocus
-        />
+        <Text>{messages.setupTimelineIntro}</Text>
+        {nameField}
         <Button type="submit" loading={create.isPending} fullWidth>
-          {invitation ? 'Create My Personal Timeline' : 'Create Timeline'}
+          {messages.setupCreateTimeline}
         </Button>
-        <Group grow>
-          <Button variant="default" onClick={onBack} disabled={create.isPending}>
-            Back
-          </Button>
-          {invitation && (
-            <Button variant="subtle" onClick={onSkip} disabled={create.isPending}>
-              Skip for Now
-            </Button>
-          )}
-        </Group>
+        <Button variant="default" onClick={onBack} disabled={create.isPending} fullWidth>
+          {messages.setupBack}
+        </Button>
       </Stack>
     </form>
   );

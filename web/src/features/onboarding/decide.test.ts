@@ -7,6 +7,7 @@ const newcomer: OnboardingFacts = {
   hasDisplayName: false,
   profileSetupShown: false,
   timelineCount: 0,
+  invitePending: false,
   isMobile: false,
   isStandalone: false,
   installShown: false,
@@ -19,8 +20,23 @@ describe('accounts §4 "Onboarding for a signed-in user"', () => {
     expect(nextOnboardingScreen({ ...newcomer, timelineCount: null })).toBe('profile');
   });
 
-  it('shows nothing to a user with a display name who has never been through setup', () => {
-    expect(nextOnboardingScreen({ ...newcomer, hasDisplayName: true })).toBeNull();
+  it('shows nothing to a user with a display name and a timeline who has never been through setup', () => {
+    expect(nextOnboardingScreen({ ...newcomer, hasDisplayName: true, timelineCount: 1 })).toBeNull();
+    expect(nextOnboardingScreen({ ...newcomer, hasDisplayName: true, timelineCount: 3 })).toBeNull();
+  });
+
+  it('issue 9: a display name given at sign-up still leads to the first-timeline step when there is no timeline', () => {
+    expect(nextOnboardingScreen({ ...newcomer, hasDisplayName: true })).toBe('timeline');
+    expect(nextOnboardingScreen({ ...newcomer, hasDisplayName: true, isMobile: true })).toBe('timeline');
+    // Unknown timelines decide nothing.
+    expect(nextOnboardingScreen({ ...newcomer, hasDisplayName: true, timelineCount: null })).toBeNull();
+  });
+
+  it('waits while an invite is being joined, rather than asking for a first timeline the invite brings', () => {
+    expect(nextOnboardingScreen({ ...newcomer, hasDisplayName: true, invitePending: true })).toBeNull();
+    expect(nextOnboardingScreen({ ...newcomer, profileSetupShown: true, invitePending: true })).toBeNull();
+    // Without a display name, step 1 still comes first: it asks nothing of timelines.
+    expect(nextOnboardingScreen({ ...newcomer, invitePending: true })).toBe('profile');
   });
 
   it('shows setup again, for timeline creation, when setup was shown but there is no timeline', () => {

@@ -1,7 +1,7 @@
 // accounts §3 "Local browser storage flags" that onboarding reads and writes. Storage can be
 // unavailable (private modes, blocked cookies): every access is guarded. The invite flags
 // belong to the invites feature, which writes them.
-import { pendingTimelineInvite, storageKeys as inviteKeys } from '../invites/pendingInvites';
+import { inviteStorageKeys as inviteKeys, pendingTimelineInvite } from '../invites';
 
 export const storageKeys = {
   profileSetupShown: 'profile-setup-shown',
@@ -56,12 +56,7 @@ export function rememberCreatedTimeline(name: string): void {
 /** The shared timeline a visitor was invited to, from what the invite flow stored. */
 export function pendingInvitation(): { pending: boolean; timelineName: string | null } {
   const welcome = read(inviteKeys.pendingTimelineWelcome);
-  let inviteId: string | null = null;
-  try {
-    inviteId = pendingTimelineInvite();
-  } catch {
-    // Storage unavailable: no pending invite.
-  }
+  const inviteId = pendingTimelineInvite();
   let timelineName: string | null = null;
   if (welcome) {
     try {
