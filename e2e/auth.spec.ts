@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { createFirstTimeline, PASSWORD, signOut, signUp, uniqueEmail } from './helpers';
+import { PASSWORD, signOut, signUp, uniqueEmail } from './helpers';
 
 test.describe('Accounts', () => {
   test('sign up shows the shell; sign out returns to the welcome page', async ({ page }) => {
     const { displayName } = await signUp(page);
     await expect(page.getByRole('heading', { name: "Today's Prompts" })).toBeVisible();
-    // issue 9: with no timeline yet, the first one is asked for before anything else.
-    await createFirstTimeline(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' }).getByText(displayName)).toBeVisible();
     await page.keyboard.press('Escape');
@@ -41,7 +39,6 @@ test.describe('Accounts', () => {
 
   test('sign in with returnTo brings the user back where they were', async ({ page }) => {
     const { email } = await signUp(page);
-    await createFirstTimeline(page);
     await signOut(page);
 
     await page.goto('/extras');

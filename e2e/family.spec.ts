@@ -2,8 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { createFirstTimeline, PASSWORD, signUp, uniqueEmail } from './helpers';
 
 async function createFamilyInvite(page: Page): Promise<string> {
-  // issue 9: a new user with no timeline is first asked for one.
-  await createFirstTimeline(page);
   await page.goto('/family');
   await page.getByRole('button', { name: 'Create Family Invite Link' }).click();
   await expect(page.getByText('Invite link created')).toBeVisible();

@@ -1,6 +1,6 @@
 // issue 9 "First run": no dead ends for a new user. Communities is one tap from the menu.
 import { expect, test } from '@playwright/test';
-import { createFirstTimeline, seriousViolations, signUp } from './helpers';
+import { seriousViolations, signUp } from './helpers';
 
 for (const size of [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -12,8 +12,7 @@ for (const size of [
     test('the side menu has Communities, beside Manage Timelines, and it opens /community', async ({ page }) => {
       // The install screen (phones) is tested in onboarding.spec.ts; here it would cover the menu.
       await page.addInitScript(() => localStorage.setItem('pwa-install-shown-mobile', 'true'));
-      await signUp(page, { displayName: 'Grace Hopper' });
-      await createFirstTimeline(page, 'Hopper Family');
+      await signUp(page, { displayName: 'Grace Hopper', firstTimeline: 'Hopper Family' });
       await page.getByRole('button', { name: 'Open menu' }).click();
       const menu = page.getByRole('dialog', { name: 'Menu' });
       const entries = menu.locator('a, button').filter({ hasText: /^(Manage Timelines|Communities|Download Memories)$/ });

@@ -1,13 +1,12 @@
 // issue 9 "First run": an invite link opened by someone without an account is where they
 // create it, with signing in one tap away; either way the invite is joined.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createFirstTimeline, isPrimaryFilled, PASSWORD, seriousViolations, signUp, uniqueEmail } from './helpers';
+import { isPrimaryFilled, PASSWORD, seriousViolations, signUp, uniqueEmail } from './helpers';
 
 /** Ada signs up, creates "Lovelace Family" in onboarding and an invite link on Communities. */
 async function adaWithInviteLink(browser: Browser): Promise<{ ada: Page; link: string }> {
   const ada = await (await browser.newContext()).newPage();
-  await signUp(ada, { displayName: 'Ada Lovelace' });
-  await createFirstTimeline(ada, 'Lovelace Family');
+  await signUp(ada, { displayName: 'Ada Lovelace', firstTimeline: 'Lovelace Family' });
   await ada.goto('/family');
   await ada.getByRole('button', { name: 'Create Invite Link' }).click();
   await expect(ada.getByText('Expires in 48 hours')).toBeVisible();

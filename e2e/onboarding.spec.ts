@@ -149,7 +149,7 @@ test.describe('Onboarding', () => {
   });
 
   test('issue 9: a display name given at sign-up still leads to "Create Your First Timeline"', async ({ page }) => {
-    await signUp(page, { displayName: 'Alan Turing' });
+    await signUp(page, { displayName: 'Alan Turing', firstTimeline: false });
     const step2 = page.getByRole('dialog', { name: 'Create Your First Timeline' });
     await expect(step2).toBeVisible();
     await expect(step2.getByText('Step 2 of 2')).toBeVisible();
@@ -206,7 +206,7 @@ test.describe('Onboarding at phone width', () => {
   });
 
   test('a returning phone user with a timeline is offered the browser\'s own install prompt when there is one', async ({ page }) => {
-    await signUp(page);
+    await signUp(page, { firstTimeline: false });
     const created = await page.request.post('/api/timelines', { data: { name: 'The Lovelaces', color: '#3b82f6' } });
     expect(created.ok()).toBe(true);
     await page.evaluate(() => localStorage.setItem('profile-setup-shown', 'true'));
