@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { openWizard, recordWebm, seriousViolations, signUp } from './helpers';
+import { findFaintPlaceholders } from './legibility-audit';
+import { openWizard, recordWebm, seriousViolations, signedInWithTimeline } from './helpers';
 
 test.describe('Accessibility', () => {
   test('welcome, sign-in and sign-up pages', async ({ page }) => {
+    // Three axe scans: more than the default 30 s on a machine shared with other runs.
+    test.setTimeout(60_000);
     for (const path of ['/', '/login', '/signup']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -11,7 +14,7 @@ test.describe('Accessibility', () => {
   });
 
   test('the shell, in dark and light theme, with the side menu open', async ({ page }) => {
-    await signUp(page);
+    await signedInWithTimeline(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -27,10 +30,7 @@ test.describe('Accessibility', () => {
   test('the capture wizard through its steps, the voice recorder, and the memory card with its delete dialog', async ({ page }) => {
     // Eight axe scans on top of a recording and an upload: more than the default 30 s on a busy CI machine.
     test.setTimeout(60_000);
-    await page.addInitScript(() => localStorage.setItem('welcome-tooltip-seen', 'true'));
-    await signUp(page);
-    expect((await page.request.post('/api/timelines', { data: { name: 'Family', color: '#10b981' } })).status()).toBe(201);
-    await page.reload();
+    await signedInWithTimeline(page);
     const video = await recordWebm(page);
     const wizard = await openWizard(page);
     await wizard.getByLabel('Title').fill('Sledging');
@@ -65,5 +65,18 @@ test.describe('Accessibility', () => {
     await card.getByRole('button', { name: 'Delete memory Sledging' }).click();
     await expect(page.getByRole('dialog', { name: 'Are you sure?' })).toBeVisible();
     expect(await seriousViolations(page), 'delete dialog').toEqual([]);
+  });
+
+  test('placeholder text reaches 4.5:1 contrast in the dark and the light theme (issue 9)', async ({ page }) => {
+    await signedInWithTimeline(page);
+    for (const scheme of ['dark', 'light']) {
+      await page.evaluate((value) => localStorage.setItem('family-memories-theme', value), scheme);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await openWizard(page);
+      const placeholders = await page.locator('input[placeholder], textarea[placeholder]').count();
+      expect(placeholders, 'the wizard has placeholders to measure').toBeGreaterThan(0);
+      expect(await findFaintPlaceholders(page), scheme).toEqual([]);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUp } from './helpers';
+import { openWizard, signedInWithTimeline } from './helpers';
 
 // accounts §2: the app is used on phones; the shell must fit a 390×844 screen.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -13,7 +13,7 @@ test.describe('At phone width', () => {
   });
 
   test('header and bottom navigation stay on screen', async ({ page }) => {
-    await signUp(page);
+    await signedInWithTimeline(page);
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeInViewport();
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Capture a Memory' })).toBeInViewport();
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Timeline' })).toBeInViewport();
@@ -27,11 +27,9 @@ test.describe('At phone width', () => {
 
 test.describe('At phone width, with timelines', () => {
   test('home, Communities and an invite page fit the screen', async ({ page, browser }) => {
-    await signUp(page, { displayName: 'Ada Lovelace' });
-    const created = await page.request.post('/api/timelines', { data: { name: 'Lovelace Family', color: '#8b5cf6', description: 'Sunday dinners and summer trips' } });
-    const timeline = await created.json();
-    const invite = await (await page.request.post(`/api/timelines/${timeline.id}/invites`, { data: {} })).json();
-    await page.reload();
+    await signedInWithTimeline(page, { displayName: 'Ada Lovelace', timelineName: 'Lovelace Family' });
+    const [timeline] = (await (await page.request.get('/api/timelines')).json()) as Array<{ id: string }>;
+    const invite = await (await page.request.post(`/api/timelines/${timeline!.id}/invites`, { data: {} })).json();
     await expect(page.getByRole('button', { name: /Active timeline: Lovelace Family/ })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: 'test-results/screens/phone-home-timeline.png' });
@@ -46,5 +44,53 @@ test.describe('At phone width, with timelines', () => {
     await expect(visitor.getByRole('heading', { name: "You're Invited!" })).toBeVisible();
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await visitor.screenshot({ path: 'test-results/screens/phone-timeline-invite.png' });
+  });
+});
+
+test.describe('Toasts at phone width (memories §9, issue 9)', () => {
+  test('a toast sits at the bottom, clear of the field it is about; the newest replaces the older at once; each stays 5 seconds', async ({ page }) => {
+    await page.clock.install();
+    await signedInWithTimeline(page);
+    const wizard = await openWizard(page);
+    const title = wizard.getByLabel('Title');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    const missingTitle = page.getByRole('alert').filter({ hasText: 'Missing title' });
+    await expect(missingTitle).toBeVisible();
+    await expect(missingTitle).toHaveCSS('opacity', '1');
+    const toastBox = (await missingTitle.boundingBox())!;
+    const titleBox = (await title.boundingBox())!;
+    // Below the title field, wholly on screen, in the lower part where dialogs put no field.
+    expect(toastBox.y).toBeGreaterThan(titleBox.y + titleBox.height);
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(844);
+    expect(toastBox.y).toBeGreaterThan(844 / 2);
+    await page.screenshot({ path: 'test-results/screens/phone-toast.png' });
+
+    // The next mistake's toast takes the place of the first, without waiting behind it.
+    await title.fill('Sledging');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    const contentRequired = page.getByRole('alert').filter({ hasText: 'Content required' });
+    await expect(contentRequired).toBeVisible();
+    await expect(missingTitle).toBeHidden();
+    await expect(page.getByRole('alert')).toHaveCount(1);
+
+    // 5 s (lib/toast.test.ts pins the number); real time also passes between steps, hence the slack.
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(3_500);
+    await expect(contentRequired).toBeVisible();
+    await page.clock.runFor(2_000);
+    await expect(contentRequired).toBeHidden();
+  });
+
+  test('signed in, a toast rises above the bottom navigation', async ({ page }) => {
+    await signedInWithTimeline(page);
+    await page.goto('/profile');
+    await page.getByRole('textbox', { name: 'Display Name' }).fill('Ada King');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const saved = page.getByRole('alert').filter({ hasText: 'Profile updated' });
+    await expect(saved).toBeVisible();
+    await expect(saved).toHaveCSS('opacity', '1');
+    const toastBox = (await saved.boundingBox())!;
+    const navBox = (await page.getByRole('navigation', { name: 'Main' }).boundingBox())!;
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(navBox.y);
   });
 });

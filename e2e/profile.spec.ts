@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signUp } from './helpers';
+import { signedInWithTimeline } from './helpers';
 
 /** A real PNG, so the server can read it. */
 const SMALL_PNG = readFileSync(new URL('../web/public/icons/icon-192.png', import.meta.url));
@@ -15,7 +15,7 @@ async function openProfile(page: Page) {
 
 test.describe('Profile', () => {
   test('"Save Changes" updates the display name; a blank one is refused with "Display name required"', async ({ page }) => {
-    const { email } = await signUp(page, { displayName: 'Ada Lovelace' });
+    const { email } = await signedInWithTimeline(page, { displayName: 'Ada Lovelace' });
     await openProfile(page);
     expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
@@ -46,7 +46,7 @@ test.describe('Profile', () => {
   });
 
   test('an image of 5 MB or more is refused with "Image too large" before any upload', async ({ page }) => {
-    await signUp(page);
+    await signedInWithTimeline(page);
     await openProfile(page);
     const uploads: string[] = [];
     page.on('request', (request) => {
@@ -66,7 +66,7 @@ test.describe('Profile', () => {
   });
 
   test('a chosen picture is previewed, can be cancelled, and "Upload Image" saves it', async ({ page }) => {
-    await signUp(page);
+    await signedInWithTimeline(page);
     await openProfile(page);
 
     // accounts §2: the upload button shows on hover, and on focus for keyboard users.
@@ -99,5 +99,42 @@ test.describe('Profile', () => {
     const picture = await page.request.get(user.profileImageUrl);
     expect(picture.ok()).toBe(true);
     expect(picture.headers()['content-type']).toMatch(/^image\//);
+  });
+
+  test('"Text size" (Normal, Large, Extra large) scales the whole app, before the first paint, and is remembered on this device', async ({ page }) => {
+    await signedInWithTimeline(page);
+    await openProfile(page);
+    const textSize = page.getByRole('radiogroup', { name: 'Text size' });
+    await expect(textSize.getByRole('radio')).toHaveCount(3);
+    await expect(textSize.getByRole('radio', { name: 'Normal' })).toBeChecked();
+    const rootSize = () => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+    const save = page.getByRole('button', { name: 'Save Changes' });
+    expect(await rootSize()).toBe(16);
+    const normalButtonHeight = (await save.boundingBox())!.height;
+
+    await textSize.getByRole('radio', { name: 'Extra large' }).check();
+    expect(await rootSize()).toBeCloseTo(20.8, 1);
+    // Text and controls grow together: the body text and the button with it.
+    expect(await page.getByText('How your family sees you').evaluate((element) => parseFloat(getComputedStyle(element).fontSize))).toBeCloseTo(20.8, 1);
+    expect((await save.boundingBox())!.height).toBeGreaterThan(normalButtonHeight * 1.25);
+    expect(await page.evaluate(() => localStorage.getItem('family-memories-text-size'))).toBe('extra-large');
+
+    // On reload, the size is on the page when the app first draws, not a frame later.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.getElementById('root')?.firstChild) return;
+        (window as unknown as { firstDrawFontSize: string }).firstDrawFontSize = getComputedStyle(document.documentElement).fontSize;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await expect(textSize.getByRole('radio', { name: 'Extra large' })).toBeChecked();
+    expect(await page.evaluate(() => (window as unknown as { firstDrawFontSize: string }).firstDrawFontSize)).toBe('20.8px');
+
+    await textSize.getByRole('radio', { name: 'Large', exact: true }).check();
+    expect(await rootSize()).toBeCloseTo(18.4, 1);
+    await textSize.getByRole('radio', { name: 'Normal' }).check();
+    expect(await rootSize()).toBe(16);
+    expect(await page.evaluate(() => localStorage.getItem('family-memories-text-size'))).toBe('normal');
   });
 });

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { signUp } from './helpers';
+import { signedInWithTimeline } from './helpers';
 
 test.describe('App shell', () => {
   test('side menu has every entry, and none is a dead button', async ({ page }) => {
-    await signUp(page, { displayName: 'Grace Hopper' });
+    await signedInWithTimeline(page, { displayName: 'Grace Hopper' });
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu.getByText('Grace Hopper')).toBeVisible();
@@ -33,7 +33,7 @@ test.describe('App shell', () => {
   });
 
   test('bottom navigation moves between Home and Timeline and opens capture', async ({ page }) => {
-    await signUp(page);
+    await signedInWithTimeline(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Timeline' }).click();
     await expect(page).toHaveURL(/\/timeline$/);
@@ -51,7 +51,7 @@ test.describe('App shell', () => {
     let count = 3;
     await page.route('**/api/notifications/unread-count', (route) => route.fulfill({ json: { count } }));
     await page.clock.install();
-    await signUp(page);
+    await signedInWithTimeline(page);
     await expect(page.getByRole('button', { name: 'Notifications, 3 unread' })).toBeVisible();
     await expect(page.getByTestId('unread-badge')).toContainText('3');
 
@@ -65,7 +65,7 @@ test.describe('App shell', () => {
   });
 
   test('the theme is dark by default and a change persists across reload', async ({ page }) => {
-    await signUp(page);
+    await signedInWithTimeline(page);
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('switch', { name: 'Dark theme' }).uncheck();
@@ -82,7 +82,7 @@ test.describe('App shell', () => {
   });
 
   test('the media redirect refuses a missing url', async ({ page }) => {
-    await signUp(page);
+    await signedInWithTimeline(page);
     const alerted = new Promise<string>((resolve) =>
       page.once('dialog', (dialog) => {
         resolve(dialog.message());
@@ -91,5 +91,35 @@ test.describe('App shell', () => {
     );
     await page.goto('/media-player');
     expect(await alerted).toBe('Error: No media URL provided');
+  });
+
+  test('a dialog takes focus to its main action, keeps it inside, and gives it back to its opener', async ({ page }) => {
+    await signedInWithTimeline(page);
+    const opener = page.getByRole('button', { name: 'Search memories' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Search Memories' });
+    await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeFocused();
+    for (let press = 0; press < 4; press += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    // The side menu, and a dialog opened from it: its entry is gone, so the menu button stands in.
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    await menuButton.click();
+    await page.getByRole('button', { name: 'Download Memories' }).click();
+    const download = page.getByRole('dialog', { name: 'Bulk Download Memories' });
+    await expect(download.getByRole('button', { name: 'Close', exact: true })).toBeFocused();
+    await download.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(download).toBeHidden();
+    await expect(menuButton).toBeFocused();
   });
 });

@@ -1,5 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// After Mantine's styles, so its equal-specificity rules give way (issue 9: 44 px targets).
+import './legibility.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,6 +9,8 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { trackKeyboardInset } from './lib/keyboardInset';
+import { applyTextSize, readTextSize } from './lib/textSize';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 // accounts §7: no retry, no refetch on focus, data never stale unless a screen says otherwise.
@@ -16,6 +20,10 @@ const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// The device's text size before anything renders, so the first paint already has it.
+applyTextSize(readTextSize());
+trackKeyboardInset();
 
 // accounts §8: an unhandled promise rejection is only logged.
 window.addEventListener('unhandledrejection', (event) => {
@@ -30,7 +38,9 @@ startTransition(() =>
   root.render(
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver}>
-        <Notifications position="top-center" limit={1} />
+        {/* memories §9: one toast at a time (lib/toast.ts replaces rather than queues); at the
+            bottom, clear of the fields dialogs put at the top of a phone (legibility.css). */}
+        <Notifications position="bottom-center" limit={1} />
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
             <App />

@@ -25,7 +25,8 @@ export function ComingSoonDialog({ title, opened, onClose }: { title: string | n
     <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <Stack gap="md">
         <Text>{comingSoonText}</Text>
-        <Button onClick={onClose} variant="light">
+        {/* Issue 9: a dialog puts focus on its main action, here its only one. */}
+        <Button onClick={onClose} variant="light" data-autofocus>
           Close
         </Button>
       </Stack>

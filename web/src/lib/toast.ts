@@ -1,18 +1,28 @@
-// Toasts, one at a time (the Notifications host has limit 1). accounts §8: errors are
-// titled "Error" unless noted.
+// Toasts (memories §9): one at a time, 5000 ms unless a rule says otherwise, and (issue 9)
+// the newest replaces the older at once instead of queueing behind it. accounts §8: errors
+// are titled "Error" unless noted. Where they show: legibility.css.
 import { notifications } from '@mantine/notifications';
+import { TOAST_DURATION_MS } from '../../../common/limits';
+import { messages } from '../../../common/messages';
 
 /** Mantine's close button is an icon alone: it needs a name for screen readers. */
-const closeButtonProps = { 'aria-label': 'Close notification' };
+const closeButtonProps = { 'aria-label': messages.closeNotification };
+
+function show(title: string, message: string, color: string, autoClose: number) {
+  // The host's limit of 1 would queue this behind the one on screen, so that a fix-this
+  // message could arrive seconds after the mistake; clear first.
+  notifications.clean();
+  notifications.show({ title, message, color, autoClose, closeButtonProps });
+}
 
 export const toast = {
-  success(title: string, message?: string, autoClose = 4000) {
-    notifications.show({ title, message: message ?? '', color: 'teal', autoClose, closeButtonProps });
+  success(title: string, message?: string, autoClose = TOAST_DURATION_MS) {
+    show(title, message ?? '', 'teal', autoClose);
   },
-  info(title: string, message?: string, autoClose = 4000) {
-    notifications.show({ title, message: message ?? '', color: 'violet', autoClose, closeButtonProps });
+  info(title: string, message?: string, autoClose = TOAST_DURATION_MS) {
+    show(title, message ?? '', 'violet', autoClose);
   },
   error(message: string, title = 'Error') {
-    notifications.show({ title, message, color: 'red', autoClose: 6000, closeButtonProps });
+    show(title, message, 'red', TOAST_DURATION_MS);
   },
 };

@@ -2,7 +2,7 @@ import { ActionIcon, AppShell, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMenu2, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import type { User } from '../../../../common/users';
 import { api } from '../../api/endpoints';
@@ -16,6 +16,7 @@ import { BottomNav } from './BottomNav';
 import { NotificationBell } from './NotificationBell';
 import classes from './Shell.module.css';
 import { ShellDialogsContext, type ShellDialogName } from './shellDialogs';
+import { useOpenerFocus } from './useOpenerFocus';
 
 const ManageTimelinesDialog = lazy(() => import('../../features/timelines/ManageTimelinesDialog'));
 // Kept off the first load (issue 8 "First load"): the drawer and the stand-in dialog load
@@ -41,7 +42,30 @@ const builtDialogs: ReadonlySet<Dialog> = new Set<Dialog>(['timelines', 'extras'
 /** accounts §2 "App shell": sticky header, bottom navigation, side menu. */
 export function AppLayout({ user }: { user: User }) {
   const [menuOpened, menu] = useDisclosure(false);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialog, setShownDialog] = useState<Dialog | null>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuFocus = useOpenerFocus(menuButton);
+  const dialogFocus = useOpenerFocus(menuButton);
+  // Read by the focus returns, which run after the render that closed their dialog.
+  const current = useRef({ dialog, menuOpened });
+  useEffect(() => {
+    current.current = { dialog, menuOpened };
+  });
+
+  const openMenu = () => {
+    menuFocus.remember();
+    menu.open();
+  };
+  const closeMenu = () => {
+    menu.close();
+    // A menu entry that opens a dialog closes the menu first: focus then belongs to the dialog.
+    menuFocus.restore(() => current.current.dialog === null);
+  };
+  const setDialog = (next: Dialog | null) => {
+    if (next !== null) dialogFocus.remember(menuOpened ? menuButton.current : undefined);
+    else dialogFocus.restore(() => current.current.dialog === null && !current.current.menuOpened);
+    setShownDialog(next);
+  };
   const menuLoaded = useLoadedOnce(menuOpened);
   const comingSoonLoaded = useLoadedOnce(dialog !== null && !builtDialogs.has(dialog));
   const config = useQuery({ queryKey: queryKeys.publicConfig, queryFn: api.config });
@@ -52,7 +76,7 @@ export function AppLayout({ user }: { user: User }) {
       <AppShell header={{ height: 60 }} footer={{ height: 72 }} padding="md">
         <AppShell.Header>
           <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
-            <ActionIcon variant="subtle" color="gray" size={44} aria-label="Open menu" onClick={menu.open}>
+            <ActionIcon ref={menuButton} variant="subtle" color="gray" size={44} aria-label="Open menu" onClick={openMenu}>
               <IconMenu2 size={22} />
             </ActionIcon>
             <Text component={Link} to="/" fw={800} fz={22} className={classes.title}>
@@ -83,7 +107,7 @@ export function AppLayout({ user }: { user: User }) {
               user={user}
               opened={menuOpened}
               feedbackUrl={config.data?.feedbackUrl ?? 'mailto:?subject=Heirloom%20feedback'}
-              onClose={menu.close}
+              onClose={closeMenu}
               onOpenDialog={setDialog}
             />
           </Suspense>

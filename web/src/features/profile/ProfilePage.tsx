@@ -1,4 +1,5 @@
-// accounts §2 "Profile": the avatar with its upload button, and "My Information".
+// accounts §2 "Profile": the avatar with its upload button, "My Information", and (issue 9)
+// the device's text size.
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { DISPLAY_NAME_MAX } from '../../../../common/limits';
@@ -7,6 +8,7 @@ import { displayNameOf } from '../../../../common/people';
 import type { User } from '../../../../common/users';
 import { toast } from '../../lib/toast';
 import { AvatarPicker } from './AvatarPicker';
+import { TextSizeCard } from './TextSizeCard';
 import { useImageChoice } from './imageChoice';
 import { useUpdateProfile, useUploadProfileImage } from './useProfileMutations';
 
@@ -18,6 +20,7 @@ export function ProfilePage({ user }: { user: User }) {
       </Title>
       <ProfilePictureCard user={user} />
       <MyInformationCard user={user} />
+      <TextSizeCard />
     </Stack>
   );
 }

@@ -1,0 +1,183 @@
+// Issue 9 "Easy to see and to press" and "Tests that must exist": every screen at phone size
+// has no control under 44 by 44 px, no text under 14 px and no serious or critical axe
+// violation; at Extra large text nothing scrolls sideways. Findings name the element and its
+// component, so a failure says what to fix (legibility-audit.ts).
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { findFaintPlaceholders, findSidewaysScrolling, findSmallThings } from './legibility-audit';
+import { openWizard, PASSWORD, seriousViolations, uniqueEmail } from './helpers';
+import { createMemory, createTimeline, png } from './memory-fixtures';
+
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+type TextSizeName = 'normal' | 'extra-large';
+
+/** An init script: onboarding and tooltips are done, so each screen shows only itself; the text size is set. */
+const settled = (textSize: TextSizeName) => {
+  localStorage.setItem('welcome-tooltip-seen', 'true');
+  localStorage.setItem('timeline-tooltip-memory-count', '1');
+  localStorage.setItem('profile-setup-shown', 'true');
+  localStorage.setItem('pwa-install-shown-mobile', 'true');
+  localStorage.setItem('family-memories-text-size', textSize);
+};
+
+/**
+ * The checks of one screen, soft so every screen of a test is measured even when one fails.
+ * At Normal: targets, text, placeholder contrast and axe; at Extra large: targets and sideways scrolling.
+ */
+async function audit(page: Page, screen: string, textSize: TextSizeName, scope?: Locator) {
+  // Wait for dialogs and drawers to finish arriving: half-faded boxes measure small.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+  const { smallControls, smallText } = await findSmallThings(page, scope);
+  expect.soft(smallControls, `${screen}: controls under 44x44 px`).toEqual([]);
+  if (textSize === 'normal') {
+    expect.soft(smallText, `${screen}: text under 14 px`).toEqual([]);
+    expect.soft(await findFaintPlaceholders(page), `${screen}: placeholders under 4.5:1`).toEqual([]);
+    expect.soft(await seriousViolations(page), `${screen}: axe serious or critical`).toEqual([]);
+  } else {
+    expect.soft(await findSidewaysScrolling(page), `${screen}: sideways scrolling at Extra large text`).toEqual([]);
+  }
+}
+
+/** An account made through the API (DESIGN "API": POST /api/auth/register), signed in in its own context. */
+async function registered(browser: Browser, displayName: string, textSize: TextSizeName): Promise<{ page: Page; id: string }> {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  await context.addInitScript(settled, textSize);
+  const page = await context.newPage();
+  const response = await page.request.post('/api/auth/register', { data: { email: uniqueEmail('legible'), password: PASSWORD, displayName } });
+  expect(response.status(), await response.text()).toBe(201);
+  return { page, id: ((await response.json()) as { id: string }).id };
+}
+
+/** Ada, on a timeline with Charles; two memories of hers with photos, one of his shared with her. */
+async function familyWithMemories(browser: Browser, textSize: TextSizeName): Promise<Page> {
+  const ada = await registered(browser, 'Ada Lovelace', textSize);
+  const charles = await registered(browser, 'Charles Babbage', textSize);
+  const timelineId = await createTimeline(ada.page.request, 'Lovelace Family');
+  const invite = await ada.page.request.post(`/api/timelines/${timelineId}/invites`, { data: {} });
+  const { id: inviteId } = (await invite.json()) as { id: string };
+  expect((await charles.page.request.post(`/api/timeline-invite/${inviteId}/accept`, { data: {} })).status()).toBeLessThan(300);
+  for (const title of ['Summer at the lake', 'The old boat']) {
+    await createMemory(ada.page.request, timelineId, { title, content: `We remember ${title.toLowerCase()} every year.`, sharedWith: [charles.id] }, [
+      await png('#4c6ef5'),
+      await png('#fab005'),
+    ]);
+  }
+  await createMemory(charles.page.request, timelineId, { title: 'Engines and tea', sharedWith: [ada.id] });
+  await charles.page.context().close();
+  await ada.page.goto('/');
+  await expect(ada.page.getByRole('main').getByRole('button', { name: /Lovelace Family/ })).toBeVisible({ timeout: 20_000 });
+  return ada.page;
+}
+
+test('the audit itself finds a small button, an unlabelled checkbox, small text, a faint placeholder and a page too wide', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => {
+    const trap = document.createElement('div');
+    trap.innerHTML = `
+      <button style="width:40px;height:40px">Tiny</button>
+      <input type="checkbox" aria-label="Bare box" style="width:20px;height:20px">
+      <p style="font-size:12px">Fine print</p>
+      <input placeholder="Faint hint" style="background:#fff;color:#000;width:200px;height:48px">
+      <p>Read <a href="/">the rules</a> first.</p>
+      <div style="width:600px;height:10px"></div>`;
+    document.body.append(trap);
+    const style = document.createElement('style');
+    style.textContent = 'input[placeholder="Faint hint"]::placeholder { color: #bbb; }';
+    document.head.append(style);
+  });
+  const { smallControls, smallText } = await findSmallThings(page);
+  expect(smallControls).toEqual([expect.stringMatching(/^button "Tiny" .*: 40x40$/), expect.stringMatching(/^input:checkbox "Bare box" .*: 20x20$/)]);
+  expect(smallText).toEqual([expect.stringMatching(/^p "Fine print" .*: 12px$/)]);
+  expect(await findFaintPlaceholders(page)).toEqual([expect.stringMatching(/^placeholder "Faint hint" is 1\.\d+:1$/)]);
+  expect(await findSidewaysScrolling(page)).toEqual([expect.stringMatching(/^page is \d+px wide in a 390px window$/)]);
+});
+
+for (const textSize of ['normal', 'extra-large'] as const) {
+  test.describe(`Every screen at phone size, ${textSize === 'normal' ? 'Normal' : 'Extra large'} text`, () => {
+    test.describe.configure({ timeout: 180_000 });
+
+    test('welcome, sign-in and sign-up', async ({ page }) => {
+      await page.addInitScript(settled, textSize);
+      for (const [path, screen] of [['/', 'welcome'], ['/login', 'sign-in'], ['/signup', 'sign-up']] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await audit(page, screen, textSize);
+      }
+    });
+
+    test('home, timeline page, memory detail (read and edit), side menu and notifications', async ({ browser }) => {
+      const page = await familyWithMemories(browser, textSize);
+      await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await audit(page, 'home', textSize);
+
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+      await audit(page, 'side menu', textSize, page.getByRole('dialog', { name: 'Menu' }));
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+
+      await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click();
+      const panel = page.getByRole('dialog', { name: 'Notifications' });
+      await expect(panel.getByText(/Engines and tea/)).toBeVisible();
+      await audit(page, 'notifications panel', textSize, panel);
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Timeline' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Lovelace Family' })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('article')).toHaveCount(3);
+      await audit(page, 'timeline page', textSize);
+
+      await page.getByRole('button', { name: 'View memory: Summer at the lake' }).click();
+      const detail = page.getByRole('dialog', { name: 'Summer at the lake' });
+      await expect(detail.getByRole('button', { name: 'Edit' })).toBeVisible();
+      await audit(page, 'memory detail', textSize, detail);
+      await detail.getByRole('button', { name: 'Edit' }).click();
+      await expect(detail.getByRole('button', { name: 'Save' })).toBeVisible();
+      await audit(page, 'memory detail, editing', textSize, detail);
+    });
+
+    test('profile, community and extras', async ({ browser }) => {
+      const page = await familyWithMemories(browser, textSize);
+      for (const [path, screen, heading] of [
+        ['/profile', 'profile', 'My Information'],
+        ['/family', 'community', 'Lovelace Family Members'],
+        ['/extras', 'extras', 'Extras'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('main').getByText(heading).first()).toBeVisible();
+        await audit(page, screen, textSize);
+      }
+    });
+
+    test('the capture wizard: start, follow-up question, timeline and sharing steps, and the voice recorder', async ({ browser }) => {
+      const page = await familyWithMemories(browser, textSize);
+      const wizard = await openWizard(page);
+      await audit(page, 'capture: start', textSize, wizard);
+
+      await wizard.getByLabel('Title').fill('Sledging');
+      await wizard.getByLabel('Notes').fill('We raced down the hill behind the church.');
+      await wizard.getByRole('button', { name: 'Next' }).click();
+      await expect(wizard.getByText('Would you like to answer a follow-up question?')).toBeVisible();
+      await audit(page, 'capture: follow-up question', textSize, wizard);
+      await wizard.getByRole('button', { name: 'No' }).click();
+      await expect(wizard.getByRole('checkbox', { name: 'Lovelace Family' })).toBeVisible();
+      await audit(page, 'capture: timeline', textSize, wizard);
+      await wizard.getByRole('button', { name: 'Continue' }).click();
+      await expect(wizard.getByRole('radio', { name: /Selective Sharing/ })).toBeVisible();
+      await audit(page, 'capture: sharing', textSize, wizard);
+
+      await wizard.getByRole('button', { name: 'Back' }).click();
+      await wizard.getByRole('button', { name: 'Back' }).click();
+      await wizard.getByRole('button', { name: 'Back' }).click();
+      await wizard.getByRole('button', { name: 'Voice recording' }).click();
+      const recorder = page.getByRole('dialog', { name: 'Voice Recorder' });
+      await expect(recorder.getByRole('button', { name: 'Stop' })).toBeVisible();
+      await audit(page, 'capture: voice recorder', textSize, recorder);
+    });
+  });
+}

@@ -1,0 +1,40 @@
+// Issue 9: closing a dialog gives focus back to the control that opened it. Mantine's Modal
+// and Drawer do this only when they were already mounted as they opened; the shell's dialogs
+// load on first open (issue 8 "First load") and mount open, so on that first close focus
+// fell to the page's top. The shell remembers the opener itself.
+import { useCallback, useRef, type RefObject } from 'react';
+
+/** How long Mantine waits before it returns focus (use-focus-return); we act just after. */
+const AFTER_MANTINE_MS = 20;
+
+export function useOpenerFocus(fallback: RefObject<HTMLElement | null>) {
+  const opener = useRef<HTMLElement | null>(null);
+
+  /** Call as the dialog opens: the focused control is its opener. */
+  const remember = useCallback((instead?: HTMLElement | null) => {
+    const active = document.activeElement;
+    opener.current = instead ?? (active instanceof HTMLElement && active !== document.body ? active : null);
+  }, []);
+
+  /** Call as the dialog closes; `stillNeeded` says no other dialog has taken over since. */
+  const restore = useCallback(
+    (stillNeeded: () => boolean = () => true) => {
+      const target = opener.current;
+      opener.current = null;
+      const closing = document.activeElement?.closest('[role=dialog]') ?? null;
+      window.setTimeout(() => {
+        // Only focus that is lost (on the page's top, or still in the closing dialog) comes
+        // back: a dialog opened in the meantime (a notification opening its memory) keeps it.
+        const active = document.activeElement;
+        const lost = !active || active === document.body || !active.isConnected || (closing !== null && closing.contains(active));
+        if (!lost || !stillNeeded()) return;
+        // An opener inside a closed drawer (a side menu entry) is gone: the menu button stands in.
+        const element = target?.isConnected && target.checkVisibility() ? target : fallback.current;
+        element?.focus({ preventScroll: true });
+      }, AFTER_MANTINE_MS);
+    },
+    [fallback],
+  );
+
+  return { remember, restore };
+}
