@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { seedFromPage } from './api/page-data';
 import { App } from './App';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
@@ -16,6 +17,8 @@ const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+seedFromPage(queryClient);
 
 // accounts §8: an unhandled promise rejection is only logged.
 window.addEventListener('unhandledrejection', (event) => {
