@@ -39,13 +39,18 @@ export function precompress(): Plugin {
 
 /** The page a signed-in browser gets (server/http/web.ts), beside index.html. */
 export const SIGNED_IN_PAGE = 'index.signed-in.html';
+/** The link tags of each lazily loaded page's chunks, by path prefix (server/http/web.ts). */
+export const PAGE_CHUNKS = 'page-chunks.json';
+/** Pages of their own chunk that a signed-in browser often opens first: path prefix → module. */
+const PAGE_MODULES: Record<string, string> = { '/timeline': '/src/features/timeline-page/TimelinePage.tsx' };
 
 /**
  * Issue 8 "First load": the signed-in app is a chunk of its own (web/src/SignedInApp.tsx), so
  * the welcome page never downloads it. A signed-in browser should not wait for the answer of
  * /api/auth/user to start fetching it either: this writes a copy of index.html that names the
  * chunk, its imports and its stylesheets as `modulepreload`/`stylesheet` links, and the
- * server sends that copy to a request with a session.
+ * server sends that copy to a request with a session. Likewise the chunks of a page opened
+ * straight from its address (PAGE_MODULES), which the server adds to that copy for the path.
  */
 export function signedInPage(): Plugin {
   let outDir = '';
@@ -57,25 +62,36 @@ export function signedInPage(): Plugin {
     },
     writeBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
-      const signedIn = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith('/src/SignedInApp.tsx'));
+      const dynamicEntry = (module: string) => chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith(module));
+      const signedIn = dynamicEntry('/src/SignedInApp.tsx');
       const index = join(outDir, 'index.html');
       if (!signedIn || !existsSync(index)) return;
       const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const html = readFileSync(index, 'utf8');
-      // The chunk and everything it imports statically, less what index.html already loads.
-      const files = new Set<string>();
-      const visit = (name: string) => {
-        if (files.has(name) || html.includes(`/${name}"`)) return;
-        files.add(name);
-        for (const imported of byName.get(name)?.imports ?? []) visit(imported);
+      const loaded = new Set<string>();
+      // The chunk and everything it imports statically, with their stylesheets, less what is loaded already.
+      const linksOf = (entry: string) => {
+        const files: string[] = [];
+        const visit = (name: string) => {
+          if (loaded.has(name) || html.includes(`/${name}"`)) return;
+          loaded.add(name);
+          files.push(name);
+          for (const imported of byName.get(name)?.imports ?? []) visit(imported);
+        };
+        visit(entry);
+        const css = [...new Set(files.flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]))].filter((name) => !html.includes(`/${name}"`));
+        return [
+          ...files.map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`),
+          ...css.map((name) => `<link rel="stylesheet" crossorigin href="/${name}">`),
+        ];
       };
-      visit(signedIn.fileName);
-      const css = [...files].flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]).filter((name) => !html.includes(`/${name}"`));
-      const links = [
-        ...[...files].map((name) => `    <link rel="modulepreload" crossorigin href="/${name}">`),
-        ...[...new Set(css)].map((name) => `    <link rel="stylesheet" crossorigin href="/${name}">`),
-      ];
+      const links = linksOf(signedIn.fileName).map((link) => `    ${link}`);
       writeFileSync(join(outDir, SIGNED_IN_PAGE), html.replace(/\n\s*<\/head>/, `\n${links.join('\n')}\n  </head>`));
+      const pages = Object.entries(PAGE_MODULES).flatMap(([prefix, module]) => {
+        const chunk = dynamicEntry(module);
+        return chunk ? [[prefix, linksOf(chunk.fileName)]] : [];
+      });
+      writeFileSync(join(outDir, PAGE_CHUNKS), JSON.stringify(Object.fromEntries(pages)));
     },
   };
 }

@@ -16,6 +16,7 @@ import type { AppContext } from './context.js';
 import { HttpError, registerErrorHandler } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerWeb } from './http/web.js';
+import { pageDataOf } from './page-data.js';
 import { commentRoutes } from './comments/routes.js';
 import { familyRoutes } from './families/routes.js';
 import { audioRoutes } from './audio/routes.js';
@@ -117,7 +118,7 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
     async (): Promise<PublicConfig> => ({ feedbackUrl: ctx.config.feedbackUrl, transcriptionAvailable: ctx.ai.transcriber.driver !== 'none' }),
   );
 
-  await registerWeb(app, webRoot);
+  await registerWeb(app, webRoot, pageDataOf(ctx));
   return app;
 }
 

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../common/messages.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeUser } from '../test/factories.js';
-import { precompress, SIGNED_IN_PAGE, signedInPage } from '../../vite.config.js';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../common/page-data.js';
+import { makeMemory, makeTimeline } from '../test/factories.js';
+import { PAGE_CHUNKS, precompress, SIGNED_IN_PAGE, signedInPage } from '../../vite.config.js';
 
 const indexHtml = `<!doctype html><html lang="en"><head><title>Heirloom</title>
     <script type="module" crossorigin src="/assets/index-abc123.js"></script>
@@ -32,7 +34,21 @@ const bundle = {
     viteMetadata: { importedCss: new Set(['assets/SignedInApp-def456.css']) },
   },
   'assets/Modal-789.js': { type: 'chunk', fileName: 'assets/Modal-789.js', isDynamicEntry: false, facadeModuleId: null, imports: ['assets/shared-1.js'] },
+  'assets/TimelinePage-aaa111.js': {
+    type: 'chunk',
+    fileName: 'assets/TimelinePage-aaa111.js',
+    isDynamicEntry: true,
+    facadeModuleId: '/app/web/src/features/timeline-page/TimelinePage.tsx',
+    imports: ['assets/Modal-789.js', 'assets/Popover-bbb222.js'],
+    viteMetadata: { importedCss: new Set(['assets/TimelinePage-aaa111.css']) },
+  },
+  'assets/Popover-bbb222.js': { type: 'chunk', fileName: 'assets/Popover-bbb222.js', isDynamicEntry: false, facadeModuleId: null, imports: ['assets/shared-1.js'] },
 };
+const timelineLinks = [
+  '<link rel="modulepreload" crossorigin href="/assets/TimelinePage-aaa111.js">',
+  '<link rel="modulepreload" crossorigin href="/assets/Popover-bbb222.js">',
+  '<link rel="stylesheet" crossorigin href="/assets/TimelinePage-aaa111.css">',
+];
 
 /** Runs the build's steps after writing over `dir`, as `vite build` does: the signed-in page, then compression. */
 function runBuildSteps(dir: string): void {
@@ -84,6 +100,15 @@ describe('the build writes the page of signed-in browsers', () => {
       expect(page.match(/shared-1\.js/g)).toHaveLength(1);
       expect(page.replace(/\n\s*<link rel="(modulepreload|stylesheet)" crossorigin href="\/assets\/(SignedInApp|Modal)[^"]*">/g, '')).toBe(indexHtml);
       expect(brotliDecompressSync(readFileSync(join(dir, `${SIGNED_IN_PAGE}.br`))).toString()).toBe(page);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("lists the timeline page's own chunks, less those the signed-in page already names", () => {
+    const dir = builtWebRoot();
+    try {
+      expect(JSON.parse(readFileSync(join(dir, PAGE_CHUNKS), 'utf8'))).toEqual({ '/timeline': timelineLinks });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -149,21 +174,77 @@ describe.each(dialects)('serving the precompressed web app on %s', (dialect) => 
     expect(plain.body).toBe(indexHtml);
   });
 
-  it('sends a signed-in browser the page that preloads the signed-in app, and a signed-out one the plain page', async () => {
-    const { cookie } = await makeUser(t.ctx);
-    const signedIn = await t.app.inject({ method: 'GET', url: '/timeline/abc', headers: { cookie, 'accept-encoding': 'br' } });
-    expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.headers['content-encoding']).toBe('br');
-    expect(signedIn.headers.vary).toMatch(/cookie/i);
-    expect(signedIn.headers.vary).toMatch(/accept-encoding/i);
-    expect(brotliDecompressSync(signedIn.rawPayload).toString()).toBe(file(SIGNED_IN_PAGE).toString());
-    expect(brotliDecompressSync(signedIn.rawPayload).toString()).toContain('/assets/SignedInApp-def456.js');
+  /** The page a signed-in browser was sent, and the page data written into it. */
+  async function signedInPage(url: string, cookie: string) {
+    const response = await t.app.inject({ method: 'GET', url, headers: { cookie, 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    const html = brotliDecompressSync(response.rawPayload).toString();
+    const json = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([^<]*)</script>`).exec(html)?.[1];
+    return { response, html, data: json === undefined ? null : (JSON.parse(json) as PageData) };
+  }
 
+  it('sends a signed-in browser the page that preloads the signed-in app, with its user and timelines written in', async () => {
+    const { user, cookie } = await makeUser(t.ctx, { displayName: 'Rose' });
+    const timeline = await makeTimeline(t.ctx, user, { name: 'Our Family' });
+    const { response, html, data } = await signedInPage('/profile', cookie);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers.vary).toMatch(/cookie/i);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    // It names one person: no cache keeps it.
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(html).toContain('/assets/SignedInApp-def456.js');
+    expect(html).not.toContain('TimelinePage');
+    // Exactly what the calls it stands in for answer.
+    const asked = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }).then((answer) => answer.json());
+    expect(data).toEqual({ user: await asked('/api/auth/user'), timelines: await asked('/api/timelines'), timelinePage: null });
+    expect(data?.timelines.map((each) => each.name)).toEqual(['Our Family']);
+    expect(data?.user.id).toBe(user.id);
+    expect(timeline.id).toBeTruthy();
+  });
+
+  it("writes a timeline page's first memories and names its chunks; without an id, the default timeline's", async () => {
+    const { user, cookie } = await makeUser(t.ctx);
+    const timeline = await makeTimeline(t.ctx, user);
+    await makeMemory(t.ctx, user, { title: 'The wedding', timelineIds: [timeline.id] });
+    const expected = await t.app.inject({ method: 'GET', url: `/api/timelines/${timeline.id}/memories?limit=20`, headers: { cookie } });
+    for (const url of [`/timeline/${timeline.id}`, '/timeline', `/timeline/${timeline.id}?memoryId=x`]) {
+      const { html, data } = await signedInPage(url, cookie);
+      expect(data?.timelinePage).toEqual({ timelineId: timeline.id, page: expected.json() });
+      expect(data?.timelinePage?.page.memories.map((memory) => memory.title)).toEqual(['The wedding']);
+      for (const link of timelineLinks) expect(html).toContain(link);
+    }
+  });
+
+  it("writes no memories of a timeline the person is not a member of, and none of another person's", async () => {
+    const { user: owner } = await makeUser(t.ctx);
+    const timeline = await makeTimeline(t.ctx, owner);
+    await makeMemory(t.ctx, owner, { title: 'Not for strangers', timelineIds: [timeline.id] });
+    const { cookie } = await makeUser(t.ctx);
+    const { html, data } = await signedInPage(`/timeline/${timeline.id}`, cookie);
+    expect(data?.timelinePage).toBeNull();
+    expect(html).not.toContain('Not for strangers');
+  });
+
+  it('escapes the data so no title can close the script element', async () => {
+    const { user, cookie } = await makeUser(t.ctx);
+    const timeline = await makeTimeline(t.ctx, user);
+    const title = '</script><script>alert(1)</script> \u2028';
+    await makeMemory(t.ctx, user, { title, timelineIds: [timeline.id] });
+    const { html, data } = await signedInPage(`/timeline/${timeline.id}`, cookie);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    expect(data?.timelinePage?.page.memories[0]?.title).toBe(title);
+  });
+
+  it('sends the plain page to a browser without a session, or with one that has ended', async () => {
     const signedOut = await get('/timeline/abc', 'br');
     expect(signedOut.headers.vary).toMatch(/cookie/i);
     expect(brotliDecompressSync(signedOut.rawPayload).toString()).toBe(indexHtml);
     const otherCookie = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'theme=dark' } });
     expect(otherCookie.body).toBe(indexHtml);
+    const ended = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'sid=not-a-session' } });
+    expect(ended.body).toBe(indexHtml);
   });
 
   it('sends a file that has no compressed sibling as it is, even to a brotli browser', async () => {

@@ -2,3 +2,4 @@
 // search, spotlight and archives show the same shape), and how a photo's files are told apart.
 export { imageVariantOf, type ImageVariant } from './present.js';
 export { presentMemoriesFor } from './service.js';
+export { timelineMemories } from './browse-service.js';

@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { seedFromPage } from './api/page-data';
 import { App } from './App';
 import { trackKeyboardInset } from './lib/keyboardInset';
 import { applyTextSize, readTextSize } from './lib/textSize';
@@ -24,6 +25,8 @@ const queryClient = new QueryClient({
 // The device's text size before anything renders, so the first paint already has it.
 applyTextSize(readTextSize());
 trackKeyboardInset();
+// What the server wrote into a signed-in page fills the cache before the first render (api/page-data.ts).
+seedFromPage(queryClient);
 
 // accounts §8: an unhandled promise rejection is only logged.
 window.addEventListener('unhandledrejection', (event) => {

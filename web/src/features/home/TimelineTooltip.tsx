@@ -4,7 +4,7 @@
 import { Button, Group, Paper, Text, Transition } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { TIMELINE_TOOLTIP_DELAY_MS } from '../../../../common/limits';
-import classes from './TimelineTooltip.module.css';
+import classes from './OnboardingTooltip.module.css';
 
 /**
  * The memory count last seen on this device. Home knows only whether any memory exists (the
@@ -47,7 +47,7 @@ export function TimelineTooltip({ memoryCount }: { memoryCount: number | null })
   return (
     <Transition mounted={shown} transition="pop" duration={200}>
       {(styles) => (
-        <Paper style={styles} withBorder shadow="lg" radius="lg" p="md" role="dialog" aria-label="Your timeline" className={classes.tooltip}>
+        <Paper style={styles} withBorder shadow="lg" radius="lg" p="md" role="dialog" aria-label="Your timeline" className={`${classes.tooltip} ${classes.timeline}`}>
           <Text fw={700}>Your memory is on your timeline</Text>
           <Text c="dimmed" mt={4}>
             Tap Timeline below to see your memories by month.

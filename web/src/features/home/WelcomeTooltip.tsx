@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Text, Transition } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import classes from './OnboardingTooltip.module.css';
 
 /** Where the "seen" flag of the welcome tooltip is kept (accounts §2: stored locally). */
 export const WELCOME_TOOLTIP_KEY = 'welcome-tooltip-seen';
@@ -23,7 +24,7 @@ export function WelcomeTooltip() {
   return (
     <Transition mounted={shown} transition="pop" duration={200}>
       {(styles) => (
-        <Paper style={styles} withBorder shadow="lg" radius="lg" p="md" role="dialog" aria-label="Welcome to Heirloom">
+        <Paper style={styles} withBorder shadow="lg" radius="lg" p="md" role="dialog" aria-label="Welcome to Heirloom" className={`${classes.tooltip} ${classes.capture}`}>
           <Text fw={700}>Welcome to Heirloom!</Text>
           <Text c="dimmed" mt={4}>
             Reveal today's prompts for inspiration, then tap the + button below to capture your first memory.
@@ -33,6 +34,7 @@ export function WelcomeTooltip() {
               Got it!
             </Button>
           </Group>
+          <span className={classes.arrow} aria-hidden />
         </Paper>
       )}
     </Transition>

@@ -1,0 +1,18 @@
+// What the server writes into the page it sends a signed-in browser (server/page-data.ts,
+// issue 8 "First load"): the answers the first screen would otherwise ask for one after the
+// other, in exactly the JSON of their API calls.
+import type { MemoryPage } from './memories.js';
+import type { Timeline } from './timelines.js';
+import type { User } from './users.js';
+
+/** The id of the `<script type="application/json">` element that carries it. */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+export interface PageData {
+  /** GET /api/auth/user */
+  user: User;
+  /** GET /api/timelines */
+  timelines: Timeline[];
+  /** The first page of GET /api/timelines/{id}/memories, on a timeline page. */
+  timelinePage: { timelineId: string; page: MemoryPage } | null;
+}

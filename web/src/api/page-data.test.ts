@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+// Issue 8 "First load": what the server wrote into the page fills the query cache once.
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../common/page-data';
+import { queryKeys } from './keys';
+import { seedFromPage } from './page-data';
+
+const user = { id: 'u1', email: 'rose@example.org', displayName: 'Rose' } as unknown as PageData['user'];
+const timelines = [{ id: 't1', name: 'Our Family' }] as unknown as PageData['timelines'];
+const page = { memories: [{ id: 'm1', title: 'The wedding' }], nextCursor: 'c2' } as unknown as NonNullable<PageData['timelinePage']>['page'];
+
+function writePage(text: string) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = PAGE_DATA_ELEMENT_ID;
+  element.textContent = text;
+  document.head.append(element);
+}
+
+afterEach(() => document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove());
+
+describe('seedFromPage', () => {
+  it("puts the user, the timelines and the timeline's first page in the cache, and reads the element only once", () => {
+    writePage(JSON.stringify({ user, timelines, timelinePage: { timelineId: 't1', page } } satisfies PageData));
+    const client = new QueryClient();
+    seedFromPage(client);
+    expect(client.getQueryData(queryKeys.currentUser)).toEqual(user);
+    expect(client.getQueryData(queryKeys.timelines)).toEqual(timelines);
+    expect(client.getQueryData(queryKeys.timelineMemories('t1'))).toEqual({ pages: [page], pageParams: [null] });
+    expect(document.getElementById(PAGE_DATA_ELEMENT_ID)).toBeNull();
+
+    const later = new QueryClient();
+    seedFromPage(later);
+    expect(later.getQueryData(queryKeys.currentUser)).toBeUndefined();
+  });
+
+  it('leaves the cache empty when the page has no data or unreadable data, so the calls ask', () => {
+    const client = new QueryClient();
+    seedFromPage(client);
+    expect(client.getQueryData(queryKeys.currentUser)).toBeUndefined();
+    writePage('{not json');
+    seedFromPage(client);
+    expect(client.getQueryData(queryKeys.currentUser)).toBeUndefined();
+    expect(client.getQueryData(queryKeys.timelines)).toBeUndefined();
+  });
+});
