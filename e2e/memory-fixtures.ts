@@ -46,11 +46,15 @@ export async function currentUserId(request: APIRequestContext): Promise<string>
 /** A second person, signed up in a browser of their own, who joins the timeline by invite. */
 export async function joinedMember(browser: Browser, owner: Page, timelineId: string, displayName: string): Promise<{ page: Page; id: string }> {
   const page = await (await browser.newContext()).newPage();
-  await signUp(page, { email: uniqueEmail('member'), displayName });
+  // The invite brings their first timeline, so none is made at sign-up.
+  await signUp(page, { email: uniqueEmail('member'), displayName, firstTimeline: false });
   const invite = await owner.request.post(`/api/timelines/${timelineId}/invites`, { data: {} });
   expect(invite.status(), await invite.text()).toBeLessThan(300);
   const { id } = (await invite.json()) as { id: string };
   const accepted = await page.request.post(`/api/timeline-invite/${id}/accept`, { data: {} });
   expect(accepted.status(), await accepted.text()).toBeLessThan(300);
+  // With a timeline now, onboarding no longer asks for one.
+  await page.goto('/');
+  await expect(page.getByRole('dialog', { name: 'Create Your First Timeline' })).toHaveCount(0);
   return { page, id: await currentUserId(page.request) };
 }
