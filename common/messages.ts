@@ -468,6 +468,9 @@ export const messages = {
   homeExtrasDetail: 'Interviews, calendars, collages and more are on their way.',
   familyConflictClose: 'Close dialog',
   // ---- end of the "First run" slice
+  // ---- issue 9 "legibility leftovers" slice: guidance as help text, not only a placeholder.
+  editTagsHelp: `Type a tag and press Enter to add it (up to ${MEMORY_TAGS_MAX}).`,
+  // ---- end of the "legibility leftovers" slice
 } as const;
 
 /** accounts §2 "Extras page": the nine features, in the order the page and the dialog show them. */

@@ -150,9 +150,9 @@ export async function signedInWithTimeline(page: Page, { displayName = 'Ada Love
 }
 
 /**
- * A timeline of the signed-in person (made through the API) and a second member who joined it
- * through an invite, registered in `memberContext` (a request context or a browser
- * context's `request`), so that member can sign in with the same cookies.
+ * A timeline of the signed-in person (made through the API; sign up with `firstTimeline:
+ * false`) and a second member who joined it through an invite, registered through
+ * `memberRequest` (a browser context's `request`, so that member's pages are signed in).
  */
 export async function timelineWithMember(
   page: Page,
@@ -169,6 +169,12 @@ export async function timelineWithMember(
   expect(registered.status()).toBe(201);
   const memberId = ((await registered.json()) as { id: string }).id;
   expect((await memberRequest.post(`/api/timeline-invite/${inviteId}/accept`, { data: {} })).ok()).toBe(true);
+  // The new timeline is the active one, and the profile step counts as done (sign up with
+  // `firstTimeline: false`, then reload).
+  await page.evaluate((id) => {
+    localStorage.setItem('activeTimelineId', id);
+    localStorage.setItem('profile-setup-shown', 'true');
+  }, timelineId);
   return { timelineId, memberId };
 }
 

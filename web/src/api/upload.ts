@@ -1,7 +1,8 @@
 // Uploads with progress (memories §7): fetch cannot report upload progress, so these go
 // through XMLHttpRequest, with a timeout and retries after 2 s × the attempt number.
+import { AUDIO_EXTENSIONS, audioTypeOf } from '../../../common/audio';
 import { messages } from '../../../common/messages';
-import { UPLOAD_DEFAULT_RETRIES, UPLOAD_RETRY_DELAY_MS } from '../../../common/limits';
+import { RECORDING_MIME_TYPE, UPLOAD_DEFAULT_RETRIES, UPLOAD_RETRY_DELAY_MS } from '../../../common/limits';
 
 export type UploadFailure = 'http' | 'network' | 'timeout' | 'abort';
 
@@ -147,4 +148,12 @@ export function uploadErrorText(error: unknown, fallback: string): string {
   }
   if (error instanceof Error && error.message) return error.message;
   return fallback;
+}
+
+/**
+ * The name a recording is sent under. We ask for audio/webm (memories §9), but a browser
+ * without it (Safari) records MP4; speech-to-text services read the format from the name.
+ */
+export function recordingFileName(mimeType: string): string {
+  return `recording.${AUDIO_EXTENSIONS[audioTypeOf(mimeType) ?? RECORDING_MIME_TYPE]}`;
 }

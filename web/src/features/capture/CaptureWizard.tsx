@@ -1,26 +1,32 @@
 // memories §2 "Memory capture wizard": start → follow-up-prompt → questions → timeline →
 // sharing, with the transitions of §4 and the validation of §5. Closing or discarding resets
-// everything, returns to start, stops any recording and clears the stored transcription.
-import { Modal } from '@mantine/core';
+// everything, returns to start, stops any recording and clears the stored transcription;
+// issue 9: a draft with something in it is kept in the browser and closing it asks first.
+import { Alert, Button, Loader, Center, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { FOLLOW_UP_REQUEST_DELAY_MS, MOBILE_WIDTH } from '../../../../common/limits';
-import { contentWithFollowUps, type FollowUpPair } from '../../../../common/memories-rules';
+import { MOBILE_WIDTH } from '../../../../common/limits';
 import { messages } from '../../../../common/messages';
+import type { DailyPrompts } from '../../../../common/prompts';
 import type { User } from '../../../../common/users';
-import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
+import { useApiMutation } from '../../api/useApiMutation';
 import { toast } from '../../lib/toast';
-import { captureVideoThumbnail } from '../memories';
+import { captureVideoThumbnail, type Memory } from '../memories';
 import { useActiveTimeline } from '../timelines/ActiveTimeline';
-import { emptyDraft, hasContent, memoryText, type CaptureDraft, type CaptureStep } from './draft';
+import type { VoiceResult } from '../voice';
+import { DiscardConfirm } from './DiscardConfirm';
+import { draftFromPrompt, emptyDraft, hasContent, isWorthKeeping, keepAnswer, type CaptureDraft } from './draft';
+import { focusWithin, useTabReturnsInside } from './focusInside';
 import { FollowUpPromptStep } from './FollowUpPromptStep';
 import { QuestionsStep } from './QuestionsStep';
 import { saveFailureText, saveMemory, type SavePhase } from './saveMemory';
 import { SharingStep, useSharingMembers } from './SharingStep';
 import { StartStep } from './StartStep';
 import { TimelineStep } from './TimelineStep';
+import { useCaptureDraft } from './useCaptureDraft';
+import { useFollowUpQuestions } from './useFollowUpQuestions';
 import { VoiceRecorderDialog } from './VoiceRecorderDialog';
 
 interface CaptureWizardProps {
@@ -29,32 +35,38 @@ interface CaptureWizardProps {
   onClose: () => void;
 }
 
+type Undo = { text: string; place: 'voice' | 'media'; restore: (current: CaptureDraft) => Partial<CaptureDraft> };
+
 export default function CaptureWizard({ user, opened, onClose }: CaptureWizardProps) {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_WIDTH}px)`);
   const queryClient = useQueryClient();
   const { timelines, active } = useActiveTimeline();
+  const kept = useCaptureDraft(user.id, opened);
+  const { draft, setDraft, step, setStep } = kept;
 
-  const [step, setStep] = useState<CaptureStep>('start');
-  const [draft, setDraft] = useState<CaptureDraft>(emptyDraft);
   const [recorderOpen, setRecorderOpen] = useState(false);
-  const [question, setQuestion] = useState<string | null>(null);
-  const [questionLoading, setQuestionLoading] = useState(false);
-  const [answer, setAnswer] = useState('');
+  const [confirm, setConfirm] = useState<'close' | 'restart' | null>(null);
+  const [closingAfterDiscard, setClosingAfterDiscard] = useState(false);
+  const [undo, setUndo] = useState<Undo | null>(null);
   const [saving, setSaving] = useState<{ phase: SavePhase; percent: number } | null>(null);
 
-  // Answers that arrive after the draft was discarded belong to no one: each reset starts a
-  // new generation and late answers of an older one are dropped.
-  const generation = useRef(0);
-  const timers = useRef<number[]>([]);
+  const body = useRef<HTMLDivElement>(null);
+  const recorderOpener = useRef<HTMLElement | null>(null);
   // The frame being captured for each chosen video, so a quick save can still wait for it.
   const thumbnailCaptures = useRef(new WeakMap<File, Promise<string | null>>());
+  // Answers that arrive after the draft was discarded belong to no one.
+  const generation = useRef(0);
+
   const draftRef = useRef(draft);
   useEffect(() => {
     draftRef.current = draft;
   });
-  useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
 
   const update = (change: Partial<CaptureDraft>) => setDraft((current) => ({ ...current, ...change }));
+
+  // The day's prompt on Home, for a story with no words yet (the follow-up engine asks about it).
+  const dailyPrompt = queryClient.getQueryData<DailyPrompts>(queryKeys.dailyPrompts(active?.id ?? null))?.lookingBackPrompt;
+  const followUp = useFollowUpQuestions({ setDraft, draftRef, setStep, dailyPrompt, generation });
 
   // memories §4: initially the active timeline if it exists, else the first timeline.
   const known = new Set(timelines.map((timeline) => timeline.id));
@@ -64,23 +76,73 @@ export default function CaptureWizard({ user, opened, onClose }: CaptureWizardPr
   const sharing = useSharingMembers(step === 'sharing' ? timelineIds : [], active?.id ?? null, user.id);
   const sharedWith = draft.sharedWith ?? sharing.defaultSelection;
 
-  function reset() {
-    generation.current += 1;
-    timers.current.forEach((timer) => window.clearTimeout(timer));
-    timers.current = [];
-    setRecorderOpen(false);
-    setDraft(emptyDraft);
-    setStep('start');
-    setQuestion(null);
-    setQuestionLoading(false);
-    setAnswer('');
-    setSaving(null);
+  // Each opening starts with focus returning normally; leaving the start step ends its Undo.
+  const [seen, setSeen] = useState({ opened, step });
+  if (seen.opened !== opened || seen.step !== step) {
+    setSeen({ opened, step });
+    if (opened && !seen.opened) setClosingAfterDiscard(false);
+    if (step !== 'start') setUndo(null);
   }
 
-  function close() {
+  // A step change removes the control that had focus: the new step's first control takes it.
+  // Not while closing (a save or a discard resets to start): focus then goes back to what
+  // opened the wizard.
+  const lastStep = useRef(step);
+  const openedRef = useRef(opened);
+  useEffect(() => {
+    openedRef.current = opened;
+  });
+  useEffect(() => {
+    if (lastStep.current === step) return;
+    lastStep.current = step;
+    const timer = window.setTimeout(() => {
+      if (openedRef.current) focusWithin(body.current);
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [step]);
+  // The draft is read from the browser before the steps show: once they do, focus goes to the
+  // step's first field (Mantine's trap looked for it while only the loader was there).
+  useEffect(() => {
+    if (!opened || !kept.ready) return;
+    const timer = window.setTimeout(() => {
+      if (!body.current?.contains(document.activeElement)) focusWithin(body.current);
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [opened, kept.ready]);
+  useTabReturnsInside(body, opened && !recorderOpen && confirm === null);
+
+  function discard(next: CaptureDraft = emptyDraft) {
+    generation.current += 1;
+    followUp.cancel();
+    setRecorderOpen(false);
+    setUndo(null);
+    setSaving(null);
+    kept.reset(next);
+  }
+
+  function requestClose() {
     if (saving) return;
-    reset();
+    if (isWorthKeeping(draft)) {
+      // After the Escape that may have asked has finished: the question's own Escape listener
+      // would otherwise read it as "Keep editing" and close the question at once.
+      window.setTimeout(() => setConfirm('close'), 0);
+      return;
+    }
+    discard();
     onClose();
+  }
+
+  function confirmDiscard() {
+    const intent = confirm;
+    setConfirm(null);
+    if (intent === 'close') {
+      setClosingAfterDiscard(true);
+      discard();
+      onClose();
+    } else {
+      discard(kept.waitingPrompt ? draftFromPrompt(kept.waitingPrompt) : emptyDraft);
+      window.setTimeout(() => focusWithin(body.current), 0);
+    }
   }
 
   function chooseVideo(file: File) {
@@ -93,6 +155,55 @@ export default function CaptureWizard({ user, opened, onClose }: CaptureWizardPr
       setDraft((latest) => (latest.video?.file === file ? { ...latest, video: { file, thumbnail } } : latest));
     });
   }
+
+  function remove(change: Partial<CaptureDraft>, next: Undo) {
+    update(change);
+    setUndo(next);
+  }
+
+  function removeRecording() {
+    const { recording, recordingDuration, transcription } = draft;
+    remove({ recording: null, recordingDuration: null, transcription: '' }, {
+      text: messages.recordingRemoved,
+      place: 'voice',
+      restore: (current) => (current.recording ? {} : { recording, recordingDuration, transcription: current.transcription || transcription }),
+    });
+  }
+
+  function removeImage(index: number) {
+    const image = draft.images[index];
+    if (!image) return;
+    remove({ images: draft.images.filter((_, at) => at !== index) }, {
+      text: messages.photoRemoved,
+      place: 'media',
+      restore: (current) => (current.images.length >= 3 || current.images.includes(image) ? {} : { images: [...current.images.slice(0, index), image, ...current.images.slice(index)] }),
+    });
+  }
+
+  function removeVideo() {
+    const video = draft.video;
+    remove({ video: null }, { text: messages.videoRemoved, place: 'media', restore: (current) => (current.video ? {} : { video }) });
+  }
+
+  function openRecorder() {
+    recorderOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setRecorderOpen(true);
+  }
+
+  function closeRecorder() {
+    refocusAfterRecorder.current = true;
+    setRecorderOpen(false);
+  }
+
+  // Focus returns to the control that opened the recorder, or, when a recording replaced it,
+  // to the recording's player: never to the page behind (issue 9). After the commit, so the
+  // recording's controls are there.
+  const refocusAfterRecorder = useRef(false);
+  useEffect(() => {
+    if (recorderOpen || !refocusAfterRecorder.current) return;
+    refocusAfterRecorder.current = false;
+    focusWithin(body.current?.querySelector<HTMLElement>('[data-capture-voice]') ?? body.current, recorderOpener.current);
+  }, [recorderOpen, draft.recording]);
 
   // memories §5: a title, and at least one content source.
   function next() {
@@ -107,139 +218,131 @@ export default function CaptureWizard({ user, opened, onClose }: CaptureWizardPr
     setStep('follow-up-prompt');
   }
 
-  /** memories §7: POST /api/prompts/follow-up with every question asked so far. */
-  function requestQuestion(followUps: FollowUpPair[], asked: string[]) {
-    const text = memoryText(draftRef.current);
-    if (!text) {
-      toast.error(messages.followUpEmptyMemoryDetail, messages.followUpEmptyMemory);
-      return;
-    }
-    const current = generation.current;
-    setQuestion(null);
-    setQuestionLoading(true);
-    const memoryContent = [draftRef.current.title.trim(), contentWithFollowUps(text, followUps)].filter(Boolean).join('\n\n');
-    api.followUp
-      .question({ memoryContent, previousQuestions: asked })
-      .then(({ question: next }) => {
-        if (current !== generation.current) return;
-        setQuestion(next);
-        setDraft((latest) => ({ ...latest, askedQuestions: [...latest.askedQuestions, next] }));
-      })
-      .catch(() => {
-        if (current === generation.current) toast.error(messages.followUpFailed);
-      })
-      .finally(() => {
-        if (current === generation.current) setQuestionLoading(false);
-      });
-  }
-
-  // memories §4: the question is requested 300 ms after Yes; memories §5: only about some text.
-  function answerFollowUp() {
-    if (!memoryText(draftRef.current)) {
-      toast.error(messages.followUpEmptyMemoryDetail, messages.followUpEmptyMemory);
-      return;
-    }
-    setStep('questions');
-    setQuestion(null);
-    setQuestionLoading(true);
-    timers.current.push(
-      window.setTimeout(() => requestQuestion(draftRef.current.followUps, draftRef.current.askedQuestions), FOLLOW_UP_REQUEST_DELAY_MS),
-    );
-  }
-
-  /** Keeps the current answer, if any, as a Q/A pair. */
-  function keepAnswer(): FollowUpPair[] {
-    const followUps = question && answer.trim() ? [...draft.followUps, { question, answer: answer.trim() }] : draft.followUps;
-    update({ followUps });
-    setAnswer('');
-    return followUps;
-  }
-
-  async function save() {
-    if (saving || timelineIds.length === 0) return;
-    const current = generation.current;
-    setSaving({ phase: draft.video ? 'video' : 'memory', percent: 0 });
-    try {
+  const save = useApiMutation<void, Memory>({
+    mutationFn: async () => {
+      const current = generation.current;
+      setSaving({ phase: draft.video ? 'video' : 'memory', percent: 0 });
       // The frame is usually long captured; if not, its own 3 s fallback bounds the wait (memories §9).
       const videoThumbnail = draft.video ? (draft.video.thumbnail ?? (await thumbnailCaptures.current.get(draft.video.file)) ?? null) : null;
       const sharedWithChoice = draft.sharing === 'private' ? [] : sharedWith;
-      await saveMemory(draft, { timelineIds, sharedWith: sharedWithChoice, videoThumbnail }, (phase, percent) => {
+      return saveMemory(draft, { timelineIds, sharedWith: sharedWithChoice, videoThumbnail }, (phase, percent) => {
         if (current === generation.current) setSaving({ phase, percent });
       });
-      toast.success(messages.memorySaved, messages.memorySavedDetail);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.memories });
-      reset();
+    },
+    success: () => ({ title: messages.memorySaved, message: messages.memorySavedDetail }),
+    error: false,
+    invalidate: [queryKeys.memories],
+    onSuccess: () => {
+      discard();
       onClose();
-    } catch (error) {
+    },
+    onError: (error) => {
       toast.error(saveFailureText(error));
       setSaving(null);
-    }
-  }
+    },
+  });
 
   return (
     <Modal
       opened={opened}
-      onClose={close}
+      onClose={requestClose}
       title="Capture a Memory"
       size="lg"
       fullScreen={mobile}
       closeOnClickOutside={false}
-      closeOnEscape={!recorderOpen && !saving}
+      closeOnEscape={!recorderOpen && confirm === null && !saving}
       withCloseButton={!saving}
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
-      {step === 'start' && (
-        <StartStep draft={draft} update={update} onRecord={() => setRecorderOpen(true)} onVideoChosen={chooseVideo} onNext={next} />
-      )}
-      {step === 'follow-up-prompt' && (
-        <FollowUpPromptStep onYes={answerFollowUp} onNo={() => setStep('timeline')} onBack={() => setStep('start')} />
-      )}
-      {step === 'questions' && (
-        <QuestionsStep
-          question={question}
-          loading={questionLoading}
-          answer={answer}
-          answeredCount={draft.followUps.length}
-          onAnswerChange={setAnswer}
-          onAnotherQuestion={() => requestQuestion(keepAnswer(), draft.askedQuestions)}
-          onSaveAndExit={() => {
-            keepAnswer();
-            setQuestion(null);
-            setStep('timeline');
-          }}
-        />
-      )}
-      {step === 'timeline' && (
-        <TimelineStep
-          timelines={timelines}
-          selected={timelineIds}
-          onChange={(ids) => update({ timelineIds: ids, sharedWith: null })}
-          onBack={() => setStep('follow-up-prompt')}
-          onContinue={() => timelineIds.length > 0 && setStep('sharing')}
-        />
-      )}
-      {step === 'sharing' && (
-        <SharingStep
-          mode={draft.sharing}
-          // memories §2: choosing selective sharing preselects the active timeline's other members.
-          onModeChange={(mode) => update({ sharing: mode, sharedWith: null })}
-          members={sharing.members}
-          membersLoading={sharing.isLoading}
-          selected={sharedWith}
-          onSelectedChange={(ids) => update({ sharedWith: ids })}
-          onSelectAll={() => update({ sharedWith: sharing.defaultSelection })}
-          onInvite={close}
-          onBack={() => setStep('timeline')}
-          onSave={() => void save()}
-          saving={saving}
-        />
-      )}
+      <div ref={body}>
+        {!kept.ready ? (
+          <Center py="xl">
+            <Loader aria-label="Loading your memory" />
+          </Center>
+        ) : (
+          <>
+            {kept.restored && (
+              <Alert variant="light" color="blue" mb="md" withCloseButton onClose={kept.dismissRestored} closeButtonLabel="Dismiss" role="status">
+                {messages.draftRestored(draft.title.trim())}
+                <Button size="md" variant="subtle" mt="xs" px={0} onClick={() => setConfirm('restart')} display="block">
+                  {messages.draftStartNew}
+                </Button>
+              </Alert>
+            )}
+            {step === 'start' && (
+              <StartStep
+                draft={draft}
+                update={update}
+                onRecord={openRecorder}
+                onRemoveRecording={removeRecording}
+                onRemoveImage={removeImage}
+                onVideoChosen={chooseVideo}
+                onRemoveVideo={removeVideo}
+                undo={undo && { text: undo.text, place: undo.place, onUndo: () => (setDraft((current) => ({ ...current, ...undo.restore(current) })), setUndo(null)) }}
+                onNext={next}
+              />
+            )}
+            {step === 'follow-up-prompt' && (
+              <FollowUpPromptStep onYes={() => followUp.begin(draft)} onNo={() => setStep('timeline')} onBack={() => setStep('start')} />
+            )}
+            {step === 'questions' && (
+              <QuestionsStep
+                question={draft.question}
+                loading={followUp.loading}
+                answer={draft.answer}
+                answerAudio={draft.answerAudio}
+                answerAudioDuration={draft.answerAudioDuration}
+                answeredCount={draft.followUps.length}
+                onAnswerChange={(answer) => update({ answer })}
+                onSpokenAnswer={({ answer, audio, audioDuration }) => update({ answer, answerAudio: audio, answerAudioDuration: audioDuration })}
+                onAnotherQuestion={() => followUp.another(keepAnswer(draft))}
+                onSaveAndExit={() => {
+                  setDraft((current) => ({ ...keepAnswer(current), question: null }));
+                  setStep('timeline');
+                }}
+              />
+            )}
+            {step === 'timeline' && (
+              <TimelineStep
+                timelines={timelines}
+                selected={timelineIds}
+                onChange={(ids) => update({ timelineIds: ids, sharedWith: null })}
+                onBack={() => setStep('follow-up-prompt')}
+                onContinue={() => timelineIds.length > 0 && setStep('sharing')}
+              />
+            )}
+            {step === 'sharing' && (
+              <SharingStep
+                mode={draft.sharing}
+                // memories §2: choosing selective sharing preselects the active timeline's other members.
+                onModeChange={(mode) => update({ sharing: mode, sharedWith: null })}
+                members={sharing.members}
+                membersLoading={sharing.isLoading}
+                selected={sharedWith}
+                onSelectedChange={(ids) => update({ sharedWith: ids })}
+                onSelectAll={() => update({ sharedWith: sharing.defaultSelection })}
+                // The draft waits in the browser while the person invites someone (issue 9).
+                onInvite={() => {
+                  void kept.flush();
+                  onClose();
+                }}
+                onBack={() => setStep('timeline')}
+                onSave={() => !saving && timelineIds.length > 0 && save.mutate()}
+                saving={saving}
+              />
+            )}
+          </>
+        )}
+      </div>
       {recorderOpen && (
         <VoiceRecorderDialog
-          onClose={() => setRecorderOpen(false)}
-          onComplete={(recording, transcription) => update({ recording, transcription })}
+          onClose={closeRecorder}
+          onComplete={({ recording, durationSeconds, transcription }: VoiceResult) =>
+            update({ recording, recordingDuration: durationSeconds, transcription })
+          }
         />
       )}
+      <DiscardConfirm opened={confirm !== null} returnFocus={!closingAfterDiscard} onKeep={() => setConfirm(null)} onDiscard={confirmDiscard} />
     </Modal>
   );
 }

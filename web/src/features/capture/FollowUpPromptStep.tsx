@@ -12,20 +12,22 @@ export function FollowUpPromptStep({ onYes, onNo, onBack }: { onYes: () => void;
         <Text fw={700} size="lg">
           Would you like to answer a follow-up question?
         </Text>
-        <Text c="dimmed" size="sm">
+        <Text c="dimmed">
           A question about your memory can help you add details you might otherwise forget. Choose No if your memory is
           ready to save.
         </Text>
       </Stack>
       <Group justify="space-between" w="100%">
-        <Button variant="default" onClick={onBack}>
+        <Button size="md" variant="default" onClick={onBack}>
           Back
         </Button>
         <Group gap="sm">
-          <Button variant="light" onClick={onNo}>
+          <Button size="md" variant="light" onClick={onNo}>
             No
           </Button>
-          <Button onClick={onYes}>Yes</Button>
+          <Button size="md" onClick={onYes} data-autofocus>
+            Yes
+          </Button>
         </Group>
       </Group>
     </Stack>

@@ -13,13 +13,16 @@ interface MediaPickerProps {
   images: File[];
   video: CaptureVideo | null;
   onImagesChange: (images: File[]) => void;
+  /** Removing offers Undo (issue 9), so the wizard decides what a removal keeps. */
+  onImageRemoved: (index: number) => void;
   onVideoChosen: (file: File) => void;
   onVideoRemoved: () => void;
 }
 
-const removeButton = { pos: 'absolute', top: 4, right: 4, size: 'sm', radius: 'xl', color: 'dark', variant: 'filled' } as const;
+// 44 px: a touch target a thumb can find on a phone (issue 9).
+const removeButton = { pos: 'absolute', top: 4, right: 4, size: 44, radius: 'xl', color: 'dark', variant: 'filled' } as const;
 
-export function MediaPicker({ images, video, onImagesChange, onVideoChosen, onVideoRemoved }: MediaPickerProps) {
+export function MediaPicker({ images, video, onImagesChange, onImageRemoved, onVideoChosen, onVideoRemoved }: MediaPickerProps) {
   const photoInput = useRef<HTMLInputElement>(null);
   const videoInput = useRef<HTMLInputElement>(null);
   const previews = useObjectUrls(images);
@@ -42,10 +45,10 @@ export function MediaPicker({ images, video, onImagesChange, onVideoChosen, onVi
   return (
     <Stack gap="sm">
       <Group gap="sm">
-        <Button variant="default" leftSection={<IconPhotoPlus size={18} />} onClick={() => photoInput.current?.click()} disabled={full}>
+        <Button size="md" variant="default" leftSection={<IconPhotoPlus size={18} />} onClick={() => photoInput.current?.click()} disabled={full}>
           Add photos ({images.length}/{CAPTURE_IMAGES_MAX})
         </Button>
-        <Button variant="default" leftSection={<IconVideoPlus size={18} />} onClick={openVideoPicker}>
+        <Button size="md" variant="default" leftSection={<IconVideoPlus size={18} />} onClick={openVideoPicker}>
           Add video
         </Button>
       </Group>
@@ -77,22 +80,22 @@ export function MediaPicker({ images, video, onImagesChange, onVideoChosen, onVi
         <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" aria-label="Chosen media">
           {images.map((image, index) => (
             <Box key={previews[index]} pos="relative">
-              <Image src={previews[index]} alt={`Photo ${index + 1}: ${image.name}`} h={96} radius="md" fit="cover" />
+              <Image src={previews[index]} alt={`Photo ${index + 1}: ${image.name}`} h={112} radius="md" fit="cover" />
               <ActionIcon
                 {...removeButton}
                 aria-label={`Remove photo ${index + 1}`}
-                onClick={() => onImagesChange(images.filter((_, at) => at !== index))}
+                onClick={() => onImageRemoved(index)}
               >
-                <IconX size={14} />
+                <IconX size={20} />
               </ActionIcon>
             </Box>
           ))}
           {video && (
             <Box pos="relative">
               {video.thumbnail ? (
-                <Image src={video.thumbnail} alt={`Video: ${video.file.name}`} h={96} radius="md" fit="cover" data-testid="video-thumbnail" />
+                <Image src={video.thumbnail} alt={`Video: ${video.file.name}`} h={112} radius="md" fit="cover" data-testid="video-thumbnail" />
               ) : (
-                <Stack h={96} gap={2} align="center" justify="center" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 8 }}>
+                <Stack h={112} gap={2} align="center" justify="center" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 8 }}>
                   <IconVideo size={24} />
                   <Text size="xs" px={4} truncate maw="100%">
                     {video.file.name}
@@ -103,7 +106,7 @@ export function MediaPicker({ images, video, onImagesChange, onVideoChosen, onVi
                 Video
               </Badge>
               <ActionIcon {...removeButton} aria-label="Remove video" onClick={onVideoRemoved}>
-                <IconX size={14} />
+                <IconX size={20} />
               </ActionIcon>
             </Box>
           )}

@@ -1,69 +1,73 @@
 // memories §2 "Questions": one generated question, typed out; the answer by text or by voice;
-// 'Another question' or 'Save and exit'.
+// 'Another question' or 'Save and exit'. A spoken answer keeps its recording (DESIGN "Voice is
+// never dropped"): it is played back here, kept in the draft and sent with the memory.
 import { ActionIcon, Badge, Button, Group, Loader, Progress, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import { IconMicrophone, IconPlayerStopFilled } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { IconMicrophone, IconPlayerStopFilled, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { FOLLOW_UP_ANSWER_MAX_MS } from '../../../../common/limits';
 import { formatElapsed } from '../../../../common/memories-rules';
 import { messages } from '../../../../common/messages';
 import { toast } from '../../lib/toast';
+import { MicrophoneHelp, useRecordAndTranscribe, type TranscriptOutcome } from '../voice';
 import { TypedQuestion } from './TypedQuestion';
-import { useAudioRecorder } from './useAudioRecorder';
-import { useTranscription } from './useTranscription';
+import { UndoNotice } from './UndoNotice';
+import { useObjectUrls } from './useObjectUrl';
+
+/** The words a spoken answer stands for when it has none of its own (memories §8). */
+function spokenText(text: string, outcome: TranscriptOutcome): string {
+  if (outcome === 'transcribed') return text;
+  if (outcome === 'failed') return messages.audioAnswerTranscriptionFailed;
+  return messages.audioAnswerNoTranscription;
+}
+
+export interface SpokenAnswer {
+  answer: string;
+  audio: Blob | null;
+  audioDuration: number | null;
+}
 
 interface QuestionsStepProps {
   question: string | null;
   loading: boolean;
   answer: string;
+  answerAudio: Blob | null;
+  answerAudioDuration: number | null;
   answeredCount: number;
   onAnswerChange: (answer: string) => void;
+  /** A recording was added to (or taken from) the answer. */
+  onSpokenAnswer: (spoken: SpokenAnswer) => void;
   onAnotherQuestion: () => void;
   onSaveAndExit: () => void;
 }
 
 export function QuestionsStep(props: QuestionsStepProps) {
-  const { question, loading, answer, answeredCount, onAnswerChange } = props;
-  const [transcribing, setTranscribing] = useState(false);
-  const transcription = useTranscription();
-  // Closing the wizard while an answer is transcribed unmounts this step: the late answer
-  // must not land in the next, fresh draft (memories §2: closing resets everything).
-  const live = useRef(true);
-  useEffect(() => {
-    live.current = true;
-    return () => {
-      live.current = false;
-    };
-  }, []);
+  const { question, loading, answer, answerAudio, answerAudioDuration, answeredCount, onAnswerChange, onSpokenAnswer } = props;
+  const [removed, setRemoved] = useState<SpokenAnswer | null>(null);
+  const audios = useMemo(() => (answerAudio ? [answerAudio] : []), [answerAudio]);
+  const [answerAudioUrl] = useObjectUrls(audios);
 
   // memories §4: the answer recording stops on toggle or after a 30-second safety timeout.
-  const recorder = useAudioRecorder({
+  const voice = useRecordAndTranscribe({
     maxMs: FOLLOW_UP_ANSWER_MAX_MS,
-    onRecorded: (recording) => {
-      setTranscribing(true);
-      void transcription.transcribe(recording).then((text) => {
-        if (!live.current) return;
-        setTranscribing(false);
-        transcription.reset();
-        // What was typed before the recording stays; the spoken words, or the placeholder
-        // of memories §8 when there are none, follow it.
-        const typed = answer.trim();
-        const spoken = text || (text === null ? messages.audioAnswerTranscriptionFailed : messages.audioAnswerNoTranscription);
-        onAnswerChange(typed ? `${typed} ${spoken}` : spoken);
-        if (text) toast.success(messages.recordingComplete, messages.recordingCompleteDetail);
-        else if (text === null) toast.info(messages.recordingSaved, messages.recordingSavedDetail);
-      });
+    onDone: ({ recording, durationSeconds, transcription, outcome }) => {
+      // What was typed before the recording stays; the spoken words, or the placeholder of
+      // memories §8 when there are none, follow it.
+      const typed = answer.trim();
+      const spoken = spokenText(transcription, outcome);
+      onSpokenAnswer({ answer: typed ? `${typed} ${spoken}` : spoken, audio: recording, audioDuration: durationSeconds });
+      setRemoved(null);
+      if (outcome === 'transcribed') toast.success(messages.recordingComplete, messages.recordingCompleteDetail);
+      else if (outcome === 'failed') toast.info(messages.recordingSaved, messages.recordingSavedDetail);
     },
-    onError: () => toast.error(messages.recordingErrorDetail, messages.recordingError),
   });
-  const recording = recorder.state !== 'idle';
+  const recording = voice.state === 'recording' || voice.state === 'stopping';
+  const transcribing = voice.state === 'transcribing';
   const busy = loading || recording || transcribing;
 
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          Follow-up question
-        </Text>
+        <Text c="dimmed">Follow-up question</Text>
         {answeredCount > 0 && <Badge variant="light">{answeredCount} answered</Badge>}
       </Group>
       {loading ? (
@@ -78,7 +82,7 @@ export function QuestionsStep(props: QuestionsStepProps) {
       <Group align="flex-end" wrap="nowrap" gap="xs">
         <Textarea
           label="Your answer"
-          placeholder="Type your answer, or record it"
+          description="Type your answer, or record it with the microphone button"
           autosize
           minRows={3}
           maxRows={8}
@@ -86,33 +90,63 @@ export function QuestionsStep(props: QuestionsStepProps) {
           value={answer}
           onChange={(event) => onAnswerChange(event.currentTarget.value)}
           disabled={!question || recording || transcribing}
+          data-autofocus
         />
-        <Tooltip label={recording ? 'Stop recording' : 'Record answer'}>
-          <ActionIcon
-            size="xl"
-            radius="xl"
-            color={recording ? 'red' : undefined}
-            variant={recording ? 'filled' : 'light'}
-            aria-label={recording ? 'Stop recording' : 'Record answer'}
-            onClick={recording ? recorder.stop : () => void recorder.start()}
-            disabled={!question || transcribing || recorder.state === 'stopping'}
-          >
-            {recording ? <IconPlayerStopFilled size={20} /> : <IconMicrophone size={20} />}
-          </ActionIcon>
-        </Tooltip>
+        {!answerAudio && (
+          <Tooltip label={recording ? 'Stop recording' : 'Record answer'}>
+            <ActionIcon
+              size={48}
+              radius="xl"
+              color={recording ? 'red' : undefined}
+              variant={recording ? 'filled' : 'light'}
+              aria-label={recording ? 'Stop recording' : 'Record answer'}
+              onClick={recording ? voice.stop : () => void voice.start()}
+              disabled={!question || transcribing || voice.state === 'stopping'}
+            >
+              {recording ? <IconPlayerStopFilled size={22} /> : <IconMicrophone size={22} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
       </Group>
       {recording && (
-        <Text size="sm" c="red" aria-live="polite">
-          Recording {formatElapsed(recorder.elapsedMs)} / {formatElapsed(FOLLOW_UP_ANSWER_MAX_MS)}
+        <Text c="red" aria-live="polite">
+          Recording {formatElapsed(voice.elapsedMs)} / {formatElapsed(FOLLOW_UP_ANSWER_MAX_MS)}
         </Text>
       )}
-      {transcribing && <Progress value={transcription.progress ?? 0} striped animated aria-label="Transcription progress" />}
+      {transcribing && <Progress value={voice.progress ?? 0} striped animated aria-label="Transcription progress" />}
+      {voice.microphoneRefused && <MicrophoneHelp onRetry={() => void voice.start()} />}
+      {answerAudioUrl && (
+        <Group gap="xs" wrap="nowrap">
+          <audio controls src={answerAudioUrl} aria-label={messages.yourSpokenAnswer} style={{ flex: 1, minWidth: 0 }} />
+          <Button
+            size="md"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={18} />}
+            onClick={() => {
+              setRemoved({ answer, audio: answerAudio, audioDuration: answerAudioDuration });
+              onSpokenAnswer({ answer, audio: null, audioDuration: null });
+            }}
+          >
+            Remove recording
+          </Button>
+        </Group>
+      )}
+      {removed && !answerAudio && (
+        <UndoNotice
+          text={messages.answerRecordingRemoved}
+          onUndo={() => {
+            onSpokenAnswer({ answer, audio: removed.audio, audioDuration: removed.audioDuration });
+            setRemoved(null);
+          }}
+        />
+      )}
 
       <Group justify="space-between">
-        <Button variant="default" onClick={props.onAnotherQuestion} disabled={busy}>
+        <Button size="md" variant="default" onClick={props.onAnotherQuestion} disabled={busy}>
           Another question
         </Button>
-        <Button onClick={props.onSaveAndExit} disabled={recording || transcribing}>
+        <Button size="md" onClick={props.onSaveAndExit} disabled={recording || transcribing}>
           Save and exit
         </Button>
       </Group>

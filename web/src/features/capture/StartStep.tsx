@@ -1,35 +1,46 @@
-// memories §2 "Start": title, notes, a voice recording, photos and a video.
+// memories §2 "Start": title, notes, a voice recording, photos and a video. Removing a
+// recording or a file offers Undo in place (issue 9 "Nothing lost").
 import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconMicrophone, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { messages } from '../../../../common/messages';
 import type { CaptureDraft } from './draft';
 import { MediaPicker } from './MediaPicker';
+import { UndoNotice } from './UndoNotice';
 import { useObjectUrls } from './useObjectUrl';
 
 interface StartStepProps {
   draft: CaptureDraft;
   update: (change: Partial<CaptureDraft>) => void;
   onRecord: () => void;
+  onRemoveRecording: () => void;
+  onRemoveImage: (index: number) => void;
   onVideoChosen: (file: File) => void;
+  onRemoveVideo: () => void;
+  /** The last removal, offered back until the next one, beside where it was. */
+  undo: { text: string; place: 'voice' | 'media'; onUndo: () => void } | null;
   onNext: () => void;
 }
 
-export function StartStep({ draft, update, onRecord, onVideoChosen, onNext }: StartStepProps) {
+export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemoveImage, onVideoChosen, onRemoveVideo, undo, onNext }: StartStepProps) {
   const recordings = useMemo(() => (draft.recording ? [draft.recording] : []), [draft.recording]);
   const [recordingUrl] = useObjectUrls(recordings);
 
   return (
     <Stack gap="md">
       <TextInput
+        size="md"
         label="Title"
+        description={draft.prompt && draft.title === draft.prompt ? messages.titleSuggestedFromPrompt : undefined}
         placeholder="Give your memory a title"
         value={draft.title}
         onChange={(event) => update({ title: event.currentTarget.value })}
         data-autofocus
       />
       <Textarea
+        size="md"
         label="Notes"
-        placeholder="What happened? Who was there? How did it feel?"
+        description="What happened? Who was there? How did it feel?"
         autosize
         minRows={3}
         maxRows={10}
@@ -37,26 +48,26 @@ export function StartStep({ draft, update, onRecord, onVideoChosen, onNext }: St
         onChange={(event) => update({ notes: event.currentTarget.value })}
       />
 
-      <Stack gap="xs">
-        <Text size="sm" fw={500}>
-          Voice
-        </Text>
+      <Stack gap="xs" data-capture-voice>
+        <Text fw={500}>Voice</Text>
         {recordingUrl ? (
           <Group gap="xs" wrap="nowrap">
             <audio controls src={recordingUrl} aria-label="Your voice recording" style={{ flex: 1, minWidth: 0 }} />
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => update({ recording: null, transcription: '' })}>
+            <Button size="md" variant="subtle" color="red" leftSection={<IconTrash size={18} />} onClick={onRemoveRecording}>
               Remove recording
             </Button>
           </Group>
         ) : (
-          <Button variant="light" leftSection={<IconMicrophone size={18} />} onClick={onRecord} w="fit-content">
+          <Button size="md" variant="light" leftSection={<IconMicrophone size={20} />} onClick={onRecord} w="fit-content">
             Voice recording
           </Button>
         )}
+        {undo?.place === 'voice' && <UndoNotice text={undo.text} onUndo={undo.onUndo} />}
         {(draft.recording || draft.transcription) && (
           <Textarea
+            size="md"
             label="Transcription"
-            placeholder="Add what you said, if the transcription is missing"
+            description="Add what you said, if the transcription is missing"
             autosize
             minRows={2}
             maxRows={8}
@@ -67,20 +78,23 @@ export function StartStep({ draft, update, onRecord, onVideoChosen, onNext }: St
       </Stack>
 
       <Stack gap="xs">
-        <Text size="sm" fw={500}>
-          Photos and video
-        </Text>
+        <Text fw={500}>Photos and video</Text>
         <MediaPicker
           images={draft.images}
           video={draft.video}
           onImagesChange={(images) => update({ images })}
+          onImageRemoved={onRemoveImage}
           onVideoChosen={onVideoChosen}
-          onVideoRemoved={() => update({ video: null })}
+          onVideoRemoved={onRemoveVideo}
         />
       </Stack>
 
+      {undo?.place === 'media' && <UndoNotice text={undo.text} onUndo={undo.onUndo} />}
+
       <Group justify="flex-end">
-        <Button onClick={onNext}>Next</Button>
+        <Button size="md" onClick={onNext}>
+          Next
+        </Button>
       </Group>
     </Stack>
   );

@@ -1,47 +1,46 @@
 // @vitest-environment jsdom
-// memories §2, §4, §8: the voice recorder dialog around the recorder. The microphone is
-// scripted (useAudioRecorder is replaced); transcription runs through the real hook with the
-// API call held open, so each test decides when and how it answers.
-import { act, cleanup, screen } from '@testing-library/react';
+// memories §2, §4, §8: the voice recorder dialog around the shared voice flow. The microphone
+// is scripted (useAudioRecorder is replaced); transcription runs through the real hooks with
+// the API call held open, so each test decides when and how it answers.
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast';
-import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
+import { installBrowserStandIns } from '../../test/renderWithMantine';
 import { holdTranscription, settle } from '../../test/scriptedTranscription';
+import { finishRecording, refuseMicrophone, renderWithVoice, type ScriptedRecorderOptions } from '../voice/voiceTestKit';
 import { VoiceRecorderDialog } from './VoiceRecorderDialog';
 
-type RecorderOptions = { onRecorded: (recording: Blob, details: { byLimit: boolean }) => void; maxMs: number };
-
 const microphone = vi.hoisted(() => ({
-  options: null as RecorderOptions | null,
+  options: null as ScriptedRecorderOptions | null,
+  state: 'recording' as 'idle' | 'recording',
   start: vi.fn(),
   stop: vi.fn(),
   cancel: vi.fn(),
 }));
-vi.mock('./useAudioRecorder', () => ({
-  useAudioRecorder: (options: RecorderOptions) => {
+vi.mock('../voice/useAudioRecorder', () => ({
+  useAudioRecorder: (options: ScriptedRecorderOptions) => {
     microphone.options = options;
-    return { state: 'recording', elapsedMs: 0, start: microphone.start, stop: microphone.stop, cancel: microphone.cancel };
+    return { state: microphone.state, elapsedMs: 0, start: microphone.start, stop: microphone.stop, cancel: microphone.cancel };
   },
 }));
 
 const recording = new Blob([new Uint8Array([1, 2, 3])], { type: 'audio/webm' });
 
-function openDialog() {
+function openDialog({ transcriptionAvailable = true } = {}) {
   const onClose = vi.fn();
   const onComplete = vi.fn();
-  const view = renderWithMantine(<VoiceRecorderDialog onClose={onClose} onComplete={onComplete} />);
+  const view = renderWithVoice(<VoiceRecorderDialog onClose={onClose} onComplete={onComplete} />, { transcriptionAvailable });
   return { onClose, onComplete, view };
-}
-
-function finishRecording() {
-  act(() => microphone.options!.onRecorded(recording, { byLimit: false }));
 }
 
 beforeEach(() => {
   installBrowserStandIns();
   microphone.options = null;
+  microphone.state = 'recording';
   vi.spyOn(toast, 'info').mockImplementation(() => undefined);
   vi.spyOn(toast, 'success').mockImplementation(() => undefined);
+  vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {
   cleanup();
@@ -49,6 +48,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   microphone.start.mockReset();
+  microphone.stop.mockReset();
 });
 
 describe('the voice recorder dialog', () => {
@@ -62,16 +62,36 @@ describe('the voice recorder dialog', () => {
     expect(microphone.options!.maxMs).toBe(600_000);
   });
 
-  it('hands over the recording and its transcription, then closes', async () => {
+  it('puts focus on Stop, the primary action, not on the close button', async () => {
+    openDialog();
+    const stop = screen.getByRole('button', { name: 'Stop' });
+    await waitFor(() => expect(document.activeElement).toBe(stop));
+    fireEvent.click(stop);
+    expect(microphone.stop).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps Stop focusable but inert while the microphone is being prepared', async () => {
+    microphone.state = 'idle';
+    openDialog();
+    const stop = screen.getByRole('button', { name: 'Stop' });
+    expect(stop.getAttribute('aria-disabled')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(stop));
+    fireEvent.click(stop);
+    expect(microphone.stop).not.toHaveBeenCalled();
+  });
+
+  it('hands over the recording, its length and its transcription, then closes', async () => {
     const transcription = holdTranscription();
     const { onClose, onComplete } = openDialog();
-    finishRecording();
+    finishRecording(microphone.options, recording, 12);
     expect(await screen.findByText('Transcribing your recording...')).toBeTruthy();
     expect(transcription.call).toHaveBeenCalledWith(recording, 'recording.webm');
 
     transcription.answer('  We rowed across the lake.  ');
     await settle();
-    expect(onComplete).toHaveBeenCalledWith(recording, 'We rowed across the lake.');
+    expect(onComplete).toHaveBeenCalledWith(
+      expect.objectContaining({ recording, durationSeconds: 12, transcription: 'We rowed across the lake.', outcome: 'transcribed' }),
+    );
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(toast.info).not.toHaveBeenCalled();
   });
@@ -79,10 +99,10 @@ describe('the voice recorder dialog', () => {
   it("keeps the audio when transcription fails and says so with 'Recording Saved'", async () => {
     const transcription = holdTranscription();
     const { onClose, onComplete } = openDialog();
-    finishRecording();
-    transcription.fail(new Error('Transcription is not configured'));
+    finishRecording(microphone.options, recording);
+    transcription.fail(new Error('Transcription failed'));
     await settle();
-    expect(onComplete).toHaveBeenCalledWith(recording, '');
+    expect(onComplete).toHaveBeenCalledWith(expect.objectContaining({ recording, transcription: '', outcome: 'failed' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(toast.info).toHaveBeenCalledWith(
       'Recording Saved',
@@ -90,10 +110,47 @@ describe('the voice recorder dialog', () => {
     );
   });
 
+  it('ends quietly with no transcription service: no progress bar, no call, no toast', async () => {
+    const transcription = holdTranscription();
+    const { onClose, onComplete } = openDialog({ transcriptionAvailable: false });
+    finishRecording(microphone.options, recording, 5);
+    await settle();
+    expect(screen.queryByText('Transcribing your recording...')).toBeNull();
+    expect(screen.queryByLabelText('Transcription progress')).toBeNull();
+    expect(transcription.call).not.toHaveBeenCalled();
+    expect(onComplete).toHaveBeenCalledWith({ recording, durationSeconds: 5, byLimit: false, transcription: '', outcome: 'unavailable' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(toast.info).not.toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('shows how to allow a refused microphone in the dialog, with Try again and Close', async () => {
+    const { onClose } = openDialog();
+    // The browser refuses the microphone the dialog asked for by itself.
+    await waitFor(() => expect(microphone.start).toHaveBeenCalledTimes(1));
+    refuseMicrophone(microphone.options);
+    const panel = screen.getByTestId('microphone-help');
+    expect(panel.textContent).toContain('Recording Error');
+    expect(panel.textContent).toContain('Could not start recording. Please check microphone permissions.');
+    expect(panel.textContent).toContain('iPhone or iPad (Safari)');
+    expect(panel.textContent).toContain('Android (Chrome)');
+    expect(toast.error).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try again' })));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(microphone.start).toHaveBeenCalledTimes(2);
+    expect(screen.queryByTestId('microphone-help')).toBeNull();
+
+    refuseMicrophone(microphone.options);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(microphone.cancel).toHaveBeenCalled();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('drops a transcription that arrives after the wizard was closed', async () => {
     const transcription = holdTranscription();
     const { onClose, onComplete, view } = openDialog();
-    finishRecording();
+    finishRecording(microphone.options, recording);
     view.unmount();
     transcription.answer('Too late for this draft.');
     await settle();

@@ -1,4 +1,5 @@
 // The capture feature (memories §2 "Memory capture wizard"). The shell opens it as its
-// 'capture' dialog; the wizard's code loads the first time it opens.
+// 'capture' dialog; the wizard's code loads the first time it opens. Home's prompts open it
+// about a prompt with captureAboutPrompt, then the shell's 'capture' dialog.
 export { LazyCaptureWizard } from './LazyCaptureWizard';
-export { useAudioRecorder } from './useAudioRecorder';
+export { captureAboutPrompt } from './promptSeed';

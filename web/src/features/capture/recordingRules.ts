@@ -1,11 +1,9 @@
 // The timing rules of the voice recorder and the typed follow-up question (memories §2, §4,
 // §9), kept pure so they can be tested without a browser.
-import { AUDIO_EXTENSIONS, audioTypeOf } from '../../../../common/audio';
 import {
   FOLLOW_UP_TYPING_DELAY_MS,
   FOLLOW_UP_TYPING_MS_PER_CHAR,
   RECORDING_MAX_MS,
-  RECORDING_MIME_TYPE,
   RECORDING_WARNING_MS,
 } from '../../../../common/limits';
 
@@ -19,13 +17,8 @@ export function recordingWarningSeconds(elapsedMs: number, maxMs: number = RECOR
   return Math.max(0, Math.ceil(remainingMs / 1000));
 }
 
-/**
- * The name a recording is sent under. We ask for audio/webm (memories §9), but a browser
- * without it (Safari) records MP4; speech-to-text services read the format from the name.
- */
-export function recordingFileName(mimeType: string): string {
-  return `recording.${AUDIO_EXTENSIONS[audioTypeOf(mimeType) ?? RECORDING_MIME_TYPE]}`;
-}
+// The upload name of a recording lives with the uploads (api/upload.ts).
+export { recordingFileName } from '../../api/upload';
 
 /**
  * memories §4, §9: how many characters of the follow-up question show `elapsedMs` after it

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { api } from '../../api/endpoints';
 import { emptyDraft, type CaptureDraft } from './draft';
-import { memoryForm, saveFailureText, thumbnailBlob, uploadVideoDirect } from './saveMemory';
+import { uploadVideoDirect } from '../../api/memory-form';
+import { draftForm as memoryForm, saveFailureText, thumbnailBlob } from './saveMemory';
 
 type Answer = { status: number; body?: string } | 'network' | 'timeout' | 'abort';
 
@@ -85,7 +86,7 @@ describe('the memory creation form (memories §3)', () => {
     transcription: ' Grandma sang. ',
     recording: new Blob(['voice'], { type: 'audio/webm;codecs=opus' }),
     images: [new File(['a'], 'garden.png', { type: 'image/png' })],
-    followUps: [{ question: 'Who was there?', answer: 'My cousins.' }],
+    followUps: [{ question: 'Who was there?', answer: 'My cousins.', audio: null, audioDuration: null }],
   };
 
   it('sends every text field before the first file, and the captured frame as directVideoThumbnails (thumbnail.jpg, image/jpeg)', async () => {
@@ -95,7 +96,7 @@ describe('the memory creation form (memories §3)', () => {
       directVideos: [{ url: ticket.finalUrl, thumbnail: thumbnailBlob(jpegDataUrl) }],
     });
     // Every text field before the first file: the server authorizes the fields before it takes a file.
-    expect([...form.keys()]).toEqual(['title', 'content', 'transcription', 'sharedWith', 'timelineIds', 'directVideoUrls', 'images', 'audio', 'directVideoThumbnails']);
+    expect([...form.keys()]).toEqual(['title', 'content', 'transcription', 'sharedWith', 'timelineIds', 'followUpResponses', 'directVideoUrls', 'images', 'audio', 'directVideoThumbnails']);
     expect(form.get('title')).toBe('Picnic');
     expect(form.get('content')).toBe('We rowed across the lake.\n\nQ: Who was there?\nA: My cousins.');
     expect(form.get('transcription')).toBe('Grandma sang.');
@@ -106,6 +107,33 @@ describe('the memory creation form (memories §3)', () => {
     expect(frame.name).toBe('thumbnail.jpg');
     expect(frame.type).toBe('image/jpeg');
     expect([...new Uint8Array(await frame.arrayBuffer())]).toEqual(jpegBytes);
+  });
+
+  it('sends the recordings with their lengths: audioDuration, followUpResponses and one followUpAudio per spoken answer, in order', () => {
+    const spoken = new Blob(['answer'], { type: 'audio/webm' });
+    const form = memoryForm(
+      {
+        ...draft,
+        recordingDuration: 42,
+        followUps: [
+          { question: 'Who was there?', answer: 'My cousins.', audio: null, audioDuration: null },
+          { question: 'What did you eat?', answer: 'Audio response (no transcription available)', audio: spoken, audioDuration: 7 },
+          { question: 'Unanswered?', answer: '  ', audio: null, audioDuration: null },
+        ],
+      },
+      { timelineIds: ['t1'], sharedWith: ['u2'], directVideos: [] },
+    );
+    expect([...form.keys()]).toEqual(['title', 'content', 'transcription', 'sharedWith', 'timelineIds', 'audioDuration', 'followUpResponses', 'images', 'audio', 'followUpAudio']);
+    expect(form.get('audioDuration')).toBe('42');
+    expect(JSON.parse(form.get('followUpResponses') as string)).toEqual([
+      { question: 'Who was there?', answer: 'My cousins.', hasAudio: false },
+      { question: 'What did you eat?', answer: 'Audio response (no transcription available)', hasAudio: true, audioDuration: 7 },
+    ]);
+    expect(form.getAll('followUpAudio')).toHaveLength(1);
+    expect((form.get('followUpAudio') as File).name).toBe('recording.webm');
+    expect(form.get('content')).toBe(
+      'We rowed across the lake.\n\nQ: Who was there?\nA: My cousins.\n\nQ: What did you eat?\nA: Audio response (no transcription available)',
+    );
   });
 
   it('sends no directVideoThumbnails when no frame was captured, or no video was chosen', () => {

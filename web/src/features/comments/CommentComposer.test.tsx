@@ -162,4 +162,21 @@ describe('the comment box', () => {
     });
     expect(screen.queryByRole('button', { name: 'Send voice comment again' })).toBeNull();
   });
+
+  it('explains how to allow a refused microphone in a panel, not a toast, and Try again asks again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const ask = vi.fn(() => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')));
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: ask } });
+    renderComposer();
+    fireEvent.click(screen.getByRole('button', { name: 'Record a voice comment' }));
+    await settle();
+    const panel = screen.getByTestId('microphone-help');
+    expect(panel.textContent).toContain('Could not start recording. Please check microphone permissions.');
+    expect(panel.textContent).toContain('Android (Chrome)');
+    expect(toast.error).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await settle();
+    expect(ask).toHaveBeenCalledTimes(2);
+    expect(screen.getByTestId('microphone-help')).toBeTruthy();
+  });
 });

@@ -1,6 +1,7 @@
 // memories §2, §4, §5: a text box with Send (disabled while the text is blank) and a voice
 // control: idle → recording → stopped; the recorder stops 100 ms after the stop request
-// (useAudioRecorder) and the recording is then sent as a comment by itself.
+// (the shared useRecordAndTranscribe) and the recording is then sent as a comment by itself.
+// The server transcribes voice comments later, so the recording is not transcribed here.
 import { ActionIcon, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconMicrophone, IconPlayerStopFilled, IconSend } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
@@ -8,7 +9,7 @@ import { RECORDING_MAX_MS } from '../../../../common/limits';
 import { formatElapsed } from '../../../../common/memories-rules';
 import { messages } from '../../../../common/messages';
 import { toast } from '../../lib/toast';
-import { useAudioRecorder } from '../capture';
+import { MicrophoneHelp, useRecordAndTranscribe } from '../voice';
 import { useAddComment } from './useComments';
 
 export function CommentComposer({ memoryId }: { memoryId: string }) {
@@ -21,14 +22,11 @@ export function CommentComposer({ memoryId }: { memoryId: string }) {
     setUnsentVoice(audio);
     addVoice.mutate({ audio });
   };
-  const recorder = useAudioRecorder({
+  const recorder = useRecordAndTranscribe({
     // memories §9: the same 10-minute ceiling as a memory's recording.
     maxMs: RECORDING_MAX_MS,
-    onRecorded: sendVoice,
-    onError: (error) => {
-      console.error('Microphone unavailable', error);
-      toast.error(messages.recordingErrorDetail, messages.recordingError);
-    },
+    transcribe: false,
+    onDone: ({ recording }) => sendVoice(recording),
   });
 
   const send = () => {
@@ -90,6 +88,7 @@ export function CommentComposer({ memoryId }: { memoryId: string }) {
           Send
         </Button>
       </Group>
+      {recorder.microphoneRefused && <MicrophoneHelp onRetry={() => void recorder.start()} />}
       {unsentVoice && !addVoice.isPending && (
         <Button size="md" variant="light" leftSection={<IconSend size={18} />} onClick={() => sendVoice(unsentVoice)}>
           Send voice comment again

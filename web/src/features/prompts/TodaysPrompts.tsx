@@ -2,14 +2,25 @@ import { ActionIcon, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, Tool
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { messages } from '../../../../common/messages';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
+import { useOpenShellDialog } from '../../components/shell/shellDialogs';
+import { captureAboutPrompt } from '../capture';
 import { useActiveTimeline } from '../timelines/ActiveTimeline';
 import classes from './TodaysPrompts.module.css';
 
-/** accounts §2 Home: "Today's Prompts", two tap-to-reveal cards and a Refresh button. */
+/**
+ * accounts §2 Home: "Today's Prompts", two tap-to-reveal cards and a Refresh button. Issue 9:
+ * tapping a revealed prompt opens the capture wizard about it.
+ */
 export function TodaysPrompts() {
+  const openDialog = useOpenShellDialog();
+  const tell = (prompt: string) => {
+    captureAboutPrompt(prompt);
+    openDialog('capture');
+  };
   const { active } = useActiveTimeline();
   const timelineId = active?.id ?? null;
   const queryClient = useQueryClient();
@@ -54,26 +65,52 @@ export function TodaysPrompts() {
             prompt={prompts.data.lookingBackPrompt}
             revealed={revealed.back}
             onReveal={() => setRevealed((current) => ({ ...current, back: true }))}
+            onTell={() => tell(prompts.data.lookingBackPrompt)}
           />
           <PromptCard
             label="Looking Forward..."
             prompt={prompts.data.lookingForwardPrompt}
             revealed={revealed.forward}
             onReveal={() => setRevealed((current) => ({ ...current, forward: true }))}
+            onTell={() => tell(prompts.data.lookingForwardPrompt)}
           />
         </SimpleGrid>
+      )}
+      {(revealed.back || revealed.forward) && (
+        <Text c="dimmed" aria-live="polite">
+          {messages.promptWriteAboutThis}
+        </Text>
       )}
     </Stack>
   );
 }
 
-function PromptCard({ label, prompt, revealed, onReveal }: { label: string; prompt: string; revealed: boolean; onReveal: () => void }) {
+interface PromptCardProps {
+  label: string;
+  prompt: string;
+  revealed: boolean;
+  onReveal: () => void;
+  /** The second tap: tell a memory about the revealed prompt. */
+  onTell: () => void;
+}
+
+function PromptCard({ label, prompt, revealed, onReveal, onTell }: PromptCardProps) {
   return (
-    <Card withBorder radius="lg" padding="md" component="button" type="button" onClick={onReveal} aria-expanded={revealed} style={{ textAlign: 'left', cursor: 'pointer' }}>
+    <Card
+      withBorder
+      radius="lg"
+      padding="md"
+      component="button"
+      type="button"
+      onClick={revealed ? onTell : onReveal}
+      aria-haspopup={revealed ? 'dialog' : undefined}
+      aria-expanded={revealed ? undefined : false}
+      style={{ textAlign: 'left', cursor: 'pointer' }}
+    >
       <Text fw={700} className={classes.label} mb={4}>
         {label}
       </Text>
-      {revealed ? <Text>{prompt}</Text> : <Text c="dimmed" size="sm">Tap to reveal</Text>}
+      {revealed ? <Text>{prompt}</Text> : <Text c="dimmed">Tap to reveal</Text>}
     </Card>
   );
 }

@@ -88,7 +88,7 @@ afterEach(() => {
 });
 
 function renderRecorder(maxMs = RECORDING_MAX_MS) {
-  const onRecorded = vi.fn<(recording: Blob, details: { byLimit: boolean }) => void>();
+  const onRecorded = vi.fn<(recording: Blob, details: { byLimit: boolean; durationMs: number }) => void>();
   const onError = vi.fn<(error: unknown) => void>();
   const view = renderHook(() => useAudioRecorder({ maxMs, onRecorded, onError }));
   const start = () =>
@@ -134,7 +134,8 @@ describe('useAudioRecorder (memories §4, §9)', () => {
     expect(recorder.stopCalls).toBe(1);
     expect(onRecorded).toHaveBeenCalledTimes(1);
     const [recording, details] = onRecorded.mock.calls[0]!;
-    expect(details).toEqual({ byLimit: false });
+    expect(details).toMatchObject({ byLimit: false });
+    expect(details.durationMs).toBeGreaterThanOrEqual(0);
     expect(recording.type).toBe('audio/webm');
     expect(await recording.text()).toBe('first second end');
     expect(tracksStopped(streams[0]!)).toBe(true);
@@ -151,7 +152,7 @@ describe('useAudioRecorder (memories §4, §9)', () => {
     expect(recorders[0]!.stopCalls).toBe(0);
     act(() => vi.advanceTimersByTime(RECORDER_STOP_DELAY_MS));
     expect(onRecorded).toHaveBeenCalledTimes(1);
-    expect(onRecorded.mock.calls[0]![1]).toEqual({ byLimit: true });
+    expect(onRecorded.mock.calls[0]![1]).toMatchObject({ byLimit: true, durationMs: 5_000 });
     expect(tracksStopped(streams[0]!)).toBe(true);
     expect(result.current.state).toBe('idle');
   });

@@ -1,5 +1,4 @@
-// One microphone recorder for the voice recorder dialog and follow-up answers (memories §4,
-// §9): audio/webm at 128 kbps, a data chunk every second, stopped 100 ms after the request
+// One microphone recorder under useRecordAndTranscribe (memories §4, §9): audio/webm at 128 kbps, a data chunk every second, stopped 100 ms after the request
 // (so the last chunk is flushed) or by the caller's safety limit.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
@@ -14,8 +13,8 @@ export type RecorderState = 'idle' | 'recording' | 'stopping';
 interface RecorderOptions {
   /** Stops by itself after this long (10 minutes for a memory, 30 s for an answer). */
   maxMs: number;
-  /** The finished recording; `byLimit` when the safety limit stopped it. */
-  onRecorded: (recording: Blob, details: { byLimit: boolean }) => void;
+  /** The finished recording; `byLimit` when the safety limit stopped it; its length in ms. */
+  onRecorded: (recording: Blob, details: { byLimit: boolean; durationMs: number }) => void;
   /** The microphone could not be opened (denied, missing). */
   onError: (error: unknown) => void;
 }
@@ -36,6 +35,8 @@ export function useAudioRecorder(options: RecorderOptions) {
   const byLimitRef = useRef(false);
   const stoppingRef = useRef(false);
   const sessionRef = useRef(0);
+  const startedAtRef = useRef(0);
+  const stoppedAtRef = useRef<number | null>(null);
 
   const clearTimers = useCallback(() => {
     timersRef.current.forEach((timer) => window.clearTimeout(timer));
@@ -54,6 +55,8 @@ export function useAudioRecorder(options: RecorderOptions) {
     if (!recorder || recorder.state === 'inactive' || stoppingRef.current || discardRef.current) return;
     stoppingRef.current = true;
     byLimitRef.current = byLimit;
+    // The length is what the person heard counting, up to the Stop press, not the flush delay.
+    stoppedAtRef.current = Date.now();
     setState('stopping');
     if (tickerRef.current !== null) window.clearInterval(tickerRef.current);
     tickerRef.current = null;
@@ -107,7 +110,8 @@ export function useAudioRecorder(options: RecorderOptions) {
       setState('idle');
       if (discardRef.current) return;
       const recording = new Blob(chunks, { type: recorder.mimeType || RECORDING_MIME_TYPE });
-      optionsRef.current.onRecorded(recording, { byLimit: byLimitRef.current });
+      const durationMs = Math.max(0, (stoppedAtRef.current ?? Date.now()) - startedAtRef.current);
+      optionsRef.current.onRecorded(recording, { byLimit: byLimitRef.current, durationMs });
     };
     try {
       recorder.start(RECORDING_TIMESLICE_MS);
@@ -119,6 +123,8 @@ export function useAudioRecorder(options: RecorderOptions) {
     }
     recorderRef.current = recorder;
     const startedAt = Date.now();
+    startedAtRef.current = startedAt;
+    stoppedAtRef.current = null;
     setElapsedMs(0);
     setState('recording');
     tickerRef.current = window.setInterval(() => setElapsedMs(Date.now() - startedAt), 250);

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { transcriptionEstimateSeconds, transcriptionProgress } from '../../../../common/memories-rules';
 import { api } from '../../api/endpoints';
-import { recordingFileName } from './recordingRules';
+import { recordingFileName } from '../../api/upload';
 
 export function useTranscription() {
   const [progress, setProgress] = useState<number | null>(null);

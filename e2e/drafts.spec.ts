@@ -1,0 +1,143 @@
+// Issue 9 "Nothing lost" at phone size: the wizard's draft is kept in the browser (IndexedDB)
+// as it is typed and recorded, survives a reload and a trip to '/community' from the sharing
+// step's 'Invite members' link, and comes back when the wizard opens again; closing one with
+// something in it asks "Discard this memory?" first; a removed photo can be put back.
+import { expect, test, type Page } from '@playwright/test';
+import { openWizard, seenTooltips, signUp, timelineWithMember } from './helpers';
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** Onboarding's 'Add It to Your Home Screen' offer (shown once at phone size) counts as seen. */
+const installOfferSeen = () => localStorage.setItem('pwa-install-shown-mobile', 'true');
+
+const welcomeBack = (title: string) => `Welcome back. Your unsaved memory "${title}" is here, just as you left it.`;
+
+async function makePhoto(page: Page) {
+  const base64 = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 48;
+        canvas.height = 48;
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = '#e67e22';
+        context.fillRect(0, 0, 48, 48);
+        canvas.toBlob(async (blob) => {
+          const bytes = new Uint8Array(await blob!.arrayBuffer());
+          let binary = '';
+          for (const byte of bytes) binary += String.fromCharCode(byte);
+          resolve(btoa(binary));
+        }, 'image/png');
+      }),
+  );
+  return { name: 'garden.png', mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') };
+}
+
+test('a draft survives a reload and a trip to /community, and discarding it asks first', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  await page.addInitScript(seenTooltips);
+  await page.addInitScript(installOfferSeen);
+  await signUp(page, { firstTimeline: false });
+  const grace = await browser.newContext();
+  await timelineWithMember(page, grace.request);
+  await grace.close();
+  await page.reload();
+  const photo = await makePhoto(page);
+
+  let wizard = await openWizard(page);
+  await wizard.getByLabel('Title').fill('Sunday lunch');
+  await wizard.getByLabel('Notes').fill('Roast chicken and too many potatoes.');
+  await wizard.locator('input[aria-label="Choose photos"]').setInputFiles([photo]);
+  await wizard.getByRole('button', { name: 'Voice recording' }).click();
+  const recorder = page.getByRole('dialog', { name: 'Voice Recorder' });
+  await expect(recorder.getByText('Recording', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(recorder.getByLabel('Elapsed time')).toHaveText('00:01', { timeout: 5_000 });
+  await recorder.getByRole('button', { name: 'Stop' }).click();
+  await expect(wizard.getByLabel('Your voice recording')).toBeVisible();
+
+  // A reload: everything comes back, recording and photo included.
+  await page.waitForTimeout(600); // the typing pause after which the text is written
+  await page.reload();
+  wizard = await openWizard(page);
+  await expect(wizard.getByText(welcomeBack('Sunday lunch'))).toBeVisible();
+  await expect(wizard.getByLabel('Title')).toHaveValue('Sunday lunch');
+  await expect(wizard.getByLabel('Notes')).toHaveValue('Roast chicken and too many potatoes.');
+  await expect(wizard.getByLabel('Your voice recording')).toBeVisible();
+  await expect(wizard.getByRole('img', { name: 'Photo 1: garden.png' })).toBeVisible();
+  expect(await wizard.getByLabel('Your voice recording').evaluate((audio: HTMLAudioElement) => audio.src)).toMatch(/^blob:/);
+
+  // To the sharing step, then out through 'Invite members'.
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByRole('button', { name: 'No' }).click();
+  await wizard.getByRole('button', { name: 'Continue' }).click();
+  await wizard.getByRole('checkbox', { name: 'Grace Hopper' }).uncheck();
+  await wizard.getByRole('link', { name: 'Invite members' }).click();
+  await expect(page).toHaveURL(/\/community$/);
+  await expect(wizard).toBeHidden();
+
+  // Back in the wizard: the same step, the same choices.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Capture a Memory' }).click();
+  wizard = page.getByRole('dialog', { name: 'Capture a Memory' });
+  await expect(wizard.getByText(welcomeBack('Sunday lunch'))).toBeVisible();
+  await expect(wizard.getByRole('button', { name: 'Save Memory' })).toBeVisible();
+  await expect(wizard.getByRole('checkbox', { name: 'Grace Hopper' })).not.toBeChecked();
+
+  // And after a reload on '/community' too.
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Capture a Memory' }).click();
+  wizard = page.getByRole('dialog', { name: 'Capture a Memory' });
+  await expect(wizard.getByText(welcomeBack('Sunday lunch'))).toBeVisible();
+  await expect(wizard.getByRole('button', { name: 'Save Memory' })).toBeVisible();
+
+  // Closing asks first; Keep editing keeps it all.
+  await wizard.getByRole('button', { name: 'Close dialog' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Discard this memory?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(wizard.getByRole('button', { name: 'Save Memory' })).toBeVisible();
+
+  // Escape asks too; Discard resets and closes, and nothing comes back, even after a reload.
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Discard' }).click();
+  await expect(wizard).toBeHidden();
+  wizard = await openWizard(page);
+  await expect(wizard.getByLabel('Title')).toHaveValue('');
+  await expect(wizard.getByText(/Welcome back/)).toHaveCount(0);
+  await page.reload();
+  wizard = await openWizard(page);
+  await expect(wizard.getByLabel('Title')).toHaveValue('');
+  await expect(wizard.getByLabel('Your voice recording')).toHaveCount(0);
+  // Empty, it closes without asking.
+  await wizard.getByRole('button', { name: 'Close dialog' }).click();
+  await expect(wizard).toBeHidden();
+  await expect(confirm).toBeHidden();
+});
+
+test('a removed recording or photo can be put back with Undo', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(seenTooltips);
+  await page.addInitScript(installOfferSeen);
+  await signUp(page);
+  const photo = await makePhoto(page);
+
+  const wizard = await openWizard(page);
+  await wizard.getByLabel('Title').fill('Undo me');
+  await wizard.locator('input[aria-label="Choose photos"]').setInputFiles([photo]);
+  await wizard.getByRole('button', { name: 'Remove photo 1' }).click();
+  await expect(wizard.getByRole('img', { name: /^Photo/ })).toHaveCount(0);
+  await expect(wizard.getByText('Photo removed.')).toBeVisible();
+  await wizard.getByRole('button', { name: 'Undo' }).click();
+  await expect(wizard.getByRole('img', { name: 'Photo 1: garden.png' })).toBeVisible();
+
+  await wizard.getByRole('button', { name: 'Voice recording' }).click();
+  const recorder = page.getByRole('dialog', { name: 'Voice Recorder' });
+  await expect(recorder.getByText('Recording', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await recorder.getByRole('button', { name: 'Stop' }).click();
+  await wizard.getByRole('button', { name: 'Remove recording' }).click();
+  await expect(wizard.getByLabel('Your voice recording')).toHaveCount(0);
+  await expect(wizard.getByText('Recording removed.')).toBeVisible();
+  await wizard.getByRole('button', { name: 'Undo' }).click();
+  await expect(wizard.getByLabel('Your voice recording')).toBeVisible();
+});

@@ -1,0 +1,118 @@
+// The memory creation call's body (memories §3 "Memory creation form", §7) and the direct
+// video PUT that comes before it: built here, in one way, so no feature assembles a form.
+import { DIRECT_VIDEO_UPLOAD_TIMEOUT_MS } from '../../../common/limits';
+import {
+  DIRECT_VIDEO_THUMBNAILS_FIELD,
+  DIRECT_VIDEO_URLS_FIELD,
+  FOLLOW_UP_AUDIO_FIELD,
+  FOLLOW_UP_RESPONSES_FIELD,
+  MEMORY_AUDIO_DURATION_FIELD,
+  MEMORY_AUDIO_FIELD,
+  MEMORY_IMAGES_FIELD,
+} from '../../../common/memories';
+import { messages } from '../../../common/messages';
+import { errorMessage } from './client';
+import { api } from './endpoints';
+import { recordingFileName, sendOnce, UploadError } from './upload';
+
+/** A video already in storage, and the frame captured from it (null when none could be). */
+export interface DirectVideo {
+  url: string;
+  thumbnail: Blob | null;
+}
+
+/** One answered follow-up question; a spoken answer keeps its recording (DESIGN "Voice is never dropped"). */
+export interface FollowUpAnswerInput {
+  question: string;
+  answer: string;
+  audio: Blob | null;
+  audioDuration: number | null;
+}
+
+export interface MemoryFormInput {
+  title: string;
+  /** The notes with the 'Q: … A: …' blocks already appended (memories §3). */
+  content: string;
+  transcription: string;
+  sharedWith: string[];
+  timelineIds: string[];
+  images: readonly File[];
+  audio: Blob | null;
+  /** Seconds of `audio`, as the recorder measured it. */
+  audioDuration: number | null;
+  followUps: readonly FollowUpAnswerInput[];
+  directVideos: readonly DirectVideo[];
+}
+
+/**
+ * Every text field goes before the first file: the server checks the timelines and sharing on
+ * the fields before it accepts a file (and refuses a field after one), so a refusal comes
+ * before the photos are sent. The n-th followUpAudio file belongs to the n-th response with
+ * hasAudio; each direct video's frame comes last.
+ */
+export function memoryForm(input: MemoryFormInput): FormData {
+  const form = new FormData();
+  const answered = input.followUps.filter((pair) => pair.question.trim() && pair.answer.trim());
+  form.append('title', input.title.trim());
+  form.append('content', input.content);
+  form.append('transcription', input.transcription.trim());
+  form.append('sharedWith', JSON.stringify(input.sharedWith));
+  form.append('timelineIds', JSON.stringify(input.timelineIds));
+  if (input.audio && input.audioDuration !== null) form.append(MEMORY_AUDIO_DURATION_FIELD, String(input.audioDuration));
+  if (answered.length > 0) {
+    const responses = answered.map((pair) => ({
+      question: pair.question.trim(),
+      answer: pair.answer.trim(),
+      hasAudio: pair.audio !== null,
+      ...(pair.audio && pair.audioDuration !== null ? { audioDuration: pair.audioDuration } : {}),
+    }));
+    form.append(FOLLOW_UP_RESPONSES_FIELD, JSON.stringify(responses));
+  }
+  for (const video of input.directVideos) form.append(DIRECT_VIDEO_URLS_FIELD, video.url);
+  for (const image of input.images) form.append(MEMORY_IMAGES_FIELD, image, image.name);
+  if (input.audio) form.append(MEMORY_AUDIO_FIELD, input.audio, recordingFileName(input.audio.type));
+  for (const pair of answered) if (pair.audio) form.append(FOLLOW_UP_AUDIO_FIELD, pair.audio, recordingFileName(pair.audio.type));
+  // The n-th frame belongs to the n-th address, so frames go only up to the first video
+  // without one (the wizard sends one video, so that is its frame or none).
+  for (const video of input.directVideos) {
+    if (!video.thumbnail) break;
+    form.append(DIRECT_VIDEO_THUMBNAILS_FIELD, video.thumbnail, 'thumbnail.jpg');
+  }
+  return form;
+}
+
+/** memories §8: why a direct upload failed, in the catalogue's words. */
+export function directUploadReason(error: unknown): string {
+  if (error instanceof UploadError && error.failure === 'timeout') return messages.directUploadTimeout;
+  if (error instanceof UploadError && error.failure === 'http') return messages.directUploadStatus(error.status);
+  return errorMessage(error);
+}
+
+/**
+ * memories §7: PUT the file to the presigned address (200 or 204 is success, 10-minute
+ * timeout, progress reported); answers the finalUrl. memories §8: any failure reads
+ * 'Direct S3 upload failed for {file}: {reason}'.
+ */
+export async function uploadVideoDirect(file: File, onProgress?: (percent: number) => void): Promise<string> {
+  const mimeType = file.type || 'video/mp4';
+  try {
+    const ticket = await api.uploads.presignedUrl({ fileName: file.name, mimeType }).catch((error: unknown) => {
+      throw new Error(`${messages.uploadUrlFailed}: ${errorMessage(error)}`);
+    });
+    await sendOnce({
+      url: ticket.uploadUrl,
+      method: 'PUT',
+      body: file,
+      // A presigned S3 address is signed with the type the server names.
+      headers: { 'Content-Type': ticket.contentType || mimeType },
+      timeoutMs: DIRECT_VIDEO_UPLOAD_TIMEOUT_MS,
+      isSuccess: (status) => status === 200 || status === 204,
+      onProgress,
+    });
+    return ticket.finalUrl;
+  } catch (error) {
+    const failure = messages.directUploadFailed(file.name, directUploadReason(error));
+    console.error(failure);
+    throw new Error(failure);
+  }
+}
