@@ -37,8 +37,15 @@ export function Onboarding({ user }: { user: User }) {
 
   useEffect(() => {
     if (open || !due) return;
-    const timer = window.setTimeout(() => setOpen(due), setupDone ? ONBOARDING_FOLLOW_UP_DELAY_MS : ONBOARDING_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    const delay = setupDone ? ONBOARDING_FOLLOW_UP_DELAY_MS : ONBOARDING_DELAY_MS;
+    const timer = window.setInterval(() => {
+      // The install offer is a suggestion: it never opens over a dialog the person is using
+      // (a memory half told in the wizard), and waits until that one closes.
+      if (due === 'install' && document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      window.clearInterval(timer);
+      setOpen(due);
+    }, delay);
+    return () => window.clearInterval(timer);
   }, [open, due, setupDone]);
 
   const profileSaved = () => {
