@@ -4,6 +4,7 @@ import type { PublicConfig } from '../../../common/config';
 import type { Comment } from '../../../common/comments';
 import type { Memory, MemoryDays, MemoryPage } from '../../../common/memories';
 import type { Notification, UnreadCount } from '../../../common/notifications';
+import type { FollowUpBody, FollowUpQuestion } from '../../../common/prompts';
 import type { PresignedUrl } from '../../../common/uploads';
 import type { UpdateUserBody, User } from '../../../common/users';
 import { MEMORY_POST_RETRIES, MEMORY_POST_TIMEOUT_MS } from '../../../common/limits';
@@ -161,9 +162,8 @@ export const api = {
     },
   },
   followUp: {
-    /** memories §7: a new follow-up question, never one of previousQuestions. */
-    question: (body: { memoryContent: string; previousQuestions: string[] }) =>
-      request<{ question: string }>('POST', '/api/prompts/follow-up', body),
+    /** memories §7: a new follow-up question, never one of previousQuestions (title and prompt for a story with no text yet). */
+    question: (body: FollowUpBody) => request<FollowUpQuestion>('POST', '/api/prompts/follow-up', body),
   },
 };
 
