@@ -110,6 +110,14 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
+    rollupOptions: {
+      output: {
+        // The schema library stays a chunk of its own, loaded by the forms that validate
+        // (sign-up, capture): left to itself the bundler may fold it into the entry, and the
+        // welcome page would download it (issue 8 "First load").
+        advancedChunks: { groups: [{ name: 'schemas', test: /node_modules[\\/]zod[\\/]/ }] },
+      },
+    },
   },
   server: {
     // `npm run dev` serves the API on 3000; the dev server passes API calls through.

@@ -4,32 +4,6 @@ import { z } from 'zod';
 /** The multipart field that carries the recording (memories §7). */
 export const AUDIO_FIELD = 'audio';
 
-/**
- * DESIGN "Edge decisions": audio is WebM, Ogg, MP4/M4A, MPEG or WAV, checked by its bytes.
- * These are the types a checked recording is known by, whatever the browser declared.
- */
-export const ACCEPTED_AUDIO_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4', 'audio/mpeg', 'audio/wav'] as const;
-export type AudioType = (typeof ACCEPTED_AUDIO_TYPES)[number];
-
-/**
- * The file extension of each type: what speech-to-text servers decode by (OpenAI reads the
- * name) and what a stored key ends in. An MP4 holding only sound is an M4A.
- */
-export const AUDIO_EXTENSIONS: Record<AudioType, string> = {
-  'audio/webm': 'webm',
-  'audio/ogg': 'ogg',
-  'audio/mp4': 'm4a',
-  'audio/mpeg': 'mp3',
-  'audio/wav': 'wav',
-};
-
-/** The accepted type a browser's recording type names ('audio/webm;codecs=opus', Safari's 'video/mp4'), or null. */
-export function audioTypeOf(mimeType: string): AudioType | null {
-  const bare = mimeType.split(';')[0]!.trim().toLowerCase();
-  const type = bare === 'video/mp4' ? 'audio/mp4' : bare;
-  return (ACCEPTED_AUDIO_TYPES as readonly string[]).includes(type) ? (type as AudioType) : null;
-}
-
 /** POST /api/audio/transcribe answers the recording's words, trimmed; empty when nothing was said. */
 export const transcriptionResult = z.object({ transcription: z.string() });
 export type TranscriptionResult = z.infer<typeof transcriptionResult>;

@@ -3,7 +3,7 @@
 // through the same gate into a temp file. Nothing is read whole.
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AUDIO_EXTENSIONS, type AudioType } from '../../common/audio.js';
+import { AUDIO_EXTENSIONS, type AudioType } from '../../common/audio-rules.js';
 import { AUDIO_MAX_BYTES } from '../../common/limits.js';
 import { messages } from '../../common/messages.js';
 import type { AppContext } from '../context.js';

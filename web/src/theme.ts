@@ -1,16 +1,4 @@
-import {
-  Checkbox,
-  createTheme,
-  Drawer,
-  InputWrapper,
-  localStorageColorSchemeManager,
-  Modal,
-  Notification,
-  Radio,
-  rem,
-  Switch,
-  type CSSVariablesResolver,
-} from '@mantine/core';
+import { createTheme, localStorageColorSchemeManager, rem, type CSSVariablesResolver } from '@mantine/core';
 
 /** accounts §2 "Theme": dark by default, kept under this local storage key. */
 export const THEME_STORAGE_KEY = 'family-memories-theme';
@@ -34,26 +22,28 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   fontSizes,
   headings: { fontWeight: '700' },
+  // Plain objects, not Component.extend(): extend() imports each component, and the theme
+  // is in the first screen's script, which would then carry every one of them.
   components: {
     // A toast's text has a grey of its own, as short of AA contrast as the dimmed one below.
-    Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-dimmed)' } } }),
-    InputWrapper: InputWrapper.extend({
-      vars: (_theme, props) => ({
+    Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
+    InputWrapper: {
+      vars: (_theme: unknown, props: { size?: unknown }) => ({
         label: { '--input-label-size': fieldTextSize(props.size) },
         description: { '--input-description-size': fieldTextSize(props.size) },
         error: { '--input-error-size': fieldTextSize(props.size) },
         success: { '--input-success-size': fieldTextSize(props.size) },
       }),
-    }),
+    },
     // A 24 px box or track is easier to see than Mantine's 20 px; legibility.css makes the
     // whole row (box and label) the 44 px target.
-    Checkbox: Checkbox.extend({ defaultProps: { size: 'md' } }),
-    Radio: Radio.extend({ defaultProps: { size: 'md' } }),
-    Switch: Switch.extend({ defaultProps: { size: 'md' } }),
+    Checkbox: { defaultProps: { size: 'md' } },
+    Radio: { defaultProps: { size: 'md' } },
+    Switch: { defaultProps: { size: 'md' } },
     // Issue 9: dialogs keep focus inside and give it back to the control that opened them.
     // Mantine's defaults already do; stated here so no screen can drift from them unnoticed.
-    Modal: Modal.extend({ defaultProps: { trapFocus: true, returnFocus: true } }),
-    Drawer: Drawer.extend({ defaultProps: { trapFocus: true, returnFocus: true } }),
+    Modal: { defaultProps: { trapFocus: true, returnFocus: true } },
+    Drawer: { defaultProps: { trapFocus: true, returnFocus: true } },
   },
 });
 

@@ -1,6 +1,6 @@
 // Uploads with progress (memories §7): fetch cannot report upload progress, so these go
 // through XMLHttpRequest, with a timeout and retries after 2 s × the attempt number.
-import { AUDIO_EXTENSIONS, audioTypeOf } from '../../../common/audio';
+import { AUDIO_EXTENSIONS, audioTypeOf } from '../../../common/audio-rules';
 import { messages } from '../../../common/messages';
 import { RECORDING_MIME_TYPE, UPLOAD_DEFAULT_RETRIES, UPLOAD_RETRY_DELAY_MS } from '../../../common/limits';
 

@@ -14,7 +14,7 @@ import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
 import { toast } from '../../lib/toast';
 import { captureVideoThumbnail, type Memory } from '../memories';
-import { useActiveTimeline } from '../timelines/ActiveTimeline';
+import { useActiveTimeline } from '../timelines';
 import type { VoiceResult } from '../voice';
 import { DiscardConfirm } from './DiscardConfirm';
 import { draftFromPrompt, emptyDraft, hasContent, isWorthKeeping, keepAnswer, type CaptureDraft } from './draft';

@@ -1,9 +1,7 @@
 // memories §2 "Timeline": choose the memory's timelines; at least one to continue.
 import { Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { Timeline } from '../../api/types';
-import { TimelineDot } from '../timelines/TimelineDot';
-import { TimelineForm } from '../timelines/TimelineForm';
-import { toastBlankTimelineName, useCreateTimeline } from '../timelines/useCreateTimeline';
+import { TimelineDot, TimelineForm, toastBlankTimelineName, useCreateTimeline } from '../timelines';
 
 interface TimelineStepProps {
   timelines: Timeline[];

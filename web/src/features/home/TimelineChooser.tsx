@@ -3,8 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { messages } from '../../../../common/messages';
 import { useOpenShellDialog } from '../../components/shell/shellDialogs';
-import { useActiveTimeline } from '../timelines/ActiveTimeline';
-import { TimelineDot } from '../timelines/TimelineDot';
+import { TimelineDot, useActiveTimeline } from '../timelines';
 
 /** accounts §2 Home: the active timeline; tapping expands a two-column list to pick another. */
 export function TimelineChooser() {

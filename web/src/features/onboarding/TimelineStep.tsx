@@ -6,7 +6,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { TIMELINE_NAME_MAX } from '../../../../common/limits';
 import { messages } from '../../../../common/messages';
-import { toastBlankTimelineName } from '../timelines/useCreateTimeline';
+import { toastBlankTimelineName } from '../timelines';
 import { useCreateFirstTimeline } from './useCreateFirstTimeline';
 
 interface TimelineStepProps {

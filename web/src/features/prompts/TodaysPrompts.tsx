@@ -8,7 +8,7 @@ import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useOpenShellDialog } from '../../components/shell/shellDialogs';
 import { captureAboutPrompt } from '../capture';
-import { useActiveTimeline } from '../timelines/ActiveTimeline';
+import { useActiveTimeline } from '../timelines';
 import classes from './TodaysPrompts.module.css';
 
 /**

@@ -1,0 +1,2 @@
+// Today's Prompts (accounts §2 Home): what other features may use.
+export { TodaysPrompts } from './TodaysPrompts';
