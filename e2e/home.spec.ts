@@ -32,7 +32,7 @@ test.describe('Home', () => {
   });
 
   test('the timeline chooser shows the active timeline and switches to another', async ({ page }) => {
-    await signUp(page);
+    await signUp(page, { firstTimeline: false });
     await createTimelineByApi(page, 'Lovelace Family');
     await createTimelineByApi(page, 'Work Friends', '#f97316');
     await page.reload();
