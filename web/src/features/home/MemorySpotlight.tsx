@@ -50,7 +50,8 @@ export function MemorySpotlight() {
         Memory Spotlight
       </Title>
       {spotlight.isPending ? (
-        <Skeleton h={120} radius="lg" />
+        // About the height of the 'Tap to reveal a memory' card that usually follows.
+        <Skeleton h="calc(7.5rem + 42px)" radius="lg" aria-hidden />
       ) : spotlight.isError ? (
         <Card withBorder radius="lg" padding="lg">
           <Stack align="center" gap="xs" ta="center">

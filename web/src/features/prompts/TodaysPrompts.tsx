@@ -53,7 +53,12 @@ export function TodaysPrompts() {
         </Tooltip>
       </Group>
       {prompts.isPending ? (
-        <Skeleton h={120} radius="lg" />
+        // The shape of the two cards (padding, a label and a line, at the device's text size),
+        // so nothing below moves when they arrive.
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" aria-hidden>
+          <Skeleton h="calc(5.1rem + 6px)" radius="lg" />
+          <Skeleton h="calc(5.1rem + 6px)" radius="lg" />
+        </SimpleGrid>
       ) : prompts.error ? (
         <Text c="dimmed" size="sm">
           Today's prompts could not be loaded. Try Refresh.
