@@ -11,6 +11,9 @@ async function createFamilyInvite(page: Page): Promise<string> {
 }
 
 test.describe('Family invites', () => {
+  // Two or three people sign up in their own browsers, each through the form.
+  test.describe.configure({ timeout: 90_000 });
+
   test('a signed-out visitor signs up from the link and joins the family once', async ({ browser }) => {
     const a = await (await browser.newContext()).newPage();
     await signUp(a, { displayName: 'Ada Lovelace' });

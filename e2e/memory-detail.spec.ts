@@ -269,7 +269,7 @@ test.describe('Memory detail dialog', () => {
     const dialog = await openFromCard(page, 'Bonfire night');
 
     await dialog.getByRole('button', { name: 'Edit' }).click();
-    await dialog.getByRole('checkbox', { name: 'Family' }).uncheck();
+    await dialog.getByRole('checkbox', { name: 'Family', exact: true }).uncheck();
     await expect(dialog.getByText('Please select at least one timeline for this memory.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Error', 'Please select at least one timeline for this memory.');
@@ -292,6 +292,51 @@ test.describe('Memory detail dialog', () => {
     await dialog.getByRole('group', { name: 'Memory actions' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Error', 'Failed to delete memory. Please try again.');
+  });
+
+  test('closing by Escape gives focus back to the control that opened the dialog (issue 9)', async ({ page }) => {
+    const { memory } = await ownerWithMemory(page, 0);
+    await page.goto('/');
+    await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
+    const card = page.getByRole('article', { name: 'Bonfire night' });
+
+    // The detail dialog mounts on opening and unmounts on closing, each time.
+    const view = card.getByRole('button', { name: 'View memory' });
+    const dialog = page.getByRole('dialog', { name: 'Bonfire night' });
+    for (const round of [1, 2]) {
+      await view.focus();
+      await page.keyboard.press('Enter');
+      await expect(dialog.getByRole('button', { name: 'Hear your voice' }), `opening ${round}`).toBeVisible({ timeout: 15_000 });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(view, `closing ${round}`).toBeFocused();
+    }
+
+    // The card's bin: its confirmation loads on the first opening, then stays.
+    const bin = card.getByRole('button', { name: 'Delete memory Bonfire night' });
+    const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+    for (const round of [1, 2]) {
+      await bin.focus();
+      await page.keyboard.press('Enter');
+      await expect(confirm.getByRole('button', { name: 'Cancel' }), `opening ${round}`).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(confirm).toBeHidden();
+      await expect(bin, `closing ${round}`).toBeFocused();
+    }
+
+    // Delete inside the detail dialog: back on Delete, still inside the dialog.
+    await view.focus();
+    await page.keyboard.press('Enter');
+    const remove = dialog.getByRole('group', { name: 'Memory actions' }).getByRole('button', { name: 'Delete' });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(remove).toBeFocused();
+    await expect(dialog).toBeVisible();
+    // Escape cancelled every confirmation: nothing was deleted.
+    expect((await page.request.get(`/api/memories/${memory.id}`)).status()).toBe(200);
   });
 
   test('a memory that cannot be opened says so clearly', async ({ page }) => {

@@ -55,8 +55,17 @@ test.describe('Share Memory dialog', () => {
     expect((await bea.page.request.get(`/api/memories/${memory.id}`)).status()).toBe(200);
     expect((await cy.page.request.get(`/api/memories/${memory.id}`)).status()).toBe(404);
 
-    // Opening again starts from what it is shared with now (memories §4).
-    await dialog.getByRole('button', { name: 'Share' }).click();
+    // Opening again starts from what it is shared with now (memories §4). By keyboard this
+    // time: Escape gives focus back to Share, though the dialog mounted afresh (issue 9).
+    const shareButton = dialog.getByRole('button', { name: 'Share' });
+    await shareButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(share.getByRole('checkbox', { name: 'Bea Bennett' })).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(share).toBeHidden();
+    await expect(shareButton).toBeFocused();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Enter');
     await expect(share.getByRole('checkbox', { name: 'Bea Bennett' })).toBeChecked();
     await expect(share.getByRole('checkbox', { name: 'Cy Carter' })).not.toBeChecked();
     await share.getByRole('checkbox', { name: 'Bea Bennett' }).uncheck();

@@ -5,6 +5,9 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations, signUp } from './helpers';
 import { createMemory, createTimeline, png, redate } from './memory-fixtures';
 
+/** The spec's own timeline is made through the API, so it is the person's only (and active) one. */
+const FIRST_TIMELINE_BY_API = { firstTimeline: false } as const;
+
 const monthHeading = (date: Date) => `${date.toLocaleString('en-US', { month: 'long' })} ${date.getFullYear()}`;
 const dayName = (date: Date) => date.toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -12,7 +15,7 @@ test.describe('Timeline page', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test("groups memories under 'MMMM yyyy', newest first, alternating sides; the calendar filters one day and 'Clear Date' restores", async ({ page }) => {
-    await signUp(page);
+    await signUp(page, FIRST_TIMELINE_BY_API);
     const timelineId = await createTimeline(page.request, 'Lovelace Family');
     const dated: Array<[string, Date]> = [
       ['Winter walk', new Date(2024, 0, 15, 12)],
@@ -71,7 +74,7 @@ test.describe('Timeline page', () => {
   });
 
   test("the image viewer works by keyboard alone: 'n of total', arrows, wrap-around, halves, Escape", async ({ page }) => {
-    await signUp(page);
+    await signUp(page, FIRST_TIMELINE_BY_API);
     const timelineId = await createTimeline(page.request);
     await createMemory(page.request, timelineId, { title: 'Beach day' }, await Promise.all(['#ff0000', '#00ff00', '#0000ff'].map((colour) => png(colour))));
 
@@ -109,7 +112,7 @@ test.describe('Timeline page', () => {
   });
 
   test('loads 20 memories first and the rest as the person scrolls, or with Load more', async ({ page }) => {
-    await signUp(page);
+    await signUp(page, FIRST_TIMELINE_BY_API);
     const timelineId = await createTimeline(page.request);
     for (let index = 1; index <= 23; index += 1) await createMemory(page.request, timelineId, { title: `Memory ${index}` });
     const limits: string[] = [];
@@ -120,15 +123,16 @@ test.describe('Timeline page', () => {
     await page.goto('/timeline');
     const entries = page.getByRole('main').getByRole('article');
     await expect(entries).toHaveCount(20, { timeout: 20_000 });
-    expect(limits).toEqual(['20']);
+    // The first page of 20 comes inside the page itself (issue 8 "First load"); the next is asked for.
+    expect(limits).toEqual([]);
     await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
     await expect(entries).toHaveCount(23);
     await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
-    expect(limits).toEqual(['20', '20']);
+    expect(limits).toEqual(['20']);
   });
 
   test("'Load more' fetches the next page by keyboard", async ({ page }) => {
-    await signUp(page);
+    await signUp(page, FIRST_TIMELINE_BY_API);
     const timelineId = await createTimeline(page.request);
     for (let index = 1; index <= 21; index += 1) await createMemory(page.request, timelineId, { title: `Memory ${index}` });
     // No scrolling loads here: the observer never fires, so the button alone must do it.
@@ -149,7 +153,7 @@ test.describe('Timeline page', () => {
   });
 
   test("shows 'No memories yet' with a way to capture, and ?memoryId= opens that memory on arrival", async ({ page }) => {
-    await signUp(page);
+    await signUp(page, FIRST_TIMELINE_BY_API);
     const timelineId = await createTimeline(page.request, 'Lovelace Family');
     await page.goto('/timeline');
     await expect(page.getByText('No memories yet')).toBeVisible();
@@ -165,7 +169,7 @@ test.describe('Timeline page', () => {
   });
 
   test('on a wide screen the entries alternate right and left of the line', async ({ page }) => {
-    await signUp(page);
+    await signUp(page, FIRST_TIMELINE_BY_API);
     const timelineId = await createTimeline(page.request);
     for (const title of ['Older', 'Newer']) await createMemory(page.request, timelineId, { title });
     await page.goto('/timeline');
@@ -177,7 +181,7 @@ test.describe('Timeline page', () => {
 
   test('on a phone the entries stand in one column and nothing scrolls sideways', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signUp(page);
+    await signUp(page, FIRST_TIMELINE_BY_API);
     const timelineId = await createTimeline(page.request);
     for (const title of ['Left or right', 'Right or left']) await createMemory(page.request, timelineId, { title }, [await png('#884488')]);
     await page.goto('/timeline');

@@ -16,7 +16,7 @@ import { BottomNav } from './BottomNav';
 import { NotificationBell } from './NotificationBell';
 import classes from './Shell.module.css';
 import { ShellDialogsContext, type ShellDialogName } from './shellDialogs';
-import { useOpenerFocus } from './useOpenerFocus';
+import { useOpenerFocus } from '../useOpenerFocus';
 
 const ManageTimelinesDialog = lazy(() => import('../../features/timelines/ManageTimelinesDialog'));
 // Kept off the first load (issue 8 "First load"): the drawer and the stand-in dialog load

@@ -1,8 +1,7 @@
-import { Center, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton, Group } from '@mantine/core';
+import { Box, Center, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import type { User } from '../../../../common/users';
-import { useActiveTimeline } from '../timelines/ActiveTimeline';
-import { TimelineDot } from '../timelines/TimelineDot';
+import { TimelineDot, useActiveTimeline } from '../timelines';
 import { FamilyCard } from './FamilyCard';
 import { InviteLinkCard } from './InviteLinkCard';
 import { MembersCard } from './MembersCard';
@@ -34,7 +33,8 @@ export function CommunitiesPage({ user }: { user: User }) {
         </Center>
       ) : (
         <>
-          <SimpleGrid cols={3} spacing="xs" role="tablist" aria-label="Timelines">
+          {/* As many to a row as fit whole: a long name, or a large text size, takes a row of its own. */}
+          <Group gap="xs" role="tablist" aria-label="Timelines">
             {timelines.map((timeline) => (
               <UnstyledButton
                 key={timeline.id}
@@ -43,15 +43,18 @@ export function CommunitiesPage({ user }: { user: User }) {
                 className={classes.tab}
                 onClick={() => setSelectedId(timeline.id)}
               >
-                <Group gap={6} wrap="nowrap">
-                  <TimelineDot color={timeline.color} />
-                  <Text size="sm" fw={600} lineClamp={2}>
+                <Group gap={6} wrap="nowrap" align="flex-start">
+                  {/* Centred on the first line of the name. */}
+                  <Box component="span" mt="0.4em" display="inline-flex">
+                    <TimelineDot color={timeline.color} />
+                  </Box>
+                  <Text size="sm" fw={600} className={classes.tabName}>
                     {timeline.name}
                   </Text>
                 </Group>
               </UnstyledButton>
             ))}
-          </SimpleGrid>
+          </Group>
           <Stack gap="md" role="tabpanel" aria-label={selected.name}>
             <MembersCard timeline={selected} user={user} />
             <InviteLinkCard timeline={selected} />

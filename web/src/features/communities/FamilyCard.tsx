@@ -9,6 +9,7 @@ import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
 import { toast } from '../../lib/toast';
 import { UserAvatar } from '../../components/UserAvatar';
+import classes from './Communities.module.css';
 
 const familyInviteUrl = (inviteId: string) => `${window.location.origin}/invite/${inviteId}`;
 
@@ -41,7 +42,9 @@ export function FamilyCard({ user }: { user: User }) {
 
   return (
     <Card withBorder radius="lg" padding="lg">
-      <Text fw={700}>{family.data?.name ?? 'Your Family'}</Text>
+      <Text fw={700} className={classes.wordy}>
+        {family.data?.name ?? 'Your Family'}
+      </Text>
       <Text size="sm" c="dimmed" mb="sm">
         A family group shares its memories across all of its timelines.
       </Text>
@@ -61,7 +64,7 @@ export function FamilyCard({ user }: { user: User }) {
             {link}
           </Text>
         )}
-        <Button variant="light" leftSection={<IconLink size={16} />} onClick={() => invite.mutate()} loading={invite.isPending}>
+        <Button variant="light" leftSection={<IconLink size={16} />} className={classes.wrappingButton} onClick={() => invite.mutate()} loading={invite.isPending}>
           Create Family Invite Link
         </Button>
       </Stack>

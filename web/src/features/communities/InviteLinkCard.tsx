@@ -5,7 +5,8 @@ import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import type { Timeline } from '../../api/types';
 import { toast } from '../../lib/toast';
-import { shareInviteLink, timelineInviteUrl } from '../timelines/shareInviteLink';
+import { shareInviteLink, timelineInviteUrl } from '../timelines';
+import classes from './Communities.module.css';
 import { useCreateInviteLink } from './useCreateInviteLink';
 
 /** accounts §2 Communities: the "Invite Link" card of a timeline. */
@@ -33,12 +34,14 @@ export function InviteLinkCard({ timeline }: { timeline: Timeline }) {
           <Text size="sm" c="dimmed">
             Expires in 48 hours
           </Text>
-          <Button variant="default" justify="space-between" rightSection={<IconCopy size={16} />} onClick={() => copy(url)} styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis' } }} fullWidth>
+          {/* The whole link, over two lines on a phone: a cut one cannot be checked by eye. */}
+          <Button variant="default" justify="space-between" rightSection={<IconCopy size={16} />} onClick={() => copy(url)} className={classes.wrappingButton} fullWidth>
             {url}
           </Button>
           <Group>
             <Button
               variant="light"
+              className={classes.wrappingButton}
               leftSection={<IconShare size={16} />}
               onClick={() => shareInviteLink(url, { title: `Join ${timeline.name} Timeline`, text: `You're invited to share family memories on the ${timeline.name} timeline in Heirloom.` })}
             >
@@ -47,7 +50,7 @@ export function InviteLinkCard({ timeline }: { timeline: Timeline }) {
           </Group>
         </Stack>
       ) : (
-        <Button onClick={() => create.mutate()} loading={create.isPending || invite.isPending}>
+        <Button className={classes.wrappingButton} onClick={() => create.mutate()} loading={create.isPending || invite.isPending}>
           Create Invite Link
         </Button>
       )}

@@ -8,7 +8,8 @@ import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import type { Member, Timeline } from '../../api/types';
 import { useApiMutation } from '../../api/useApiMutation';
-import { MemberRow } from '../timelines/MemberRow';
+import { MemberRow } from '../timelines';
+import classes from './Communities.module.css';
 import { InviteDialog } from './InviteDialog';
 
 /** accounts §2 Communities: the "{name} Members" card. */
@@ -28,14 +29,17 @@ export function MembersCard({ timeline, user }: { timeline: Timeline; user: User
 
   return (
     <Card withBorder radius="lg" padding="lg">
-      <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
-        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-          <Text fw={700}>{timeline.name} Members</Text>
-          <Badge variant="light" tt="none" w="fit-content">
+      {/* On a phone, and at larger text, the button drops under the heading rather than squeezing it. */}
+      <Group justify="space-between" align="flex-start" mb="md" wrap="wrap" gap="sm">
+        <Stack gap={4} className={classes.cardHeading}>
+          <Text fw={700} className={classes.wordy}>
+            {timeline.name} Members
+          </Text>
+          <Badge variant="light" tt="none" w="fit-content" maw="100%">
             {count} {count === 1 ? 'member' : 'members'}
           </Badge>
         </Stack>
-        <Button size="xs" variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+        <Button variant="light" leftSection={<IconUserPlus size={16} />} className={classes.wrappingButton} onClick={() => setInviting(true)}>
           Invite...
         </Button>
       </Group>

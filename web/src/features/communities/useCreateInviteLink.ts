@@ -4,7 +4,7 @@ import { queryKeys } from '../../api/keys';
 import type { Timeline } from '../../api/types';
 import { useApiMutation } from '../../api/useApiMutation';
 import { toast } from '../../lib/toast';
-import { timelineInviteUrl } from '../timelines/shareInviteLink';
+import { timelineInviteUrl } from '../timelines';
 
 /** accounts §8: "Invite link created" once copied, else "…is ready to share". */
 export function useCreateInviteLink(timeline: Timeline, onDone?: () => void) {

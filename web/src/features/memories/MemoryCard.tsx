@@ -10,12 +10,21 @@ import { imageUrlOf, mediaUrl, memorySnippet, relativeMemoryDate, videoUrlOf } f
 import { displayNameOf } from '../../../../common/people';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useLoadedOnce } from '../../components/useLoadedOnce';
+import { useOpenerFocus } from '../../components/useOpenerFocus';
 import { useOpenMemory } from '../memory-detail';
+import classes from './MemoryCard.module.css';
 import { PrivateMark } from './PrivateMark';
 import { isPrivateMemory } from './privacy';
 import type { Memory } from './types';
 import { useVideoThumbnail } from './useVideoThumbnail';
 import { VoiceBadge } from './VoiceBadge';
+
+/**
+ * A title wraps rather than ending in '…' (issue 9: at Extra large text on a phone one line
+ * held two words); only a very long one is cut, after a few lines, and the detail shows it whole.
+ */
+const TITLE_LINES_FULL = 6;
+const TITLE_LINES_COMPACT = 4;
 
 // The confirmation loads on first use, keeping it off home's first load.
 const DeleteMemoryDialog = lazy(() => import('./DeleteMemoryDialog').then((module) => ({ default: module.DeleteMemoryDialog })));
@@ -55,17 +64,28 @@ export function MemoryCard({ memory, variant = 'full', onOpen: openWith, canDele
   const preview = usePreview(memory);
   const [deleting, deleteDialog] = useDisclosure(false);
   const deleteLoaded = useLoadedOnce(deleting);
+  // The confirmation mounts already open the first time, when Mantine cannot give focus back
+  // to the bin on closing (issue 9): it is remembered here.
+  const deleteFocus = useOpenerFocus();
+  const openDelete = () => {
+    deleteFocus.remember();
+    deleteDialog.open();
+  };
+  const closeDelete = () => {
+    deleteDialog.close();
+    deleteFocus.restore();
+  };
   const date = relativeMemoryDate(memory.createdAt);
   const deletable = canDelete ?? memory.abilities?.canDelete ?? false;
 
   const deleteControl = deletable && (
     <>
-      <ActionIcon variant="subtle" color="red" size={44} aria-label={`Delete memory ${memory.title}`} onClick={deleteDialog.open}>
+      <ActionIcon variant="subtle" color="red" size={44} aria-label={`Delete memory ${memory.title}`} onClick={openDelete}>
         <IconTrash size={18} />
       </ActionIcon>
       {deleteLoaded && (
         <Suspense fallback={null}>
-          <DeleteMemoryDialog memoryId={memory.id} opened={deleting} onClose={deleteDialog.close} />
+          <DeleteMemoryDialog memoryId={memory.id} opened={deleting} onClose={closeDelete} />
         </Suspense>
       )}
     </>
@@ -90,7 +110,7 @@ export function MemoryCard({ memory, variant = 'full', onOpen: openWith, canDele
                 )}
               </Box>
               <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text fw={600} truncate>
+                <Text fw={600} lineClamp={TITLE_LINES_COMPACT} className={classes.title}>
                   {memory.title}
                 </Text>
                 <Text c="dimmed" component="time" dateTime={memory.createdAt}>
@@ -119,9 +139,9 @@ export function MemoryCard({ memory, variant = 'full', onOpen: openWith, canDele
   const fullSnippet = memorySnippet(memory, SNIPPET_FULL_MAX);
   return (
     <Card withBorder radius="lg" padding="md" component="article" aria-label={memory.title}>
-      <Group justify="space-between" wrap="nowrap" mb="xs">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text fw={700} size="lg" truncate>
+          <Text fw={700} size="lg" lineClamp={TITLE_LINES_FULL} className={classes.title}>
             {memory.title}
           </Text>
           <Group gap="sm" wrap="wrap">

@@ -5,6 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconDownload, IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
 import type { Memory } from '../../../../common/memories';
 import { messages } from '../../../../common/messages';
+import { useOpenerFocus } from '../../components/useOpenerFocus';
 import { toast } from '../../lib/toast';
 import { DeleteMemoryDialog } from '../memories';
 import { ShareMemoryDialog } from '../sharing';
@@ -20,6 +21,16 @@ interface MemoryActionBarProps {
 export function MemoryActionBar({ memory, currentUserId, onEdit, onDeleted }: MemoryActionBarProps) {
   const [sharing, share] = useDisclosure(false);
   const [deleting, deletion] = useDisclosure(false);
+  // The share dialog mounts on each opening (a fresh selection), so Share gets focus back here.
+  const shareFocus = useOpenerFocus();
+  const openShare = () => {
+    shareFocus.remember();
+    share.open();
+  };
+  const closeShare = () => {
+    share.close();
+    shareFocus.restore();
+  };
   const { canEdit, canShare, canDelete } = memory.abilities;
   return (
     <Group gap="xs" aria-label="Memory actions" role="group">
@@ -29,7 +40,7 @@ export function MemoryActionBar({ memory, currentUserId, onEdit, onDeleted }: Me
         </Button>
       )}
       {canShare && (
-        <Button variant="light" size="md" leftSection={<IconShare size={18} />} onClick={share.open}>
+        <Button variant="light" size="md" leftSection={<IconShare size={18} />} onClick={openShare}>
           Share
         </Button>
       )}
@@ -47,7 +58,7 @@ export function MemoryActionBar({ memory, currentUserId, onEdit, onDeleted }: Me
           Delete
         </Button>
       )}
-      {canShare && sharing && <ShareMemoryDialog memory={memory} currentUserId={currentUserId} opened={sharing} onClose={share.close} />}
+      {canShare && sharing && <ShareMemoryDialog memory={memory} currentUserId={currentUserId} opened={sharing} onClose={closeShare} />}
       {canDelete && (
         <DeleteMemoryDialog
           memoryId={memory.id}

@@ -3,11 +3,11 @@
 // Loaded lazily by MemoryDetailProvider.
 import { Alert, Button, Group, Modal, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { messages } from '../../../../common/messages';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useCurrentUser } from '../auth';
 import { MemoryEditView } from './edit/MemoryEditView';
 import { MemoryReadView } from './MemoryReadView';
 import touch from './touchTargets.module.css';
@@ -23,17 +23,31 @@ function LoadingMemory() {
   );
 }
 
+/** True when focus sits in a dialog outside `own` (the modal's root): one opened from it. */
+function focusIsInAnotherDialog(own: HTMLElement | null): boolean {
+  const focusedDialog = document.activeElement?.closest('[role=dialog]');
+  return Boolean(focusedDialog && own && !own.contains(focusedDialog));
+}
+
 export function MemoryDetailDialog({ memoryId, onClose }: { memoryId: string; onClose: () => void }) {
   const memory = useQuery({ queryKey: queryKeys.memory(memoryId), queryFn: () => api.memories.get(memoryId), staleTime: 0 });
   const { user } = useCurrentUser();
   const [editing, setEditing] = useState(false);
   const [askingToLeave, setAskingToLeave] = useState(false);
+  const inside = useRef<HTMLDivElement>(null);
   // Closing mid-edit asks first; the edit view's Cancel is the way to drop changes at once.
-  const close = () => (editing ? setAskingToLeave(true) : onClose());
+  const close = () => {
+    // Every open Mantine modal hears Escape: pressed in a dialog opened from this one (Share,
+    // Delete), it closes only that one, and this dialog stays with focus back on its opener.
+    if (focusIsInAnotherDialog(inside.current)) return;
+    if (editing) setAskingToLeave(true);
+    else onClose();
+  };
   const title = memory.data?.title ?? (memory.isError ? messages.detailMemoryNotAvailable : 'Memory');
 
   return (
     <Modal
+      ref={inside}
       opened
       onClose={close}
       // Nothing typed is lost to a stray key or tap: while editing, Escape and the backdrop

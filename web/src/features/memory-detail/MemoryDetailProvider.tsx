@@ -1,6 +1,7 @@
 // One memory detail dialog for the whole signed-in app (memories §2): cards, notifications
 // and `?memoryId=` links all open it through useOpenMemory, and its code loads on first use.
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useOpenerFocus } from '../../components/useOpenerFocus';
 
 const MemoryDetailDialog = lazy(() => import('./MemoryDetailDialog').then((module) => ({ default: module.MemoryDetailDialog })));
 
@@ -8,8 +9,24 @@ const OpenMemoryContext = createContext<(memoryId: string) => void>(() => undefi
 
 export function MemoryDetailProvider({ children }: { children: ReactNode }) {
   const [memoryId, setMemoryId] = useState<string | null>(null);
-  const open = useCallback((id: string) => setMemoryId(id), []);
-  const close = useCallback(() => setMemoryId(null), []);
+  // The dialog mounts open and unmounts on close, so Mantine cannot hand focus back (issue 9):
+  // the card, notification or link that opened it gets it here.
+  const { remember, restore } = useOpenerFocus();
+  const isOpen = useRef(false);
+  const open = useCallback(
+    (id: string) => {
+      // Another memory opened from inside the dialog keeps the first opener.
+      if (!isOpen.current) remember();
+      isOpen.current = true;
+      setMemoryId(id);
+    },
+    [remember],
+  );
+  const close = useCallback(() => {
+    isOpen.current = false;
+    setMemoryId(null);
+    restore(() => !isOpen.current);
+  }, [restore]);
   const value = useMemo(() => open, [open]);
   return (
     <OpenMemoryContext.Provider value={value}>

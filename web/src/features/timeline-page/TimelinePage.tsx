@@ -1,14 +1,14 @@
 // memories §2 "Timeline page": '/timeline' shows the active timeline, '/timeline/{id}' the
 // one named; a memoryId query parameter opens that memory on arrival.
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { imageUrlOf } from '../../../../common/memories-rules';
 import { useOpenShellDialog } from '../../components/shell/shellDialogs';
+import { useOpenerFocus } from '../../components/useOpenerFocus';
 import type { Memory } from '../memories';
 import { useOpenMemory } from '../memory-detail';
-import { useActiveTimeline } from '../timelines/ActiveTimeline';
-import { TimelineDot } from '../timelines/TimelineDot';
+import { TimelineDot, useActiveTimeline } from '../timelines';
 import { dayRange } from './dayRange';
 import { DayFilter } from './DayFilter';
 import { ImageViewer, type ViewerImages } from './ImageViewer';
@@ -51,17 +51,17 @@ export function TimelinePage() {
     setDay(null);
   }
 
-  // The viewer unmounts on close, so it cannot hand the focus back itself: the photo that
-  // opened it gets it again, and a keyboard user carries on where they were.
-  const opener = useRef<HTMLElement | null>(null);
+  // The viewer unmounts on close, so it cannot hand the focus back itself (issue 9): the photo
+  // that opened it gets it again, and a keyboard user carries on where they were.
+  const viewerFocus = useOpenerFocus();
   const viewImage = (memory: Memory, index: number) => {
     const urls = memory.images.map((image) => imageUrlOf(image)).filter((url): url is string => url !== null);
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    viewerFocus.remember();
     setViewer({ title: memory.title, urls, startIndex: index });
   };
   const closeViewer = () => {
     setViewer(null);
-    window.requestAnimationFrame(() => opener.current?.focus());
+    viewerFocus.restore();
   };
 
   if (!timelineId) {

@@ -11,7 +11,7 @@ export function MemberRow({ member, isSelf, action }: { member: Member; isSelf: 
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
         <UserAvatar person={member} />
         <div style={{ minWidth: 0 }}>
-          <Text fw={500} truncate>
+          <Text fw={500} style={{ overflowWrap: 'break-word' }}>
             {displayNameOf(member)}
           </Text>
           <Text size="xs" c="dimmed">

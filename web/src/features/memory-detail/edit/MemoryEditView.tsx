@@ -92,7 +92,8 @@ export function MemoryEditView({ memory, onDone }: MemoryEditViewProps) {
       />
       <TagsInput
         label="Tags"
-        placeholder="Type a tag and press Enter"
+        // Issue 9: how to add a tag is help text under the label, readable while tags fill the box.
+        description={messages.editTagsHelp}
         size="md"
         value={draft.tags}
         onChange={(tags) => change({ tags: normalizeTags(tags) })}

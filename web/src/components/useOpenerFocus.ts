@@ -1,13 +1,20 @@
 // Issue 9: closing a dialog gives focus back to the control that opened it. Mantine's Modal
-// and Drawer do this only when they were already mounted as they opened; the shell's dialogs
-// load on first open (issue 8 "First load") and mount open, so on that first close focus
-// fell to the page's top. The shell remembers the opener itself.
+// and Drawer do this only when they were already mounted as they opened; dialogs that load on
+// first open (issue 8 "First load") or mount only while open (the shell's dialogs, memory
+// detail, image viewer, share and delete) lost focus to the page's top on close. Whoever
+// opens such a dialog remembers the opener here.
 import { useCallback, useRef, type RefObject } from 'react';
 
 /** How long Mantine waits before it returns focus (use-focus-return); we act just after. */
 const AFTER_MANTINE_MS = 20;
 
-export function useOpenerFocus(fallback: RefObject<HTMLElement | null>) {
+/** Safari before 17.4 (iPhones not updated since 2023) has no checkVisibility: there the opener counts as shown. */
+const isShown = (element: HTMLElement) => typeof element.checkVisibility !== 'function' || element.checkVisibility();
+
+const NO_FALLBACK: RefObject<HTMLElement | null> = { current: null };
+
+/** `fallback` takes focus when the opener is gone (a side menu entry in a closed drawer). */
+export function useOpenerFocus(fallback: RefObject<HTMLElement | null> = NO_FALLBACK) {
   const opener = useRef<HTMLElement | null>(null);
 
   /** Call as the dialog opens: the focused control is its opener. */
@@ -29,7 +36,7 @@ export function useOpenerFocus(fallback: RefObject<HTMLElement | null>) {
         const lost = !active || active === document.body || !active.isConnected || (closing !== null && closing.contains(active));
         if (!lost || !stillNeeded()) return;
         // An opener inside a closed drawer (a side menu entry) is gone: the menu button stands in.
-        const element = target?.isConnected && target.checkVisibility() ? target : fallback.current;
+        const element = target?.isConnected && isShown(target) ? target : fallback.current;
         element?.focus({ preventScroll: true });
       }, AFTER_MANTINE_MS);
     },
