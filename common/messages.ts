@@ -471,6 +471,16 @@ export const messages = {
   // ---- issue 9 "legibility leftovers" slice: guidance as help text, not only a placeholder.
   editTagsHelp: `Type a tag and press Enter to add it (up to ${MEMORY_TAGS_MAX}).`,
   // ---- end of the "legibility leftovers" slice
+  // Invite links (accounts §5, §6): their toasts.
+  inviteLinkFailed: 'Failed to create invite link',
+  inviteLinkCreated: 'Invite link created',
+  inviteLinkCopied: 'The link was copied to your clipboard.',
+  timelineInviteLinkReady: 'Your timeline invite link is ready to share',
+  familyInviteLinkReady: 'Your family invite link is ready to share',
+  linkCopied: 'Link copied',
+  copied: 'Copied!',
+  inviteReady: 'Invite ready',
+  linkReady: 'Link ready',
 } as const;
 
 /** accounts §2 "Extras page": the nine features, in the order the page and the dialog show them. */

@@ -10,6 +10,7 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { toast } from '../../lib/toast';
 import { UserAvatar } from '../../components/UserAvatar';
 import classes from './Communities.module.css';
+import { messages } from '../../../../common/messages';
 
 const familyInviteUrl = (inviteId: string) => `${window.location.origin}/invite/${inviteId}`;
 
@@ -28,14 +29,14 @@ export function FamilyCard({ user }: { user: User }) {
     error: (message) => `Failed to create invite: ${message}`,
     invalidate: [queryKeys.currentUser],
     onSuccess: async (created) => {
-      if (!created?.id) return toast.error('Failed to create invite link');
+      if (!created?.id) return toast.error(messages.inviteLinkFailed);
       const url = familyInviteUrl(created.id);
       setLink(url);
       try {
         await navigator.clipboard.writeText(url);
-        toast.success('Invite link created', 'The link was copied to your clipboard.');
+        toast.success(messages.inviteLinkCreated, messages.inviteLinkCopied);
       } catch {
-        toast.success('Invite link created', 'Your family invite link is ready to share');
+        toast.success(messages.inviteLinkCreated, messages.familyInviteLinkReady);
       }
     },
   });

@@ -8,6 +8,7 @@ import { toast } from '../../lib/toast';
 import { shareInviteLink, timelineInviteUrl } from '../timelines';
 import classes from './Communities.module.css';
 import { useCreateInviteLink } from './useCreateInviteLink';
+import { messages } from '../../../../common/messages';
 
 /** accounts §2 Communities: the "Invite Link" card of a timeline. */
 export function InviteLinkCard({ timeline }: { timeline: Timeline }) {
@@ -18,9 +19,9 @@ export function InviteLinkCard({ timeline }: { timeline: Timeline }) {
   async function copy(link: string) {
     try {
       await navigator.clipboard.writeText(link);
-      toast.success('Copied!');
+      toast.success(messages.copied);
     } catch {
-      toast.info('Link ready', link);
+      toast.info(messages.linkReady, link);
     }
   }
 

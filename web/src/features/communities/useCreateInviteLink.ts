@@ -5,6 +5,7 @@ import type { Timeline } from '../../api/types';
 import { useApiMutation } from '../../api/useApiMutation';
 import { toast } from '../../lib/toast';
 import { timelineInviteUrl } from '../timelines';
+import { messages } from '../../../../common/messages';
 
 /** accounts §8: "Invite link created" once copied, else "…is ready to share". */
 export function useCreateInviteLink(timeline: Timeline, onDone?: () => void) {
@@ -13,13 +14,13 @@ export function useCreateInviteLink(timeline: Timeline, onDone?: () => void) {
     mutationFn: () => api.timelines.createInvite(timeline.id),
     error: (message) => `Failed to create invite: ${message}`,
     onSuccess: async (link) => {
-      if (!link?.id) return toast.error('Failed to create invite link');
+      if (!link?.id) return toast.error(messages.inviteLinkFailed);
       queryClient.setQueryData(queryKeys.timelineInvite(timeline.id), link);
       try {
         await navigator.clipboard.writeText(timelineInviteUrl(link.id));
-        toast.success('Invite link created', 'The link was copied to your clipboard.');
+        toast.success(messages.inviteLinkCreated, messages.inviteLinkCopied);
       } catch {
-        toast.success('Invite link created', 'Your timeline invite link is ready to share');
+        toast.success(messages.inviteLinkCreated, messages.timelineInviteLinkReady);
       }
       onDone?.();
     },

@@ -10,6 +10,7 @@ import { toast } from '../../lib/toast';
 import { useActiveTimeline } from './ActiveTimeline';
 import { MemberRow } from './MemberRow';
 import { shareInviteLink, timelineInviteUrl } from './shareInviteLink';
+import { messages } from '../../../../common/messages';
 
 /** accounts §2 Manage Timelines, tab "Add People": members and an invite link. */
 export function AddPeopleTab({ user }: { user: User }) {
@@ -27,7 +28,7 @@ export function AddPeopleTab({ user }: { user: User }) {
     error: () => 'Failed to create timeline invite',
     invalidate: timeline ? [queryKeys.timelineInvite(timeline.id)] : [],
     onSuccess: async (link) => {
-      if (!link?.id) return toast.error('Failed to create invite link');
+      if (!link?.id) return toast.error(messages.inviteLinkFailed);
       await shareInviteLink(timelineInviteUrl(link.id), timeline ? { title: `Join ${timeline.name} Timeline`, text: `You're invited to share memories on ${timeline.name}.` } : undefined);
     },
   });

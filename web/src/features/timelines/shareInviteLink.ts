@@ -1,4 +1,5 @@
 import { toast } from '../../lib/toast';
+import { messages } from '../../../../common/messages';
 
 export const timelineInviteUrl = (inviteId: string) => `${window.location.origin}/timeline-invite/${inviteId}`;
 
@@ -17,8 +18,8 @@ export async function shareInviteLink(url: string, share?: { title: string; text
   }
   try {
     await navigator.clipboard.writeText(url);
-    toast.success('Link copied');
+    toast.success(messages.linkCopied);
   } catch {
-    toast.info('Invite ready', url);
+    toast.info(messages.inviteReady, url);
   }
 }
