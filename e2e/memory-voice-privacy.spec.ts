@@ -95,7 +95,7 @@ async function createVoiceMemory(
 async function owner(page: Page) {
   await page.addInitScript(seenTooltips);
   await page.addInitScript(watchPlayback);
-  await signUp(page, { displayName: 'Ada Lovelace' });
+  await signUp(page, { displayName: 'Ada Lovelace', firstTimeline: false });
   return createTimeline(page.request, 'Lovelace Family');
 }
 
