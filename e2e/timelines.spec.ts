@@ -93,8 +93,7 @@ test.describe('Timelines and communities', () => {
 
 test.describe('Manage Timelines', () => {
   test('the owner renames, recolours and deletes; the default has no delete button', async ({ page }) => {
-    await signUp(page);
-    await createTimeline(page, 'First');
+    await signUp(page, { firstTimeline: 'First' });
     await createTimeline(page, 'Second');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Manage Timelines' }).click();
