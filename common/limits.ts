@@ -152,3 +152,15 @@ export const DIRECT_UPLOAD_TTL_MS = 60 * 60_000;
 
 /** memories §9 "Toasts": one at a time, shown 5000 ms unless a rule says otherwise (legible). */
 export const TOAST_DURATION_MS = 5_000;
+
+/** memories §5, §9 "Search": at least 2 characters; words of 1 character are ignored. */
+export const SEARCH_MIN_LENGTH = 2;
+/** Longer queries are refused: a search box, not a document (and the index's work grows with it). */
+export const SEARCH_MAX_LENGTH = 200;
+/** memories §9: results cached one minute, typing debounced 500 ms. */
+export const SEARCH_CACHE_MS = 60_000;
+export const SEARCH_DEBOUNCE_MS = 500;
+/** memories §9: 500 ms between one month's archive and the next. */
+export const BULK_MONTH_PAUSE_MS = 500;
+/** memories §9: the metadata.json of a single-memory export says version '1.0'. */
+export const EXPORT_METADATA_VERSION = '1.0';

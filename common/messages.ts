@@ -261,6 +261,7 @@ export const messages = {
   noMemoriesYet: 'No memories yet',
   timelineEmptyDetail: 'Capture your first memory to start your timeline',
   clearDate: 'Clear Date',
+  timelinePageNotFound: 'This timeline does not exist or you are not one of its members.',
   // memories §2, §8: deleting a memory
   deleteMemoryTitle: 'Are you sure?',
   deleteMemoryDetail: 'This action cannot be undone. This will permanently delete your memory.',
@@ -481,6 +482,38 @@ export const messages = {
   copied: 'Copied!',
   inviteReady: 'Invite ready',
   linkReady: 'Link ready',
+
+  // Search (memories §2, §5, §8; issue 10).
+  searchTitle: 'Search Memories',
+  searchHint: 'Enter at least 2 characters to search',
+  searchNoResults: 'No results found',
+  searchTooShort: 'Enter at least 2 characters to search',
+  searchTooLong: 'Search text can be at most 200 characters',
+  searchDayInvalid: (field: 'start' | 'end') => `${field} must be a date written yyyy-MM-dd`,
+  searchRangeReversed: 'The start date cannot be after the end date',
+  searchTimelineIdsInvalid: 'timelineIds must be timeline ids separated by commas',
+  searchWithImagesInvalid: 'withImages must be true or false',
+
+  // Archives (memories §3, §7, §8; issue 10).
+  downloadFailed: 'Download failed',
+  downloadFailedDetail: 'Unable to download memory. Please try again.',
+  downloadMemoryFailed: 'Failed to download memory',
+  downloadComplete: 'Download Complete',
+  bulkDownloadTitle: 'Bulk Download Memories',
+  bulkDownloadAll: 'Download All',
+  bulkDownloadCompleteDetail: 'Success! Check your local download folder to access your memories.',
+  bulkDownloadFailed: 'Download Failed',
+  bulkDownloadFailedDetail: 'Unable to download memories. Please try again.',
+  bulkStartInFuture: 'The start date cannot be in the future',
+  bulkEndInFuture: 'The end date cannot be in the future',
+  bulkStartAfterEnd: 'The start date cannot be after the end date',
+  archiveMonthInvalid: 'month must be written yyyy-MM',
+  archiveMonthEmpty: 'There are no memories to download in this month',
+  archiveRangeInvalid: (field: 'start' | 'end') => `${field} must be a date and time in ISO 8601`,
+
+  // The download proxy (DESIGN "download-proxy"; issue 10).
+  proxyUrlNotAllowed: 'URL not allowed',
+  proxyRequestFailed: 'Proxy request failed',
 } as const;
 
 /** accounts §2 "Extras page": the nine features, in the order the page and the dialog show them. */

@@ -17,14 +17,17 @@ import { HttpError, registerErrorHandler } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerWeb } from './http/web.js';
 import { pageDataOf } from './page-data.js';
+import { archiveRoutes } from './archives/routes.js';
 import { commentRoutes } from './comments/routes.js';
 import { familyRoutes } from './families/routes.js';
 import { audioRoutes } from './audio/routes.js';
+import { downloadProxyRoutes } from './media/proxy-routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { memoryRoutes } from './memories/routes.js';
 import { registerNotificationListeners } from './notifications/listeners.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { promptRoutes } from './prompts/routes.js';
+import { searchRoutes } from './search/routes.js';
 import { timelineRoutes } from './timelines/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -104,6 +107,9 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   await app.register(uploadRoutes, { ctx });
   await app.register(audioRoutes, { ctx });
   await app.register(commentRoutes, { ctx });
+  await app.register(searchRoutes, { ctx });
+  await app.register(archiveRoutes, { ctx });
+  await app.register(downloadProxyRoutes, { ctx });
   registerNotificationListeners(ctx);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {

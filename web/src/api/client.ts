@@ -1,35 +1,6 @@
 // The one way the web talks to the server. accounts §7: GET with credentials; any non-OK
 // response becomes an error whose message is "{status}: {response text or status text}".
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly responseText: string,
-    message: string,
-  ) {
-    super(message);
-  }
-
-  /** The server's `{message}` when it sent one: what a person should read in a toast. */
-  get serverMessage(): string {
-    try {
-      const body = JSON.parse(this.responseText) as { message?: unknown };
-      if (typeof body.message === 'string') return body.message;
-    } catch {
-      // not JSON: fall through to the raw text
-    }
-    return this.responseText || this.message;
-  }
-
-  /** Extra fields a refusal may carry (e.g. the family merge conflict). */
-  get body(): Record<string, unknown> {
-    try {
-      return JSON.parse(this.responseText) as Record<string, unknown>;
-    } catch {
-      return {};
-    }
-  }
-}
+import { ApiError } from './errors';
 
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   const isForm = body instanceof FormData;
@@ -47,11 +18,4 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('application/json') ? await response.json() : await response.text()) as T;
-}
-
-/** The message to show a person for any error thrown by a request. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage;
-  if (error instanceof Error) return error.message;
-  return String(error);
 }

@@ -8,7 +8,8 @@ import type { FollowUpBody, FollowUpQuestion } from '../../../common/prompts';
 import type { PresignedUrl } from '../../../common/uploads';
 import type { UpdateUserBody, User } from '../../../common/users';
 import { MEMORY_POST_RETRIES, MEMORY_POST_TIMEOUT_MS } from '../../../common/limits';
-import { ApiError, request } from './client';
+import { request } from './client';
+import { ApiError } from './errors';
 import { uploadWithProgress } from './upload';
 import type {
   DailyPrompts,
@@ -21,6 +22,15 @@ import type {
   Timeline,
   TimelineInviteDetails,
 } from './types';
+
+/** The Search Memories dialog's filters (memories §2); start and end are days, yyyy-MM-dd. */
+export interface SearchFilter {
+  q: string;
+  start?: string;
+  end?: string;
+  withImages?: boolean;
+  timelineIds?: string[];
+}
 
 const id = (value: string) => encodeURIComponent(value);
 let zone: string | undefined;
@@ -137,6 +147,30 @@ export const api = {
     updateTimelines: (memoryId: string, timelineIds: string[]) => request<Memory>('PATCH', `/api/memories/${id(memoryId)}/timelines`, { timelineIds }),
     /** memories §6: the list always includes the current user. */
     share: (memoryId: string, userIds: string[]) => request<Memory>('POST', `/api/memories/${id(memoryId)}/share`, { userIds }),
+    /** memories §5 on the server (DESIGN "API"): days in the person's zone, newest first. */
+    search: (filter: SearchFilter) => {
+      const query = new URLSearchParams({ q: filter.q, tz: timeZone() });
+      if (filter.start) query.set('start', filter.start);
+      if (filter.end) query.set('end', filter.end);
+      if (filter.withImages) query.set('withImages', 'true');
+      if (filter.timelineIds?.length) query.set('timelineIds', filter.timelineIds.join(','));
+      return request<Memory[]>('GET', `/api/memories/search?${query}`);
+    },
+  },
+  archives: {
+    /** memories §7: the single-memory zip, named with the time of export in the person's zone. */
+    memoryUrl: (memoryId: string) => `/api/memories/${id(memoryId)}/export?${new URLSearchParams({ tz: timeZone() })}`,
+    /** memories §7: every memory the person may view in the range (the preview without an active timeline). */
+    memoriesInRange: (start: string, end: string) =>
+      request<Memory[]>('GET', `/api/bulk-download/memories?${new URLSearchParams({ start, end })}`),
+    /** DESIGN "API": one month's outer zip (month yyyy-MM in the person's zone). */
+    monthUrl: (archive: { month: string; start?: string; end?: string; timelineId?: string | null }) => {
+      const query = new URLSearchParams({ month: archive.month, tz: timeZone() });
+      if (archive.start) query.set('start', archive.start);
+      if (archive.end) query.set('end', archive.end);
+      if (archive.timelineId) query.set('timelineId', archive.timelineId);
+      return `/api/bulk-download/archive?${query}`;
+    },
   },
   comments: {
     list: (memoryId: string) => request<Comment[]>('GET', `/api/memories/${id(memoryId)}/comments`),

@@ -21,4 +21,8 @@ export const queryKeys = {
     ['memories', 'timeline', timelineId, filter.start ?? '', filter.end ?? ''] as const,
   timelineMemoryDays: (timelineId: string) => ['memories', 'timeline-days', timelineId] as const,
   notifications: ['notifications', 'list'] as const,
+  // Under 'memories' too: a change to any memory may change what a search or a preview finds.
+  search: (filter: { q: string; start?: string; end?: string; withImages?: boolean; timelineIds?: string[] }) =>
+    ['memories', 'search', filter.q, filter.start ?? '', filter.end ?? '', filter.withImages ? 'images' : '', (filter.timelineIds ?? []).join(',')] as const,
+  bulkPreview: (start: string, end: string, timelineId: string | null) => ['memories', 'bulk-preview', start, end, timelineId ?? ''] as const,
 };

@@ -11,9 +11,9 @@ import {
   MEMORY_IMAGES_FIELD,
 } from '../../../common/memories';
 import { messages } from '../../../common/messages';
-import { errorMessage } from './client';
 import { api } from './endpoints';
-import { recordingFileName, sendOnce, UploadError } from './upload';
+import { toUserText, UploadError } from './errors';
+import { recordingFileName, sendOnce } from './upload';
 
 /** A video already in storage, and the frame captured from it (null when none could be). */
 export interface DirectVideo {
@@ -83,9 +83,12 @@ export function memoryForm(input: MemoryFormInput): FormData {
 
 /** memories §8: why a direct upload failed, in the catalogue's words. */
 export function directUploadReason(error: unknown): string {
-  if (error instanceof UploadError && error.failure === 'timeout') return messages.directUploadTimeout;
-  if (error instanceof UploadError && error.failure === 'http') return messages.directUploadStatus(error.status);
-  return errorMessage(error);
+  if (error instanceof UploadError) {
+    if (error.failure === 'timeout') return messages.directUploadTimeout;
+    if (error.failure === 'http') return messages.directUploadStatus(error.status);
+    return error.message;
+  }
+  return toUserText(error);
 }
 
 /**
@@ -97,7 +100,7 @@ export async function uploadVideoDirect(file: File, onProgress?: (percent: numbe
   const mimeType = file.type || 'video/mp4';
   try {
     const ticket = await api.uploads.presignedUrl({ fileName: file.name, mimeType }).catch((error: unknown) => {
-      throw new Error(`${messages.uploadUrlFailed}: ${errorMessage(error)}`);
+      throw new Error(`${messages.uploadUrlFailed}: ${toUserText(error)}`);
     });
     await sendOnce({
       url: ticket.uploadUrl,

@@ -3,22 +3,7 @@
 import { AUDIO_EXTENSIONS, audioTypeOf } from '../../../common/audio-rules';
 import { messages } from '../../../common/messages';
 import { RECORDING_MIME_TYPE, UPLOAD_DEFAULT_RETRIES, UPLOAD_RETRY_DELAY_MS } from '../../../common/limits';
-
-export type UploadFailure = 'http' | 'network' | 'timeout' | 'abort';
-
-/** A failed upload: `status` is 0 when no answer came (network, timeout, abort). */
-export class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly failure: UploadFailure,
-    readonly responseText = '',
-    /** What the person can do about it (memories §8), shown after the message. */
-    readonly advice?: string,
-  ) {
-    super(message);
-  }
-}
+import { serverMessageOf, UploadError } from './errors';
 
 export interface UploadOptions {
   url: string;
@@ -35,15 +20,6 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** Which answers count as success; any 2xx by default. */
   isSuccess?: (status: number) => boolean;
-}
-
-function serverMessageOf(responseText: string): string | null {
-  try {
-    const body = JSON.parse(responseText) as { message?: unknown };
-    return typeof body.message === 'string' && body.message ? body.message : null;
-  } catch {
-    return null;
-  }
 }
 
 /** memories §8: what each refusal status reads as. */
@@ -136,18 +112,6 @@ export async function uploadWithProgress<T>(options: UploadOptions): Promise<T> 
       options.onProgress?.(0);
     }
   }
-}
-
-/** The words of a failed memory save (memories §8), advice included. */
-export function uploadErrorText(error: unknown, fallback: string): string {
-  if (error instanceof UploadError) {
-    if (error.failure === 'timeout') return messages.uploadTimeout;
-    if (error.failure === 'abort') return messages.uploadAborted;
-    const described = error.failure === 'network' ? httpUploadError(0, '') : error;
-    return described.advice ? `${described.message}. ${described.advice}` : described.message;
-  }
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
 }
 
 /**

@@ -2,7 +2,7 @@
 // the change made stale. Screens describe their texts; none repeats this wiring.
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from '../lib/toast';
-import { errorMessage } from './client';
+import { toUserText } from './errors';
 
 interface ApiMutationOptions<TVariables, TData> {
   mutationFn: (variables: TVariables) => Promise<TData>;
@@ -30,7 +30,7 @@ export function useApiMutation<TVariables = void, TData = unknown>(options: ApiM
       options.onSuccess?.(data, variables);
     },
     onError: (error) => {
-      const message = errorMessage(error);
+      const message = toUserText(error);
       if (options.error !== false) {
         const text = typeof options.error === 'string' ? options.error : options.error ? options.error(message) : message;
         toast.error(text);

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { messages } from '../../../../common/messages';
 import type { User } from '../../../../common/users';
-import { errorMessage } from '../../api/client';
+import { toUserText } from '../../api/errors';
 import { api, navigation } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
@@ -29,7 +29,7 @@ export function LoginPage() {
   });
 
   const ssoError = params.get('error') === 'sso' ? (params.get('reason') ?? messages.ssoFailed) : null;
-  const problem = login.error ? errorMessage(login.error) : ssoError;
+  const problem = login.error ? toUserText(login.error) : ssoError;
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { registerBody } from '../../../../common/auth';
 import { messages } from '../../../../common/messages';
 import type { User } from '../../../../common/users';
-import { errorMessage } from '../../api/client';
+import { toUserText } from '../../api/errors';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
@@ -72,7 +72,7 @@ export function SignupForm({ inviteId }: SignupFormProps) {
       {closed && <Alert color="yellow">{messages.registrationClosed}</Alert>}
       {register.error && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-          {errorMessage(register.error)}
+          {toUserText(register.error)}
         </Alert>
       )}
       <form onSubmit={submit} noValidate>

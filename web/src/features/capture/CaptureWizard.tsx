@@ -10,6 +10,7 @@ import { MOBILE_WIDTH } from '../../../../common/limits';
 import { messages } from '../../../../common/messages';
 import type { DailyPrompts } from '../../../../common/prompts';
 import type { User } from '../../../../common/users';
+import { toUserText } from '../../api/errors';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
 import { toast } from '../../lib/toast';
@@ -21,7 +22,7 @@ import { draftFromPrompt, emptyDraft, hasContent, isWorthKeeping, keepAnswer, ty
 import { focusWithin, useTabReturnsInside } from './focusInside';
 import { FollowUpPromptStep } from './FollowUpPromptStep';
 import { QuestionsStep } from './QuestionsStep';
-import { saveFailureText, saveMemory, type SavePhase } from './saveMemory';
+import { saveMemory, type SavePhase } from './saveMemory';
 import { SharingStep, useSharingMembers } from './SharingStep';
 import { StartStep } from './StartStep';
 import { TimelineStep } from './TimelineStep';
@@ -237,7 +238,8 @@ export default function CaptureWizard({ user, opened, onClose }: CaptureWizardPr
       onClose();
     },
     onError: (error) => {
-      toast.error(saveFailureText(error));
+      // memories §8: the upload's words, else 'Failed to save memory'.
+      toast.error(toUserText(error, messages.memorySaveFailed));
       setSaving(null);
     },
   });

@@ -1,11 +1,14 @@
 // memories §3, §5, §7, §8, §9: what saving a captured memory sends, how long it waits, when it
 // retries and what a failure reads as. XMLHttpRequest is replaced by a scripted fake.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/client';
+import { messages } from '../../../../common/messages';
+import { ApiError, toUserText } from '../../api/errors';
 import { api } from '../../api/endpoints';
 import { emptyDraft, type CaptureDraft } from './draft';
 import { uploadVideoDirect } from '../../api/memory-form';
-import { draftForm as memoryForm, saveFailureText, thumbnailBlob } from './saveMemory';
+import { draftForm as memoryForm, thumbnailBlob } from './saveMemory';
+
+const saveFailureText = (error: unknown) => toUserText(error, messages.memorySaveFailed);
 
 type Answer = { status: number; body?: string } | 'network' | 'timeout' | 'abort';
 

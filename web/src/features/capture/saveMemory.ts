@@ -2,10 +2,8 @@
 // presigned address, then the memory itself as one multipart POST (api/memory-form.ts) with
 // the photos, the recordings and the video's captured frame.
 import { contentWithFollowUps } from '../../../../common/memories-rules';
-import { messages } from '../../../../common/messages';
 import { api } from '../../api/endpoints';
 import { memoryForm, uploadVideoDirect, type DirectVideo } from '../../api/memory-form';
-import { uploadErrorText } from '../../api/upload';
 import type { Memory } from '../memories';
 import type { CaptureDraft } from './draft';
 
@@ -19,11 +17,6 @@ export function thumbnailBlob(dataUrl: string | null): Blob | null {
   const bytes = new Uint8Array(binary.length);
   for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
   return bytes.length > 0 ? new Blob([bytes], { type: 'image/jpeg' }) : null;
-}
-
-/** memories §8: the text of the 'Error' toast when a save fails: the upload's message, else 'Failed to save memory'. */
-export function saveFailureText(error: unknown): string {
-  return uploadErrorText(error, messages.memorySaveFailed);
 }
 
 /** The creation form of a draft (memories §3): the follow-up blocks go in the content, their recordings beside. */

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { messages } from '../../../../common/messages';
 import type { User } from '../../../../common/users';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError, toUserText } from '../../api/errors';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
@@ -66,7 +66,7 @@ export function FamilyInvitePage({ user }: { user: User | null }) {
       onError: (error) => {
         const found = mergeConflictOf(error);
         if (found) setConflict(found);
-        else toast.error(messages.familyJoinFailed(errorMessage(error)));
+        else toast.error(messages.familyJoinFailed(toUserText(error)));
       },
     });
 

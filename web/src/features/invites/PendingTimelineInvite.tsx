@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../../common/messages';
-import { errorMessage } from '../../api/client';
+import { toUserText } from '../../api/errors';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
@@ -31,7 +31,7 @@ export function PendingTimelineInvite() {
     error: () => messages.inviteProcessFailed,
     invalidate: [queryKeys.timelines],
     onSuccess: (result) => window.setTimeout(() => navigate(result.redirectTo ?? '/'), 1000),
-    onError: (error) => console.error('Pending timeline invite failed', errorMessage(error)),
+    onError: (error) => console.error('Pending timeline invite failed', toUserText(error)),
   });
 
   useEffect(() => {

@@ -6,7 +6,7 @@ import { messages } from '../../../../common/messages';
 import { INVITE_PAGE_DEFAULT_COLOR } from '../../../../common/timeline-colors';
 import { displayNameOf } from '../../../../common/people';
 import type { User } from '../../../../common/users';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError, toUserText } from '../../api/errors';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
@@ -114,7 +114,7 @@ export function TimelineInvitePage({ user }: { user: User | null }) {
           <Button
             size="md"
             disabled={join.isPending}
-            onClick={() => join.mutate(undefined, { onError: (error) => toast.error(messages.inviteJoinTimelineFailed(errorMessage(error))) })}
+            onClick={() => join.mutate(undefined, { onError: (error) => toast.error(messages.inviteJoinTimelineFailed(toUserText(error))) })}
           >
             {join.isPending ? messages.inviteJoiningTimeline : messages.inviteJoinTimeline}
           </Button>

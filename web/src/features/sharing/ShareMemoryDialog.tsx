@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Memory } from '../../../../common/memories';
 import { messages } from '../../../../common/messages';
 import { displayNameOf } from '../../../../common/people';
-import { errorMessage } from '../../api/client';
+import { toUserText } from '../../api/errors';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
@@ -34,7 +34,7 @@ export function ShareMemoryDialog({ memory, currentUserId, opened, onClose }: Sh
     success: messages.shareUpdated,
     // memories §8: 'Error updating sharing' with the server's message, or the fallback.
     error: false,
-    onError: (error) => toast.error(errorMessage(error) || messages.shareUpdateFailedDetail, messages.shareUpdateFailed),
+    onError: (error) => toast.error(toUserText(error, messages.shareUpdateFailedDetail), messages.shareUpdateFailed),
     invalidate: [queryKeys.memories],
     onSuccess: onClose,
   });

@@ -3,7 +3,7 @@
 import { Alert, Button, Card, Center, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef } from 'react';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError, toUserText } from '../../api/errors';
 import type { Memory } from '../memories';
 import { groupByMonth, uniqueMemories } from './groupByMonth';
 import { TimelineEntry } from './TimelineEntry';
@@ -58,7 +58,7 @@ export function TimelineFeed({ timelineId, filter, filtered, onOpen, onViewImage
     return (
       <Alert color="red" title={notFound ? 'Timeline not found' : 'Could not load this timeline'} role="alert">
         <Stack gap="xs" align="flex-start">
-          <Text>{notFound ? 'This timeline does not exist or you are not one of its members.' : errorMessage(query.error)}</Text>
+          <Text>{notFound ? messages.timelinePageNotFound : toUserText(query.error)}</Text>
           {!notFound && (
             <Button variant="light" color="red" onClick={() => void query.refetch()}>
               Try again

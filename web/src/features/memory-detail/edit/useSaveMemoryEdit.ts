@@ -5,10 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Memory } from '../../../../../common/memories';
 import { messages } from '../../../../../common/messages';
-import { errorMessage } from '../../../api/client';
 import { api } from '../../../api/endpoints';
+import { serverMessageOf, toUserText, UploadError } from '../../../api/errors';
 import { queryKeys } from '../../../api/keys';
-import { UploadError } from '../../../api/upload';
 import { useApiMutation } from '../../../api/useApiMutation';
 import { hasMediaChanges, timelinesChanged, updateBody, updateForm, type MemoryDraft } from './editRules';
 
@@ -23,16 +22,10 @@ class SaveStepError extends Error {
 function updateFailureCause(error: unknown): string {
   if (error instanceof UploadError) {
     if (error.status === 0) return messages.detailMemoryUpdateNetworkError;
-    try {
-      const body = JSON.parse(error.responseText) as { message?: unknown };
-      if (typeof body.message === 'string' && body.message) return body.message;
-    } catch {
-      // not JSON
-    }
-    return messages.detailMemoryUpdateFailedCause;
+    return serverMessageOf(error.responseText) ?? messages.detailMemoryUpdateFailedCause;
   }
   if (error instanceof TypeError) return messages.detailMemoryUpdateNetworkError;
-  return errorMessage(error) || messages.detailMemoryUpdateFailedCause;
+  return toUserText(error, messages.detailMemoryUpdateFailedCause);
 }
 
 export function useSaveMemoryEdit(memory: Memory, options: { onSaved: () => void }) {
@@ -60,7 +53,7 @@ export function useSaveMemoryEdit(memory: Memory, options: { onSaved: () => void
         } catch (error) {
           // The memory itself was saved: show it as it now is.
           await queryClient.invalidateQueries({ queryKey: queryKeys.memories });
-          throw new SaveStepError(messages.detailTimelinesUpdateFailed, errorMessage(error));
+          throw new SaveStepError(messages.detailTimelinesUpdateFailed, toUserText(error));
         }
       }
       return updated;
