@@ -47,9 +47,15 @@ test.describe('Home', () => {
     await expect(page.getByRole('button', { name: /Active timeline: Work Friends/ })).toBeVisible();
   });
 
-  test('the welcome tooltip appears once and "Got it!" dismisses it for good', async ({ page }) => {
+  test('the welcome tooltip waits for the toast, appears once and "Got it!" dismisses it for good', async ({ page }) => {
     await signUp(page);
     const tooltip = page.getByRole('dialog', { name: 'Welcome to Heirloom' });
+    // The first timeline's toast shows where the tooltip floats: the tooltip waits for it to go.
+    const toast = page.getByRole('alert').filter({ hasText: 'Timeline Created!' });
+    await expect(toast).toBeVisible();
+    await page.waitForTimeout(1500);
+    await expect(tooltip).toHaveCount(0);
+    await toast.getByRole('button', { name: 'Close notification' }).click();
     await expect(tooltip).toBeVisible();
     await tooltip.getByRole('button', { name: 'Got it!' }).click();
     await expect(tooltip).toHaveCount(0);

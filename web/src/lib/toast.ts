@@ -1,7 +1,7 @@
 // Toasts (memories §9): one at a time, 5000 ms unless a rule says otherwise, and (issue 9)
 // the newest replaces the older at once instead of queueing behind it. accounts §8: errors
 // are titled "Error" unless noted. Where they show: legibility.css.
-import { notifications } from '@mantine/notifications';
+import { notifications, useNotifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '../../../common/limits';
 import { messages } from '../../../common/messages';
 
@@ -26,3 +26,11 @@ export const toast = {
     show(title, message, 'red', TOAST_DURATION_MS);
   },
 };
+
+/**
+ * True while a toast is on screen. The onboarding tooltips float where toasts show (above the
+ * bottom navigation), so they wait for the toast to go rather than sit half under it.
+ */
+export function useToastShowing(): boolean {
+  return useNotifications().notifications.length > 0;
+}

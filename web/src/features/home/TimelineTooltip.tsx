@@ -4,6 +4,7 @@
 import { Button, Group, Paper, Text, Transition } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { TIMELINE_TOOLTIP_DELAY_MS } from '../../../../common/limits';
+import { useToastShowing } from '../../lib/toast';
 import classes from './OnboardingTooltip.module.css';
 
 /**
@@ -21,6 +22,7 @@ export function firstMemoryArrived(stored: string | null, count: number): boolea
 export function TimelineTooltip({ memoryCount }: { memoryCount: number | null }) {
   const [due, setDue] = useState(false);
   const [shown, setShown] = useState(false);
+  const toastShowing = useToastShowing();
   // Each new count is compared with the stored one once, while rendering (React's "storing
   // information from previous renders"); the store is written after the render commits.
   const [compared, setCompared] = useState<number | null>(null);
@@ -45,7 +47,7 @@ export function TimelineTooltip({ memoryCount }: { memoryCount: number | null })
   };
 
   return (
-    <Transition mounted={shown} transition="pop" duration={200}>
+    <Transition mounted={shown && !toastShowing} transition="pop" duration={200}>
       {(styles) => (
         <Paper style={styles} withBorder shadow="lg" radius="lg" p="md" role="dialog" aria-label="Your timeline" className={`${classes.tooltip} ${classes.timeline}`}>
           <Text fw={700}>Your memory is on your timeline</Text>

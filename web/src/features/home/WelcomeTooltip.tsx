@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Text, Transition } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useToastShowing } from '../../lib/toast';
 import classes from './OnboardingTooltip.module.css';
 
 /** Where the "seen" flag of the welcome tooltip is kept (accounts §2: stored locally). */
@@ -9,6 +10,7 @@ const DELAY_MS = 1000; // accounts §9: 1 s
 /** accounts §2 Home: a welcome tooltip 1 s after arriving, if never seen; "Got it!". */
 export function WelcomeTooltip() {
   const [shown, setShown] = useState(false);
+  const toastShowing = useToastShowing();
 
   useEffect(() => {
     if (localStorage.getItem(WELCOME_TOOLTIP_KEY)) return;
@@ -22,7 +24,7 @@ export function WelcomeTooltip() {
   };
 
   return (
-    <Transition mounted={shown} transition="pop" duration={200}>
+    <Transition mounted={shown && !toastShowing} transition="pop" duration={200}>
       {(styles) => (
         <Paper style={styles} withBorder shadow="lg" radius="lg" p="md" role="dialog" aria-label="Welcome to Heirloom" className={`${classes.tooltip} ${classes.capture}`}>
           <Text fw={700}>Welcome to Heirloom!</Text>
