@@ -116,8 +116,9 @@ export function QuestionsStep(props: QuestionsStepProps) {
       {transcribing && <Progress value={voice.progress ?? 0} striped animated aria-label="Transcription progress" />}
       {voice.microphoneRefused && <MicrophoneHelp onRetry={() => void voice.start()} />}
       {answerAudioUrl && (
-        <Group gap="xs" wrap="nowrap">
-          <audio controls src={answerAudioUrl} aria-label={messages.yourSpokenAnswer} style={{ flex: 1, minWidth: 0 }} />
+        <Group gap="xs">
+          {/* A player needs room for its slider: on a phone it takes the line and the button wraps below. */}
+          <audio controls src={answerAudioUrl} aria-label={messages.yourSpokenAnswer} style={{ flex: '1 1 260px', minWidth: 0 }} />
           <Button
             size="md"
             variant="subtle"

@@ -51,8 +51,9 @@ export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemove
       <Stack gap="xs" data-capture-voice>
         <Text fw={500}>Voice</Text>
         {recordingUrl ? (
-          <Group gap="xs" wrap="nowrap">
-            <audio controls src={recordingUrl} aria-label="Your voice recording" style={{ flex: 1, minWidth: 0 }} />
+          <Group gap="xs">
+            {/* A player needs room for its slider: on a phone it takes the line and the button wraps below. */}
+            <audio controls src={recordingUrl} aria-label="Your voice recording" style={{ flex: '1 1 260px', minWidth: 0 }} />
             <Button size="md" variant="subtle" color="red" leftSection={<IconTrash size={18} />} onClick={onRemoveRecording}>
               Remove recording
             </Button>
