@@ -77,7 +77,7 @@ export interface SeedResult {
 }
 
 /** A small deterministic generator, so two seeds of the same size hold the same memories. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -104,6 +104,28 @@ async function photoBytes(): Promise<Buffer> {
   return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
 }
 
+/**
+ * The family of four, the first of them (SEED_EMAIL) inviting the others, and the one timeline
+ * "Our Family" they all belong to, through the services. Members come back as their rows are
+ * now (family, default timeline), since the services read those from the user.
+ */
+export async function seedFamily(ctx: AppContext): Promise<{ members: UserRow[]; timeline: { id: string } }> {
+  // The family: the first person invites the others (accounts §3, DESIGN "Families").
+  const users: UserRow[] = [];
+  for (const person of people) users.push(await register(ctx, registerBody.parse({ ...person, password: SEED_PASSWORD })));
+  const [owner, ...others] = users as [UserRow, ...UserRow[]];
+  const familyInvite = await families.createInvite(ctx, owner);
+  for (const user of others) await families.acceptInvite(ctx, user, familyInvite.id);
+
+  // One shared timeline, joined through its invite link (accounts §6).
+  const { timeline } = await createTimeline(ctx, owner, { name: 'Our Family', color: '#7950f2', isDefault: true });
+  const timelineInvite = await timelineInvites.createInvite(ctx, owner, timeline.id);
+  for (const user of others) await timelineInvites.acceptInvite(ctx, user, timelineInvite.id);
+  const refreshed = await ctx.db.selectFrom('users').selectAll().orderBy('created_at').execute();
+  const byId = new Map(refreshed.map((row) => [row.id, row as UserRow]));
+  return { members: users.map((user) => byId.get(user.id)!), timeline };
+}
+
 export async function seed({ dir, memories, photos, log = console.log }: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
   const dataDir = resolve(dir);
@@ -123,21 +145,7 @@ export async function seed({ dir, memories, photos, log = console.log }: SeedOpt
     if (handle.dialect === 'sqlite') await sql`pragma synchronous = OFF`.execute(handle.db);
     const ctx: AppContext = createContext({ db: handle.db, dialect: handle.dialect, config, media, now: () => clock });
 
-    // The family: the first person invites the others (accounts §3, DESIGN "Families").
-    const users: UserRow[] = [];
-    for (const person of people) users.push(await register(ctx, registerBody.parse({ ...person, password: SEED_PASSWORD })));
-    const [owner, ...others] = users as [UserRow, ...UserRow[]];
-    const familyInvite = await families.createInvite(ctx, owner);
-    for (const user of others) await families.acceptInvite(ctx, user, familyInvite.id);
-
-    // One shared timeline, joined through its invite link (accounts §6).
-    const { timeline } = await createTimeline(ctx, owner, { name: 'Our Family', color: '#7950f2', isDefault: true });
-    const timelineInvite = await timelineInvites.createInvite(ctx, owner, timeline.id);
-    for (const user of others) await timelineInvites.acceptInvite(ctx, user, timelineInvite.id);
-    // Rows as they are now (family, default timeline), since the services read them from the user.
-    const refreshed = await handle.db.selectFrom('users').selectAll().orderBy('created_at').execute();
-    const byId = new Map(refreshed.map((row) => [row.id, row as UserRow]));
-    const members = users.map((user) => byId.get(user.id)!);
+    const { members, timeline } = await seedFamily(ctx);
 
     const jpeg = photos > 0 ? await photoBytes() : null;
     const next = random(memories);

@@ -70,11 +70,13 @@ test.describe('Memory detail dialog', () => {
     expect(await seriousViolations(page)).toEqual([]);
     expect(await smallTextAndTargets(dialog)).toEqual([]);
 
-    // memories §8: no recording, said so; the export comes later, said so politely.
+    // memories §8: no recording, said so; memories §7: Download saves the memory's zip.
     await dialog.getByRole('button', { name: 'Hear your voice' }).click();
     await expectToast(page, 'No Audio Available', "This memory doesn't have an audio recording.");
+    const saved = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Download' }).click();
-    await expectToast(page, 'Download coming soon', 'Downloading a memory as a zip archive will be available in a future update.');
+    expect((await saved).suggestedFilename()).toMatch(/^memory_.+_bonfire_night_\d{4}_\d{2}_\d{2}_\d{4}\.zip$/);
+    await expectToast(page, 'Download Complete');
 
     await dialog.getByRole('button', { name: 'Close memory' }).click();
     await expect(dialog).toBeHidden();

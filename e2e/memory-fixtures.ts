@@ -17,12 +17,14 @@ export const png = (background: string, width = 320, height = 200) =>
 export async function createMemory(
   request: APIRequestContext,
   timelineId: string,
-  fields: { title: string; content?: string; sharedWith?: string[] },
+  fields: { title: string; content?: string; sharedWith?: string[]; transcription?: string },
   images: Buffer[] = [],
 ): Promise<Memory> {
   const form = new FormData();
   form.append('title', fields.title);
   form.append('content', fields.content ?? `All about ${fields.title}`);
+  // The e2e server has no transcription service: the words come with the memory, as a typed one's do.
+  if (fields.transcription !== undefined) form.append('transcription', fields.transcription);
   form.append('timelineIds', JSON.stringify([timelineId]));
   form.append('sharedWith', JSON.stringify(fields.sharedWith ?? []));
   images.forEach((image, index) => form.append('images', new Blob([new Uint8Array(image)], { type: 'image/png' }), `photo-${index}.png`));

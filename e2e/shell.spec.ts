@@ -98,7 +98,7 @@ test.describe('App shell', () => {
     const opener = page.getByRole('button', { name: 'Search memories' });
     await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Search Memories' });
-    await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeFocused();
+    await expect(dialog.getByRole('searchbox', { name: /Search your memories/ })).toBeFocused();
     for (let press = 0; press < 4; press += 1) {
       await page.keyboard.press('Tab');
       expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
@@ -117,8 +117,8 @@ test.describe('App shell', () => {
     await menuButton.click();
     await page.getByRole('button', { name: 'Download Memories' }).click();
     const download = page.getByRole('dialog', { name: 'Bulk Download Memories' });
-    await expect(download.getByRole('button', { name: 'Close', exact: true })).toBeFocused();
-    await download.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(download.getByRole('button', { name: 'Start date' })).toBeFocused();
+    await download.getByRole('button', { name: 'Close bulk download' }).click();
     await expect(download).toBeHidden();
     await expect(menuButton).toBeFocused();
   });

@@ -1,17 +1,19 @@
 // Forward-only migrations, applied at start. Kysely's migrator takes a lock, so several
 // instances starting together on PostgreSQL apply each migration once.
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Db } from './index.js';
 import * as dataModel from './migrations/0001_data_model.js';
 import * as promptHistory from './migrations/0002_prompt_history.js';
 import * as browseIndexes from './migrations/0003_browse_indexes.js';
 import * as followUpAudio from './migrations/0004_follow_up_audio.js';
+import * as searchIndex from './migrations/0005_search_index.js';
 
 const migrations: Record<string, Migration> = {
   '0001_data_model': dataModel,
   '0002_prompt_history': promptHistory,
   '0003_browse_indexes': browseIndexes,
   '0004_follow_up_audio': followUpAudio,
+  '0005_search_index': searchIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -22,8 +24,17 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * per file, side by side).
  */
 export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
+  await migrate(db, schema, (migrator) => migrator.migrateToLatest());
+}
+
+/** Up to and including `name`: a migration's test writes rows as they were before the next one. */
+export async function migrateUpTo(db: Db, name: string, schema?: string): Promise<void> {
+  await migrate(db, schema, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Db, schema: string | undefined, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';

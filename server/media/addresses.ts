@@ -1,8 +1,9 @@
-// Media addresses as clients hold them (memories §7: directVideoUrls, imagePathsToDelete),
-// read back into the storage keys the server made.
+// Media addresses as clients hold them (memories §7: directVideoUrls, imagePathsToDelete,
+// the download proxy's url), read back into the storage keys the server made.
 import { isMediaKey } from '../providers/storage/index.js';
 
-const UPLOADS_PATH = '/uploads/';
+/** Where the app serves media: GET /uploads/{key}. */
+export const UPLOADS_PATH = '/uploads/';
 
 /**
  * The storage key a media address names, as the memory JSON shows it (`/uploads/{key}`, or
@@ -26,4 +27,33 @@ export function mediaKeyOfUrl(address: string): string | null {
   }
   const key = path.split('/').slice(-2).join('/');
   return isMediaKey(key) ? key : null;
+}
+
+/**
+ * Where the server's own media appears in an address: `{origin}{pathPrefix}{key}`. An empty
+ * origin stands for the app itself, an app-relative address (`/uploads/{key}`).
+ */
+export interface MediaLocation {
+  /** Scheme, host and port as `URL.origin` spells them (lower case, no default port), or ''. */
+  origin: string;
+  /** Begins and ends with a slash. */
+  pathPrefix: string;
+}
+
+/**
+ * The key `address` names when it is, character for character, `{origin}{pathPrefix}{key}`
+ * of one of `locations`, followed by nothing but a query or a fragment (a presigned
+ * address's signature, a cache buster). Matched as text rather than parsed, so that
+ * nothing a URL parser would normalise (dot segments, `%2e`, backslashes, user info, a
+ * default port, capitals, another spelling of a host) can name a key: an address that is
+ * not exactly one the server makes names nothing.
+ */
+export function mediaKeyAt(address: string, locations: readonly MediaLocation[]): string | null {
+  const bare = address.split(/[?#]/, 1)[0]!;
+  for (const { origin, pathPrefix } of locations) {
+    const start = origin + pathPrefix;
+    const key = bare.slice(start.length);
+    if (bare.startsWith(start) && isMediaKey(key)) return key;
+  }
+  return null;
 }

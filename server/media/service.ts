@@ -62,6 +62,14 @@ export interface MediaConditions {
   ifRange?: string;
 }
 
+export interface MediaReadOptions {
+  /**
+   * Sends S3 media through the app, as local media always is, instead of redirecting: the
+   * download proxy exists so that the bytes come from the app's own origin.
+   */
+  throughApp?: boolean;
+}
+
 export interface MediaReply {
   status: 200 | 206 | 302 | 304 | 416;
   headers: Record<string, string>;
@@ -73,12 +81,18 @@ export interface MediaReply {
  * never reveals whether it exists (DESIGN "Edge decisions"); the access check comes
  * before any header that could tell (ETag, 304, 416).
  */
-export async function readMedia(ctx: AppContext, viewer: UserRow | null, key: string, conditions: MediaConditions): Promise<MediaReply> {
+export async function readMedia(
+  ctx: AppContext,
+  viewer: UserRow | null,
+  key: string,
+  conditions: MediaConditions,
+  { throughApp = false }: MediaReadOptions = {},
+): Promise<MediaReply> {
   if (!viewer || !isMediaKey(key)) throw notFound();
   await requireAccess(ctx.db, viewer, 'media.read', [key]);
   // DESIGN "Media bytes": S3 media goes out as a 302 to a short-lived presigned GET, after
   // the same check, so the bytes never pass through the app (S3 answers Range itself).
-  if (ctx.media.presignedGetUrl) return redirectToStore(ctx, key, ctx.media.presignedGetUrl.bind(ctx.media));
+  if (!throughApp && ctx.media.presignedGetUrl) return redirectToStore(ctx, key, ctx.media.presignedGetUrl.bind(ctx.media));
   const stat = await ctx.media.stat(key);
   if (!stat) throw notFound();
 

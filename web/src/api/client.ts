@@ -10,12 +10,15 @@ export async function request<T>(method: string, path: string, body?: unknown): 
     headers: body === undefined || isForm ? undefined : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    const prefix = response.status >= 300 && response.status < 400 ? `Redirect ${response.status}` : String(response.status);
-    throw new ApiError(response.status, text, `${prefix}: ${text || response.statusText}`);
-  }
+  if (!response.ok) throw await refusalOf(response);
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('application/json') ? await response.json() : await response.text()) as T;
+}
+
+/** The error of a non-OK answer, worded as accounts §7 says; downloads (api/download.ts) refuse alike. */
+export async function refusalOf(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  const prefix = response.status >= 300 && response.status < 400 ? `Redirect ${response.status}` : String(response.status);
+  return new ApiError(response.status, text, `${prefix}: ${text || response.statusText}`);
 }

@@ -7,10 +7,12 @@ import { Link, Outlet } from 'react-router';
 import type { User } from '../../../../common/users';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
+import { LazyBulkDownloadDialog } from '../../features/archives';
 import { LazyCaptureWizard } from '../../features/capture';
 import { LazyExtrasDialog } from '../../features/extras';
 import { MemoryDetailProvider } from '../../features/memory-detail';
 import { LazyNotificationPanel } from '../../features/notifications';
+import { LazySearchDialog } from '../../features/search';
 import { useLoadedOnce } from '../useLoadedOnce';
 import { BottomNav } from './BottomNav';
 import { NotificationBell } from './NotificationBell';
@@ -19,25 +21,11 @@ import { ShellDialogsContext, type ShellDialogName } from './shellDialogs';
 import { useOpenerFocus } from '../useOpenerFocus';
 
 const ManageTimelinesDialog = lazy(() => import('../../features/timelines/ManageTimelinesDialog'));
-// Kept off the first load (issue 8 "First load"): the drawer and the stand-in dialog load
-// the first time they open, and stay mounted after so they can animate closed.
+// Kept off the first load (issue 8 "First load"): the drawer loads the first time it opens,
+// and stays mounted after so it can animate closed.
 const SideMenu = lazy(() => import('./SideMenu').then((module) => ({ default: module.SideMenu })));
-const ComingSoonDialog = lazy(() => import('../ComingSoon').then((module) => ({ default: module.ComingSoonDialog })));
 
 type Dialog = ShellDialogName;
-
-// Titles of the dialogs the shell opens (accounts §2 "Dialogs opened from the shell").
-const dialogTitles: Record<Dialog, string> = {
-  timelines: 'Manage Timelines',
-  download: 'Bulk Download Memories',
-  search: 'Search Memories',
-  capture: 'Capture a Memory',
-  notifications: 'Notifications',
-  extras: 'Extras',
-};
-
-/** Dialogs with a screen of their own; the rest show the coming-soon stand-in. */
-const builtDialogs: ReadonlySet<Dialog> = new Set<Dialog>(['timelines', 'extras', 'capture', 'notifications']);
 
 /** accounts §2 "App shell": sticky header, bottom navigation, side menu. */
 export function AppLayout({ user }: { user: User }) {
@@ -67,7 +55,6 @@ export function AppLayout({ user }: { user: User }) {
     setShownDialog(next);
   };
   const menuLoaded = useLoadedOnce(menuOpened);
-  const comingSoonLoaded = useLoadedOnce(dialog !== null && !builtDialogs.has(dialog));
   const config = useQuery({ queryKey: queryKeys.publicConfig, queryFn: api.config });
 
   // One memory detail dialog for every page and the notification panel (memories §2).
@@ -123,15 +110,10 @@ export function AppLayout({ user }: { user: User }) {
         <LazyCaptureWizard user={user} opened={dialog === 'capture'} onClose={() => setDialog(null)} />
         {/* The notification panel (features/notifications, memories §2): loads on first open. */}
         <LazyNotificationPanel opened={dialog === 'notifications'} onClose={() => setDialog(null)} />
-        {comingSoonLoaded && (
-          <Suspense fallback={null}>
-            <ComingSoonDialog
-              title={dialog && !builtDialogs.has(dialog) ? dialogTitles[dialog] : null}
-              opened={dialog !== null && !builtDialogs.has(dialog)}
-              onClose={() => setDialog(null)}
-            />
-          </Suspense>
-        )}
+        {/* Search Memories (features/search, memories §2): loads on first open. */}
+        <LazySearchDialog opened={dialog === 'search'} onClose={() => setDialog(null)} />
+        {/* Bulk Download Memories (features/archives, memories §2): loads on first open. */}
+        <LazyBulkDownloadDialog opened={dialog === 'download'} onClose={() => setDialog(null)} />
       </AppShell>
     </MemoryDetailProvider>
   );

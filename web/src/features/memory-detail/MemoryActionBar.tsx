@@ -2,11 +2,11 @@
 // by what the server says this viewer may do (memory.abilities), never re-derived here.
 import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconDownload, IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
 import type { Memory } from '../../../../common/memories';
 import { messages } from '../../../../common/messages';
 import { useOpenerFocus } from '../../components/useOpenerFocus';
-import { toast } from '../../lib/toast';
+import { MemoryDownloadButton } from '../archives';
 import { DeleteMemoryDialog } from '../memories';
 import { ShareMemoryDialog } from '../sharing';
 
@@ -44,15 +44,7 @@ export function MemoryActionBar({ memory, currentUserId, onEdit, onDeleted }: Me
           Share
         </Button>
       )}
-      <Button
-        variant="light"
-        size="md"
-        leftSection={<IconDownload size={18} />}
-        // The zip export arrives with its own issue: say so rather than fail.
-        onClick={() => toast.info(messages.detailDownloadComingSoon, messages.detailDownloadComingSoonDetail)}
-      >
-        Download
-      </Button>
+      <MemoryDownloadButton memoryId={memory.id} />
       {canDelete && (
         <Button variant="light" color="red" size="md" leftSection={<IconTrash size={18} />} onClick={deletion.open}>
           Delete

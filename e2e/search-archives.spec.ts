@@ -1,0 +1,175 @@
+// issue 10: memories §2 "Search Memories dialog" and "Bulk Download Memories dialog", §5, §7,
+// §8 against the real server in Chromium, at phone size and on a desktop. Search finds a
+// memory by a word of its transcription and opens it in the detail dialog; the memory's
+// Download and a month's Download All are saved and unzip to the entries §7 lists. Both
+// dialogs pass axe and the issue 9 legibility audit.
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import yauzl from 'yauzl';
+import type { Memory } from '../common/memories';
+import { expectToast, seriousViolations, signedInWithTimeline } from './helpers';
+import { findSidewaysScrolling, findSmallThings } from './legibility-audit';
+import { createMemory, png } from './memory-fixtures';
+
+const sizes = [
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+];
+
+/** Every entry of a zip, by name. */
+function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const entries = new Map<string, Buffer>();
+      zip.on('error', reject);
+      zip.on('end', () => resolve(entries));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+async function savedEntries(download: Download): Promise<Map<string, Buffer>> {
+  return unzip(await readFile((await download.path())!));
+}
+
+/** memories §7: what one memory's archive holds; its photo under media/images. */
+async function expectMemoryArchive(entries: Map<string, Buffer>, memory: Memory, { withImage }: { withImage: boolean }) {
+  const metadata = JSON.parse(entries.get('metadata.json')!.toString('utf8')) as { memory: { id: string; title: string; transcription: string } };
+  expect(metadata.memory).toMatchObject({ id: memory.id, title: memory.title, transcription: memory.transcription });
+  expect(entries.get('memory_content.txt')!.toString('utf8')).toContain(memory.title);
+  const images = [...entries.keys()].filter((name) => name.startsWith('media/images/') && !name.endsWith('/'));
+  expect(images).toHaveLength(withImage ? 1 : 0);
+}
+
+/** The legibility audit (issue 9) and axe (DESIGN "Tests") on an open dialog. */
+async function expectReadable(page: Page, dialog: Locator) {
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await findSmallThings(page, dialog)).toEqual({ smallControls: [], smallText: [] });
+  expect(await findSidewaysScrolling(page)).toEqual([]);
+}
+
+/** Picks a day in an open date picker: its button is named 'D MMMM YYYY'. */
+async function pickDay(page: Page, field: Locator, day: Date) {
+  await field.click();
+  const name = `${day.getDate()} ${day.toLocaleString('en-US', { month: 'long' })} ${day.getFullYear()}`;
+  await page.getByRole('button', { name, exact: true }).click();
+}
+
+for (const size of sizes) {
+  test.describe(`Search and archives (${size.name})`, () => {
+    test.use({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.hasTouch });
+
+    test('search finds a memory by a word of its transcription, opens it, and its Download saves its zip', async ({ page }) => {
+      await signedInWithTimeline(page);
+      const [timeline] = (await (await page.request.get('/api/timelines')).json()) as Array<{ id: string }>;
+      const garden = await createMemory(
+        page.request,
+        timeline!.id,
+        { title: 'Sunday in the garden', content: 'Notes about the beds.', transcription: 'We planted sunflowers with grandmother Rosalind.' },
+        [await png('#4caf50')],
+      );
+      await createMemory(page.request, timeline!.id, { title: 'Beach day', content: 'Sand everywhere.' });
+
+      await page.getByRole('button', { name: 'Search memories' }).click();
+      const search = page.getByRole('dialog', { name: 'Search Memories' });
+      const box = search.getByRole('searchbox', { name: /Search your memories/ });
+      await expect(box).toBeFocused();
+      await expect(search.getByText('Enter at least 2 characters to search')).toBeVisible();
+
+      // memories §5: a substring of a transcription word, any case.
+      await box.fill('ROSA');
+      const results = search.getByRole('list', { name: 'Search results' });
+      await expect(results.getByRole('button')).toHaveCount(1);
+      await expect(results.getByRole('button', { name: /Sunday in the garden/ })).toBeVisible();
+      await expect(results.locator('mark')).toHaveText(['Rosa']);
+      await expect(search.getByText('1 memory found')).toBeVisible();
+      await expectReadable(page, search);
+
+      await box.fill('snowstorm');
+      await expect(search.getByText('No results found')).toBeVisible();
+
+      // The keyboard way: down from the text box to the result, Enter opens it.
+      await box.fill('rosalind');
+      await expect(results.getByRole('button', { name: /Sunday in the garden/ })).toBeVisible();
+      await box.press('ArrowDown');
+      await expect(results.getByRole('button', { name: /Sunday in the garden/ })).toBeFocused();
+      await page.keyboard.press('Enter');
+      const detail = page.getByRole('dialog', { name: 'Sunday in the garden' });
+      await expect(detail.getByText('We planted sunflowers with grandmother Rosalind.')).toBeVisible();
+
+      // memories §7: the memory's zip, named memory_{id}_{title}_{yyyy_MM_dd_HHmm}.zip.
+      const saved = page.waitForEvent('download');
+      await detail.getByRole('group', { name: 'Memory actions' }).getByRole('button', { name: 'Download' }).click();
+      const download = await saved;
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^memory_${garden.id}_sunday_in_the_garden_\\d{4}_\\d{2}_\\d{2}_\\d{4}\\.zip$`));
+      await expectToast(page, 'Download Complete');
+      const entries = await savedEntries(download);
+      await expectMemoryArchive(entries, garden, { withImage: true });
+      expect(entries.get('memory_content.txt')!.toString('utf8')).toContain('We planted sunflowers with grandmother Rosalind.');
+
+      // Escape closes only the memory: the results are still there, focus on the one chosen.
+      await page.keyboard.press('Escape');
+      await expect(detail).toBeHidden();
+      await expect(search).toBeVisible();
+      await expect(results.getByRole('button', { name: /Sunday in the garden/ })).toBeFocused();
+    });
+
+    test("Download All saves the month's archive, one memory archive inside for each memory", async ({ page }) => {
+      await signedInWithTimeline(page);
+      const [timeline] = (await (await page.request.get('/api/timelines')).json()) as Array<{ id: string }>;
+      const garden = await createMemory(
+        page.request,
+        timeline!.id,
+        { title: 'Sunday in the garden', transcription: 'We planted sunflowers with grandmother Rosalind.' },
+        [await png('#4caf50')],
+      );
+      const beach = await createMemory(page.request, timeline!.id, { title: 'Beach day', content: 'Sand everywhere.' });
+
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('button', { name: 'Download Memories' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Bulk Download Memories' });
+      const start = dialog.getByRole('button', { name: 'Start date' });
+      await expect(start).toBeFocused();
+      await expect(dialog.getByRole('button', { name: 'Download All' })).toBeDisabled();
+      await expectReadable(page, dialog);
+
+      const today = new Date(garden.createdAt);
+      await pickDay(page, start, new Date(today.getFullYear(), today.getMonth(), 1));
+      await pickDay(page, dialog.getByRole('button', { name: 'End date' }), today);
+      await expect(dialog.getByText('2 memories in 1 month')).toBeVisible();
+      const preview = dialog.getByRole('region', { name: 'Memories to download' });
+      await expect(preview.getByText('Sunday in the garden')).toBeVisible();
+      await expect(preview.getByText('Beach day')).toBeVisible();
+      await expectReadable(page, dialog);
+
+      // memories §7: {family}_memories_{yyyy_MM}_{Month_Year}.zip, 'family' without a family name.
+      const month = String(today.getMonth() + 1).padStart(2, '0');
+      const monthName = today.toLocaleString('en-US', { month: 'long' });
+      const saved = page.waitForEvent('download');
+      await dialog.getByRole('button', { name: 'Download All' }).click();
+      const download = await saved;
+      expect(download.suggestedFilename()).toBe(`family_memories_${today.getFullYear()}_${month}_${monthName}_${today.getFullYear()}.zip`);
+      await expectToast(page, 'Download Complete', 'Success! Check your local download folder to access your memories.');
+
+      const inner = [...(await savedEntries(download))].filter(([name]) => name.endsWith('.zip'));
+      expect(inner.map(([name]) => name.split('_')[1]).sort()).toEqual([garden.id, beach.id].sort());
+      for (const [name, bytes] of inner) {
+        const memory = name.includes(garden.id) ? garden : beach;
+        await expectMemoryArchive(await unzip(bytes), memory, { withImage: memory === garden });
+      }
+    });
+  });
+}

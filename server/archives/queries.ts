@@ -1,0 +1,61 @@
+// SQL of archives: reads only. Which memories a range, a month or a timeline holds for the
+// caller (always through access/'s memory-view rule), a memory's timelines and the caller's
+// family name.
+import { viewableMemories } from '../access/index.js';
+import type { Db } from '../db/index.js';
+import type { MemoryRow } from '../memories/index.js';
+
+export interface MemoryRange {
+  /** ISO instants in UTC (the service normalizes them), inclusive. */
+  start?: string;
+  end?: string;
+  /** Only memories filed on this timeline. */
+  timelineId?: string;
+}
+
+/** The memories `viewerId` may view inside `range`, newest first. */
+export function viewableInRange(db: Db, viewerId: string, range: MemoryRange): Promise<MemoryRow[]> {
+  let query = viewableMemories(db, viewerId).selectAll('memories');
+  if (range.start) query = query.where('memories.created_at', '>=', range.start);
+  if (range.end) query = query.where('memories.created_at', '<=', range.end);
+  const timelineId = range.timelineId;
+  if (timelineId) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('memory_timelines')
+          .select('memory_timelines.memory_id')
+          .whereRef('memory_timelines.memory_id', '=', 'memories.id')
+          .where('memory_timelines.timeline_id', '=', timelineId),
+      ),
+    );
+  }
+  return query.orderBy('memories.created_at', 'desc').orderBy('memories.id', 'desc').execute();
+}
+
+/** The memory as it is now, if `viewerId` may still view it (a month archive reads each at its turn). */
+export function viewableMemory(db: Db, viewerId: string, id: string): Promise<MemoryRow | undefined> {
+  return viewableMemories(db, viewerId).selectAll('memories').where('memories.id', '=', id).executeTakeFirst();
+}
+
+/** The timelines the memory is filed on, by name. */
+export function timelinesOf(db: Db, memoryId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom('memory_timelines')
+    .innerJoin('timelines', 'timelines.id', 'memory_timelines.timeline_id')
+    .select(['timelines.id', 'timelines.name'])
+    .where('memory_timelines.memory_id', '=', memoryId)
+    .orderBy('timelines.name')
+    .orderBy('timelines.id')
+    .execute();
+}
+
+/** The name of the family `userId` belongs to, or null. */
+export async function familyNameOf(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('families', 'families.id', 'users.family_id')
+    .select('families.name')
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}

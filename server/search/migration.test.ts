@@ -1,0 +1,95 @@
+// Migration 0005 (issue 10 "Search": "A migration builds the index for memories that already
+// exist"): memories written before it are found after it runs, and it keeps the index in step
+// from then on.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Memory } from '../../common/memories.js';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { createContext } from '../context.js';
+import { openDatabase, type Dialect } from '../db/index.js';
+import { migrateToLatest, migrateUpTo } from '../db/migrate.js';
+import { createMediaStore } from '../providers/storage/index.js';
+import { dialects, TEST_ORIGIN } from '../test/app.js';
+import { makeTimeline, makeUser } from '../test/factories.js';
+import { makeSearchableMemory, searchAs } from './test-support.js';
+
+describe.each(dialects)('migration 0005_search_index on %s', (dialect: Dialect) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  /** A database migrated up to 0004 only, as an instance from before search had it. */
+  async function databaseBeforeSearch() {
+    const dataDir = mkdtempSync(join(tmpdir(), 'heirloom-search-migration-'));
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PUBLIC_URL: TEST_ORIGIN,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ...(dialect === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    });
+    const schema = dialect === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
+    if (schema) {
+      const admin = openDatabase(config.databaseUrl);
+      await sql`create schema ${sql.id(schema)}`.execute(admin.db);
+      await admin.close();
+      cleanups.push(async () => {
+        const dropper = openDatabase(config.databaseUrl);
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(dropper.db);
+        await dropper.close();
+      });
+    }
+    const handle = openDatabase(config.databaseUrl, { schema });
+    cleanups.push(() => handle.close());
+    await migrateUpTo(handle.db, '0004_follow_up_audio', schema);
+    const media = await createMediaStore(config);
+    const ctx = createContext({ db: handle.db, dialect, config, media, now: () => new Date() });
+    return { ctx, migrate: () => migrateToLatest(handle.db, schema) };
+  }
+
+  it('finds the memories written before it ran, each only by those who may view it, and follows later writes', async () => {
+    const { ctx, migrate } = await databaseBeforeSearch();
+    const owner = await makeUser(ctx);
+    const viewer = await makeUser(ctx);
+    const timeline = await makeTimeline(ctx, owner.user, { members: [viewer.user] });
+    const kitchen = await makeSearchableMemory(ctx, owner.user, {
+      title: "Grandmother's kitchen",
+      content: 'Apple pie on Sundays',
+      transcription: 'She never wrote the recipe down',
+      createdAt: '2020-01-01T12:00:00.000Z',
+      timelineIds: [timeline.id],
+      sharedWith: [viewer.user],
+    });
+    const diary = await makeSearchableMemory(ctx, owner.user, { title: "Grandmother's diary", content: 'İstanbul, 1962', createdAt: '2021-01-01T12:00:00.000Z', timelineIds: [timeline.id] });
+
+    await migrate();
+    const app = await buildApp({ ctx });
+    cleanups.push(() => app.close());
+    const found = async (q: string, who = owner) => {
+      const response = await searchAs(app, { q }, who);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as Memory[]).map((memory) => memory.id);
+    };
+
+    expect(await found('grandmother')).toEqual([diary, kitchen]);
+    expect(await found('recipe')).toEqual([kitchen]);
+    expect(await found('sundays apple')).toEqual([kitchen]);
+    expect(await found('İstanbul 1962')).toEqual([diary]);
+    expect(await found('grandmother', viewer)).toEqual([kitchen]);
+
+    // From now on the triggers keep it in step.
+    await ctx.db.updateTable('memories').set({ title: 'Great-aunt Clara’s kitchen' }).where('id', '=', kitchen).execute();
+    expect(await found('grandmother')).toEqual([diary]);
+    expect(await found('clara')).toEqual([kitchen]);
+    await ctx.db.deleteFrom('memories').where('id', '=', diary).execute();
+    expect(await found('diary')).toEqual([]);
+    const later = await makeSearchableMemory(ctx, owner.user, { title: 'Grandmother’s garden', createdAt: '2022-01-01T12:00:00.000Z', timelineIds: [timeline.id] });
+    expect(await found('grandmother')).toEqual([later]);
+  });
+});

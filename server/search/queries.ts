@@ -1,0 +1,52 @@
+// SQL of search (issue 10 "Search"): the memories a viewer may view that pass the search's
+// filters and may hold its words. Only a narrowing: service.ts applies the rule itself.
+import { viewableMemories } from '../access/index.js';
+import type { Db } from '../db/index.js';
+import { mayContainWords } from '../db/text-search.js';
+import type { MemoryRow } from '../memories/queries.js';
+
+export interface SearchFilter {
+  /** The search words (common/search.ts searchWords). */
+  words: readonly string[];
+  /** ISO instants in UTC, inclusive. */
+  start?: string;
+  end?: string;
+  /** Only memories with at least one image. */
+  withImages: boolean;
+  /** Only memories filed on any of these timelines; none means every timeline. */
+  timelineIds: readonly string[];
+}
+
+/**
+ * The memories `viewerId` may view (access/viewableMemories, as every list) inside the
+ * filter, whose text the database's index says may hold every word; newest first.
+ */
+export function searchCandidates(db: Db, viewerId: string, filter: SearchFilter): Promise<MemoryRow[]> {
+  return searchCandidatesQuery(db, viewerId, filter).execute();
+}
+
+/** The query of searchCandidates, unexecuted, so a test can read its plan. */
+export function searchCandidatesQuery(db: Db, viewerId: string, filter: SearchFilter) {
+  let query = viewableMemories(db, viewerId).selectAll('memories');
+  const text = mayContainWords(db, filter.words);
+  if (text) query = query.where(text);
+  if (filter.start) query = query.where('memories.created_at', '>=', filter.start);
+  if (filter.end) query = query.where('memories.created_at', '<=', filter.end);
+  if (filter.withImages) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(selectFrom('media').select('media.id').whereRef('media.memory_id', '=', 'memories.id').where('media.kind', '=', 'image')),
+    );
+  }
+  if (filter.timelineIds.length > 0) {
+    const timelineIds = [...filter.timelineIds];
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('memory_timelines')
+          .select('memory_timelines.memory_id')
+          .whereRef('memory_timelines.memory_id', '=', 'memories.id')
+          .where('memory_timelines.timeline_id', 'in', timelineIds),
+      ),
+    );
+  }
+  return query.orderBy('memories.created_at', 'desc').orderBy('memories.id', 'desc');
+}

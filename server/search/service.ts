@@ -1,0 +1,41 @@
+// The rule of search (memories §5 "Search"; issue 10; DESIGN "API"): exactly the memories
+// the caller may view that common/search.ts matchesSearch keeps, inside the day range in the
+// caller's zone, with images if asked, on any of the chosen timelines; newest first.
+import type { Memory } from '../../common/memories.js';
+import { matchesSearch, searchWords, type SearchQuery } from '../../common/search.js';
+import type { AppContext } from '../context.js';
+import type { UserRow } from '../db/schema.js';
+import { presentMemoriesFor } from '../memories/index.js';
+import * as queries from './queries.js';
+import { endOfDayIn, startOfDayIn } from './zone-days.js';
+
+/**
+ * A day at the calendar's far edges may begin or end, in some zones, where neither database
+ * follows: past 9999 toISOString writes a six-digit year that no longer sorts as text
+ * (SQLite), and PostgreSQL has no year 0. Every memory's date lies well inside (memories §5:
+ * from 1900), so the range keeps the same memories when held to it.
+ */
+const FIRST = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST = Date.parse('9999-12-31T23:59:59.999Z');
+const storedInstant = (instant: Date) => new Date(Math.min(Math.max(instant.getTime(), FIRST), LAST)).toISOString();
+
+/**
+ * GET /api/memories/search: the index (server/db/text-search.ts) narrows the viewable
+ * memories to those that may hold the words; the rule, applied to those, decides. So the
+ * answer is the rule's on the full visible list, whatever the index folds differently.
+ */
+export async function searchMemories(ctx: AppContext, viewer: UserRow, query: SearchQuery): Promise<Memory[]> {
+  const words = searchWords(query.q);
+  const candidates = await queries.searchCandidates(ctx.db, viewer.id, {
+    words,
+    start: query.start === undefined ? undefined : storedInstant(startOfDayIn(query.start, query.tz)),
+    end: query.end === undefined ? undefined : storedInstant(endOfDayIn(query.end, query.tz)),
+    withImages: query.withImages,
+    timelineIds: query.timelineIds,
+  });
+  return presentMemoriesFor(
+    ctx,
+    viewer,
+    candidates.filter((memory) => matchesSearch(memory, words)),
+  );
+}

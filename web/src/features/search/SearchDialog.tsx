@@ -1,0 +1,144 @@
+// memories §2 "Search Memories dialog": a text box, an optional date range, only memories with
+// photos, the person's timelines; the results, 'No results found' when there are none or the
+// search failed (§8), and 'Enter at least 2 characters to search' until there is enough to go
+// on (§5). A result opens the memory detail dialog above this one, so closing it comes back
+// to the results. Loaded lazily by LazySearchDialog.
+import '@mantine/dates/styles.css';
+import { Group, Loader, Modal, MultiSelect, ScrollArea, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconSearch } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { MEMORY_EARLIEST_YEAR, SEARCH_MAX_LENGTH } from '../../../../common/limits';
+import { messages } from '../../../../common/messages';
+import { modalAbove } from '../../components/modalAbove';
+import { useOpenMemory } from '../memory-detail';
+import { useTimelines } from '../timelines';
+import { firstResult, SearchResults } from './SearchResults';
+import { useMemorySearch, type MemorySearch, type SearchFilters } from './useMemorySearch';
+
+const noFilters: SearchFilters = { dates: [null, null], withImages: false, timelineIds: [] };
+
+/** 'yyyy-MM-dd' of today on the person's own calendar: the last day a range may reach (memories §5). */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+export function SearchDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const root = useRef<HTMLDivElement>(null);
+  // Escape with a memory opened from the results closes only the memory: the results stay.
+  const close = () => {
+    if (!modalAbove(root.current)) onClose();
+  };
+  return (
+    <Modal
+      ref={root}
+      opened={opened}
+      onClose={close}
+      title={messages.searchTitle}
+      size="lg"
+      closeButtonProps={{ 'aria-label': messages.searchClose }}
+      scrollAreaComponent={ScrollArea.Autosize}
+    >
+      {/* Mounted while open: each opening starts a new search. */}
+      <SearchForm />
+    </Modal>
+  );
+}
+
+function SearchForm() {
+  const [text, setText] = useState('');
+  const [filters, setFilters] = useState<SearchFilters>(noFilters);
+  const change = (part: Partial<SearchFilters>) => setFilters((current) => ({ ...current, ...part }));
+  const search = useMemorySearch(text, filters);
+  const { timelines } = useTimelines();
+  const openMemory = useOpenMemory();
+  const searchBox = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+
+  return (
+    <Stack gap="md">
+      <TextInput
+        ref={searchBox}
+        label={messages.searchLabel}
+        description={messages.searchHelp}
+        size="md"
+        type="search"
+        leftSection={<IconSearch size={20} aria-hidden />}
+        value={text}
+        maxLength={SEARCH_MAX_LENGTH}
+        onChange={(event) => setText(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown') return;
+          const first = firstResult(list.current);
+          if (!first) return;
+          event.preventDefault();
+          first.focus();
+        }}
+        data-autofocus
+      />
+      <DatePickerInput
+        type="range"
+        label={messages.searchDates}
+        placeholder={messages.searchAnyDate}
+        size="md"
+        value={filters.dates}
+        onChange={(dates) => change({ dates })}
+        allowSingleDateInRange
+        clearable
+        clearButtonProps={{ 'aria-label': messages.searchClearDates }}
+        // memories §5: no future days; the earliest year is the product's (§9).
+        minDate={`${MEMORY_EARLIEST_YEAR}-01-01`}
+        maxDate={today()}
+        valueFormat="MMM D, YYYY"
+        nextLabel={messages.datesNextMonth}
+        previousLabel={messages.datesPreviousMonth}
+      />
+      <MultiSelect
+        label={messages.searchTimelines}
+        placeholder={filters.timelineIds.length ? undefined : messages.searchAllTimelines}
+        size="md"
+        data={timelines.map((timeline) => ({ value: timeline.id, label: timeline.name }))}
+        value={filters.timelineIds}
+        onChange={(timelineIds) => change({ timelineIds })}
+        clearable
+        clearButtonProps={{ 'aria-label': messages.searchClearTimelines }}
+      />
+      <Switch
+        label={messages.searchWithImages}
+        size="md"
+        checked={filters.withImages}
+        onChange={(event) => change({ withImages: event.currentTarget.checked })}
+      />
+      <SearchStatus search={search} />
+      {!search.tooShort && search.results && search.results.length > 0 && (
+        <SearchResults results={search.results} words={search.words} onOpen={openMemory} list={list} searchBox={searchBox} />
+      )}
+    </Stack>
+  );
+}
+
+/** What the search is doing, read out as it changes. */
+function SearchStatus({ search }: { search: MemorySearch }) {
+  const { tooShort, searching, results } = search;
+  const waiting = results === undefined || (results.length === 0 && searching);
+  return (
+    <div aria-live="polite">
+      {tooShort ? (
+        <Text c="dimmed">{messages.searchHint}</Text>
+      ) : waiting ? (
+        <Group gap="xs">
+          <Loader size="sm" aria-hidden />
+          <Text>{messages.searchSearching}</Text>
+        </Group>
+      ) : results.length === 0 ? (
+        <Text fw={600}>{messages.searchNoResults}</Text>
+      ) : (
+        <Group gap="xs">
+          <Text c="dimmed">{messages.searchResultCount(results.length)}</Text>
+          {searching && <Loader size="sm" aria-label={messages.searchSearching} />}
+        </Group>
+      )}
+    </div>
+  );
+}
