@@ -5,77 +5,19 @@
 //   npm run bench:archive [-- --megabytes 1000] [-- --rounds 5]
 //
 // Writes its section of bench/README.md.
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { execFile, execFileSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { writeSection } from './readme.js';
+import { bytesOf, log, makeVideo, median, startHeirloom, type Heirloom } from './support.js';
 
 /** A month of a family's phone videos: at most 100 MB each (the wizard's limit is 250 MB), at least four. */
 const VIDEO_MAX_BYTES = 100 * 1000 * 1000;
 const VIDEOS_MIN = 4;
 const MONTH = '2024-03';
 const PASSWORD = 'a long bench password';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const log = (line: string) => console.log(line);
-
-const bytesOf = (pid: number, field: 'VmRSS' | 'VmHWM') =>
-  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Heirloom as it runs in production: its own process, SQLite, local storage, warnings-only logging. */
-async function startHeirloom(dataDir: string): Promise<{ origin: string; child: ChildProcess }> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', STORAGE: 'local' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return { origin, child };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not answer within a minute');
-}
-
-/** A file whose first bytes make it an MP4 (an `ftyp` box), then pseudo-random bytes that do not compress. */
-async function makeVideo(path: string, size: number, seed: number): Promise<void> {
-  const file = await open(path, 'w');
-  const ftyp = Buffer.from('00000018' + '66747970' + '69736f6d' + '00000200' + '69736f6d' + '69736f32', 'hex');
-  await file.write(ftyp);
-  const chunk = Buffer.alloc(1024 * 1024);
-  for (let i = 0; i < chunk.length; i += 4) chunk.writeUInt32LE(((i + seed) * 2654435761) >>> 0, i);
-  let written = ftyp.length;
-  while (written < size) {
-    const slice = chunk.subarray(0, Math.min(chunk.length, size - written));
-    await file.write(slice);
-    written += slice.length;
-  }
-  await file.close();
-}
 
 /** curl, as a browser's download is native code too; its figures come back as numbers. */
 function curl(args: string[]): Promise<string> {
@@ -137,7 +79,7 @@ async function main(): Promise<void> {
   const count = Math.max(VIDEOS_MIN, Math.ceil(total / VIDEO_MAX_BYTES));
   const loadAverage = loadavg()[0]!.toFixed(1);
   const work = mkdtempSync(join(tmpdir(), 'heirloom-bench-archive-'));
-  let server: { origin: string; child: ChildProcess } | undefined;
+  let server: Heirloom | undefined;
   try {
     log(`Making ${count} videos, ${(total / 1e6).toFixed(0)} MB in all…`);
     const videos: string[] = [];
@@ -165,7 +107,7 @@ async function main(): Promise<void> {
     const storedBytes = readdirSync(stored).reduce((sum, name) => sum + statSync(join(stored, name)).size, 0);
     execFileSync('sh', ['-c', 'cat * > /dev/null'], { cwd: stored });
 
-    const pid = server.child.pid!;
+    const { pid } = server;
     const rssBefore = bytesOf(pid, 'VmRSS');
     const zipRuns: number[] = [];
     const downloadRuns: number[] = [];
@@ -215,7 +157,7 @@ each memory's zip, then over that zip), a 100 MB run on 2026-11-24 gave 50 % of 
     writeSection('archive', report);
     log(report);
   } finally {
-    server?.child.kill('SIGTERM');
+    server?.stop();
     rmSync(work, { recursive: true, force: true });
   }
 }

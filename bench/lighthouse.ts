@@ -8,18 +8,16 @@
 // Builds the app into a folder of its own unless --web names a build (never dist/web), seeds
 // a small data folder, starts the server and runs `npx -y lighthouse@12` with Debian's
 // Chromium. Each score is the median of --runs runs. Writes its section of bench/README.md.
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { writeSection } from './readme.js';
 import { seed, SEED_EMAIL, SEED_PASSWORD } from './seed.js';
+import { commandArgs, root, signIn, startHeirloom } from './support.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 const JS_BUDGET = 200 * 1000;
 
@@ -52,17 +50,6 @@ interface Run {
   /** Scripts loaded: bytes on the wire, and their gzip size from the build. */
   jsWire: number;
   jsGzip: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function lighthouse(url: string, out: string, cookie?: string): Promise<Report> {
@@ -101,12 +88,6 @@ function summarize(report: Report, webRoot: string): Run {
 /** The run whose performance score is the median, so its other figures belong together. */
 const medianRun = (runs: Run[]) => [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
 
-/** The arguments this run was given, folders shown as DIR, for the command line in the report. */
-const commandArgs = () => {
-  const args = process.argv.slice(2).map((arg) => (arg.startsWith('-') || /^\d+$/.test(arg) ? arg : 'DIR'));
-  return args.length > 0 ? ` -- ${args.join(' ')}` : '';
-};
-
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { web: { type: 'string' }, runs: { type: 'string', default: '3' } } });
   const rounds = Number(values.runs);
@@ -123,29 +104,10 @@ async function main(): Promise<void> {
     const dataDir = join(work, 'data');
     await seed({ dir: dataDir, memories: 50, photos: 5, log: () => {} });
 
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, WEB_ROOT: webRoot, LOG_LEVEL: 'warn', DATABASE_URL: '', STORAGE: 'local' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    stop = () => child.kill('SIGTERM');
-    for (let tries = 0; ; tries++) {
-      try {
-        if ((await fetch(`${origin}/healthz`)).ok) break;
-      } catch {
-        if (tries > 150) throw new Error('the server did not start');
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    const login = await fetch(`${origin}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin },
-      body: JSON.stringify({ email: SEED_EMAIL, password: SEED_PASSWORD }),
-    });
-    if (!login.ok) throw new Error(`sign-in answered ${login.status}`);
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const server = await startHeirloom(dataDir, { webRoot });
+    stop = server.stop;
+    const { origin } = server;
+    const cookie = await signIn(origin, SEED_EMAIL, SEED_PASSWORD);
 
     const pages = [
       { name: 'reference: plain HTML, no script', url: `${origin}/bench-reference.html`, cookie: undefined },

@@ -9,18 +9,16 @@
 //   npm run bench:search [-- --memories 5000]
 //
 // Writes its section of bench/README.md.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Memory } from '../common/memories.js';
 import { matchesSearch, searchWords } from '../common/search.js';
 import { writeSection } from './readme.js';
 import { SEED_EMAIL, SEED_PASSWORD } from './seed.js';
 import { seedSearch } from './search-seed.js';
+import { commandArgs, log, median, p95, signIn, startHeirloom, type Heirloom } from './support.js';
 
 const DEFAULT_MEMORIES = 100_000;
 /** Every query this often through the endpoint (after one warm-up pass). */
@@ -60,60 +58,6 @@ const queries: Record<string, string>[] = [
   { q: 'harbour', withImages: 'true' },
 ];
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const log = (line: string) => console.log(line);
-/** The value under which 95 % of the samples lie (nearest rank). */
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within a minute`);
-}
-
-/** Heirloom as it runs in production: its own process, SQLite, warnings-only logging, no web build. */
-async function startHeirloom(dataDir: string): Promise<{ origin: string; stop: () => void }> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, WEB_ROOT: join(dataDir, 'no-web'), LOG_LEVEL: 'warn', DATABASE_URL: '', STORAGE: 'local' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitFor(`${origin}/healthz`, child);
-  return { origin, stop: () => child.kill('SIGTERM') };
-}
-
-async function signIn(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email: SEED_EMAIL, password: SEED_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  return response.headers.get('set-cookie')!.split(';')[0]!;
-}
-
 /** One request, timed from its start to its last byte parsed. */
 async function timedJson<T>(url: string, cookie: string): Promise<{ ms: number; body: T }> {
   const started = performance.now();
@@ -135,24 +79,20 @@ function specFilter(all: Memory[], query: Record<string, string>): string[] {
     .map((memory) => memory.id);
 }
 
-const commandArgs = () => {
-  const args = process.argv.slice(2);
-  return args.length > 0 ? ` -- ${args.join(' ')}` : '';
-};
-
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { memories: { type: 'string', default: String(DEFAULT_MEMORIES) } } });
   const memories = Number(values.memories);
   if (!Number.isInteger(memories) || memories < 1) throw new Error('usage: npm run bench:search [-- --memories N]');
   const loadAverage = loadavg()[0]!.toFixed(1);
   const work = mkdtempSync(join(tmpdir(), 'heirloom-bench-search-'));
-  let server: { origin: string; stop: () => void } | undefined;
+  let server: Heirloom | undefined;
   try {
     log(`Seeding ${memories} memories…`);
     const seeded = await seedSearch(join(work, 'data'), memories, log);
     log(`  seeded in ${seeded.seconds.toFixed(1)} s`);
-    server = await startHeirloom(join(work, 'data'));
-    const cookie = await signIn(server.origin);
+    // No web build: only the API is measured.
+    server = await startHeirloom(join(work, 'data'), { webRoot: join(work, 'data', 'no-web') });
+    const cookie = await signIn(server.origin, SEED_EMAIL, SEED_PASSWORD);
     const searchUrl = (query: Record<string, string>) => `${server!.origin}/api/memories/search?${new URLSearchParams(query)}`;
 
     // 1. The endpoint: a warm-up pass, then the rounds, one request at a time.

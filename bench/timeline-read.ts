@@ -9,17 +9,16 @@
 // --data reuses a folder `npm run seed -- --dir DIR --memories 10000` filled (otherwise the
 // benchmark seeds one of its own); --web reuses a build (otherwise it builds one with
 // `vite build`, never touching dist/web). Writes its section of bench/README.md.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
 import autocannon from 'autocannon';
 import { writeSection } from './readme.js';
 import { seed, SEED_EMAIL, SEED_PASSWORD } from './seed.js';
+import { commandArgs, freePort, log, median, root, signIn, startHeirloom, waitFor } from './support.js';
 
 const MEMORIES = 10_000;
 /** autocannon: rounds alternate between the two servers; each figure is the median. */
@@ -31,48 +30,6 @@ const PAGE_TARGET_MS = 1000;
 /** memories §2 "Timeline page": the empty state's second line. */
 const EMPTY_STATE = 'Capture your first memory to start your timeline';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const log = (line: string) => console.log(line);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within a minute`);
-}
-
-/** Heirloom as it runs in production: its own process, SQLite, warnings-only logging. */
-async function startHeirloom(dataDir: string, webRoot: string): Promise<{ origin: string; stop: () => void }> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, WEB_ROOT: webRoot, LOG_LEVEL: 'warn', DATABASE_URL: '', STORAGE: 'local' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitFor(`${origin}/healthz`, child);
-  return { origin, stop: () => child.kill('SIGTERM') };
-}
-
 async function startExpress(): Promise<{ origin: string; stop: () => void }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/express-hello.ts'], {
@@ -83,16 +40,6 @@ async function startExpress(): Promise<{ origin: string; stop: () => void }> {
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(`${origin}/`, child);
   return { origin, stop: () => child.kill('SIGTERM') };
-}
-
-async function signIn(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email: SEED_EMAIL, password: SEED_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  return response.headers.get('set-cookie')!.split(';')[0]!;
 }
 
 async function load(url: string, headers: Record<string, string>, seconds: number): Promise<number> {
@@ -116,12 +63,6 @@ async function firstScreen(browser: Browser, origin: string, cookie: string, pat
     await context.close();
   }
 }
-
-/** The arguments this run was given, folders shown as DIR, for the command line in the report. */
-const commandArgs = () => {
-  const args = process.argv.slice(2).map((arg) => (arg.startsWith('-') || /^\d+$/.test(arg) ? arg : 'DIR'));
-  return args.length > 0 ? ` -- ${args.join(' ')}` : '';
-};
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { data: { type: 'string' }, web: { type: 'string' } } });
@@ -147,11 +88,11 @@ async function main(): Promise<void> {
       execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', webRoot, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
     }
 
-    const heirloom = await startHeirloom(dataDir, webRoot);
+    const heirloom = await startHeirloom(dataDir, { webRoot });
     servers.push(heirloom);
     const express = await startExpress();
     servers.push(express);
-    const cookie = await signIn(heirloom.origin);
+    const cookie = await signIn(heirloom.origin, SEED_EMAIL, SEED_PASSWORD);
     const headers = { cookie };
 
     const timelines = (await (await fetch(`${heirloom.origin}/api/timelines`, { headers })).json()) as { id: string; name: string }[];

@@ -3,60 +3,18 @@
 // Target: RSS growth under 64 MB, throughput at least half of `cp`.
 //
 //   npm run bench:upload     (writes its section of bench/README.md; npm run bench runs all)
-import { execFile, execFileSync, spawn } from 'node:child_process';
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { execFile, execFileSync } from 'node:child_process';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { writeSection } from './readme.js';
+import { bytesOf, makeVideo, median, startHeirloom } from './support.js';
 
 const SIZE = 250 * 1000 * 1000; // 250 MB, just under the 250 MiB limit
 /** Each side runs this often; the median is reported, since a shared machine is noisy. */
 const ROUNDS = 7;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const root = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'heirloom-bench-'));
-
-/** A file whose first bytes make it an MP4 (an `ftyp` box), then pseudo-random bytes. */
-async function makeVideo(path: string): Promise<void> {
-  const file = await open(path, 'w');
-  // size 0x18, 'ftyp', brand 'isom', version 0x200, compatible brands 'isom' 'iso2'
-  const ftyp = Buffer.from('00000018' + '66747970' + '69736f6d' + '00000200' + '69736f6d' + '69736f32', 'hex');
-  await file.write(ftyp);
-  const chunk = Buffer.alloc(1024 * 1024);
-  for (let i = 0; i < chunk.length; i += 4) chunk.writeUInt32LE((i * 2654435761) >>> 0, i);
-  let written = ftyp.length;
-  while (written < SIZE) {
-    const slice = chunk.subarray(0, Math.min(chunk.length, SIZE - written));
-    await file.write(slice);
-    written += slice.length;
-  }
-  await file.close();
-}
-
-const kib = (pid: number, field: 'VmRSS' | 'VmHWM') =>
-  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
-
-async function startServer(dataDir: string): Promise<{ origin: string; pid: number; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', STORAGE: 'local' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const origin = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (data: Buffer) => {
-      output += data.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  child.stdout!.resume();
-  return { origin, pid: child.pid!, stop: () => child.kill('SIGTERM') };
-}
 
 /**
  * The upload client: curl where the machine has it, as a browser's own network stack is
@@ -106,11 +64,11 @@ function copyOnce(video: string): number {
 
 async function main() {
   const video = join(work, 'video.mp4');
-  await makeVideo(video);
+  await makeVideo(video, SIZE);
   execFileSync('cat', [video], { stdio: 'ignore', maxBuffer: 1024 });
 
   const dataDir = join(work, 'data');
-  const server = await startServer(dataDir);
+  const server = await startHeirloom(dataDir);
   try {
     const signUp = await fetch(`${server.origin}/api/auth/register`, {
       method: 'POST',
@@ -118,7 +76,7 @@ async function main() {
       body: JSON.stringify({ email: 'bench@example.org', password: 'a long bench password' }),
     });
     const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
-    const rssBefore = kib(server.pid, 'VmRSS');
+    const rssBefore = bytesOf(server.pid, 'VmRSS');
     const cpRuns: number[] = [];
     const uploadRuns: number[] = [];
     let peakGrowth = 0;
@@ -137,7 +95,7 @@ async function main() {
       uploadRuns.push(Number(process.hrtime.bigint() - started) / 1e9);
       if (status !== 204 && status !== 200) throw new Error(`upload answered ${status}`);
       // The memory figure is the first upload's: later rounds only add garbage not yet collected.
-      if (run === 0) peakGrowth = kib(server.pid, 'VmHWM') - rssBefore;
+      if (run === 0) peakGrowth = bytesOf(server.pid, 'VmHWM') - rssBefore;
       // As cp's copy is: every round starts from the same disk.
       rmSync(join(dataDir, 'media', ...key.split('/')));
     }

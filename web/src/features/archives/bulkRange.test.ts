@@ -3,7 +3,8 @@
 // calendar; §7 the memories grouped by the year and month of their date.
 import { describe, expect, it } from 'vitest';
 import type { Memory } from '../../../../common/memories';
-import { bulkRangeProblems, localDay, monthLabel, monthsOf, rangeInstants } from './bulkRange';
+import { localDay } from '../../lib/dates';
+import { bulkRangeProblems, monthLabel, monthsOf, rangeInstants } from './bulkRange';
 
 const today = '2024-04-20';
 

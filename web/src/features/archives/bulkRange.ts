@@ -3,11 +3,7 @@
 // server builds each month's archive in the same zone: api/endpoints.ts sends it).
 import type { Memory } from '../../../../common/memories';
 import { messages } from '../../../../common/messages';
-
-/** 'yyyy-MM-dd' of a moment on the person's own calendar: the date pickers' format. */
-export function localDay(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
+import { localMonth } from '../../lib/dates';
 
 export interface RangeProblems {
   start?: string;
@@ -57,7 +53,7 @@ export function monthLabel(month: string): string {
 export function monthsOf(memories: readonly Memory[]): MonthOfMemories[] {
   const months = new Map<string, Memory[]>();
   for (const memory of memories) {
-    const month = localDay(new Date(memory.createdAt)).slice(0, 7);
+    const month = localMonth(new Date(memory.createdAt));
     months.set(month, [...(months.get(month) ?? []), memory]);
   }
   return [...months.keys()].sort().map((month) => ({

@@ -2,19 +2,17 @@
 // (GET /api/timelines/{id}/memories?start&end, every page); without one, every memory the
 // person may view in the range (GET /api/bulk-download/memories).
 import { useQuery } from '@tanstack/react-query';
+import { TIMELINE_PAGE_MAX } from '../../../../common/limits';
 import type { Memory } from '../../../../common/memories';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { rangeInstants } from './bulkRange';
 
-/** The largest page the timeline call gives (common/memories.ts timelineMemoriesQuery). */
-const PAGE_LIMIT = 100;
-
 async function timelineMemoriesIn(timelineId: string, range: { start: string; end: string }): Promise<Memory[]> {
   const memories: Memory[] = [];
   let cursor: string | null = null;
   do {
-    const page = await api.timelines.memoryPage(timelineId, { ...range, cursor, limit: PAGE_LIMIT });
+    const page = await api.timelines.memoryPage(timelineId, { ...range, cursor, limit: TIMELINE_PAGE_MAX });
     memories.push(...page.memories);
     cursor = page.nextCursor;
   } while (cursor);

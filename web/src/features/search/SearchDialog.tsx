@@ -11,18 +11,13 @@ import { useRef, useState } from 'react';
 import { MEMORY_EARLIEST_YEAR, SEARCH_MAX_LENGTH } from '../../../../common/limits';
 import { messages } from '../../../../common/messages';
 import { modalAbove } from '../../components/modalAbove';
+import { localDay } from '../../lib/dates';
 import { useOpenMemory } from '../memory-detail';
 import { useTimelines } from '../timelines';
 import { firstResult, SearchResults } from './SearchResults';
 import { useMemorySearch, type MemorySearch, type SearchFilters } from './useMemorySearch';
 
 const noFilters: SearchFilters = { dates: [null, null], withImages: false, timelineIds: [] };
-
-/** 'yyyy-MM-dd' of today on the person's own calendar: the last day a range may reach (memories §5). */
-function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
 
 export function SearchDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const root = useRef<HTMLDivElement>(null);
@@ -87,9 +82,9 @@ function SearchForm() {
         allowSingleDateInRange
         clearable
         clearButtonProps={{ 'aria-label': messages.searchClearDates }}
-        // memories §5: no future days; the earliest year is the product's (§9).
+        // memories §5: no future days (today on the person's own calendar); the earliest year is the product's (§9).
         minDate={`${MEMORY_EARLIEST_YEAR}-01-01`}
-        maxDate={today()}
+        maxDate={localDay(new Date())}
         valueFormat="MMM D, YYYY"
         nextLabel={messages.datesNextMonth}
         previousLabel={messages.datesPreviousMonth}

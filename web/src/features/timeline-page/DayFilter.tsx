@@ -7,18 +7,19 @@ import { DatePicker } from '@mantine/dates';
 import { IconCalendar, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { MEMORY_EARLIEST_YEAR } from '../../../../common/limits';
-import { dayLabel, localDayKey, parseDayKey } from './dayRange';
+import { localDay } from '../../lib/dates';
+import { dayLabel, parseDayKey } from './dayRange';
 import { useMemoryDays } from './useTimelineMemories';
 import { messages } from '../../../../common/messages';
 
-const monthStart = (year: number, month: number) => `${year}-${String(month + 1).padStart(2, '0')}-01`;
+const monthStart = (year: number, month: number) => localDay(new Date(year, month, 1));
 
 export function DayFilter({ timelineId, day, onChange }: { timelineId: string; day: string | null; onChange: (day: string | null) => void }) {
   const [opened, setOpened] = useState(false);
   const { days, isLoading, isError } = useMemoryDays(timelineId, opened);
   const withMemories = useMemo(() => new Set(days ?? []), [days]);
   const today = new Date();
-  const todayKey = localDayKey(today);
+  const todayKey = localDay(today);
   const thisYear = today.getFullYear();
   // The month on show: the chosen day's, else the newest day with memories, else this month.
   const [shown, setShown] = useState<string | null>(null);

@@ -1,11 +1,6 @@
 // The calendar filter (memories §2): one day of the person's own calendar, sent as the
 // start and end instants of that local day (memories §5: start at 00:00, end at 23:59:59).
 
-/** 'yyyy-MM-dd' of a Date in local time: the format of memory-days and of the date picker. */
-export function localDayKey(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
 /** Parses 'yyyy-MM-dd' as a local date (new Date('yyyy-MM-dd') would be UTC midnight). */
 export function parseDayKey(day: string): Date {
   const [year, month, date] = day.split('-').map(Number);

@@ -2,7 +2,8 @@
 // first within a month, entries alternating right and left.
 import { describe, expect, it } from 'vitest';
 import type { Memory } from '../memories';
-import { dayRange, localDayKey } from './dayRange';
+import { localDay } from '../../lib/dates';
+import { dayRange } from './dayRange';
 import { groupByMonth, uniqueMemories } from './groupByMonth';
 
 const memory = (id: string, createdAt: Date) => ({ id, title: id, createdAt: createdAt.toISOString() }) as Memory;
@@ -38,6 +39,6 @@ describe('dayRange', () => {
     const { start, end } = dayRange('2024-03-15');
     expect(new Date(start).getTime()).toBe(new Date(2024, 2, 15, 0, 0, 0, 0).getTime());
     expect(new Date(end).getTime()).toBe(new Date(2024, 2, 15, 23, 59, 59, 999).getTime());
-    expect(localDayKey(new Date(start))).toBe('2024-03-15');
+    expect(localDay(new Date(start))).toBe('2024-03-15');
   });
 });

@@ -1,5 +1,6 @@
 // memories §2 "Timeline page": memories under 'MMMM yyyy' headings, months newest first,
 // memories newest first within a month, entries alternating right and left.
+import { localMonth } from '../../lib/dates';
 import type { Memory } from '../memories';
 
 export interface MonthGroup {
@@ -22,7 +23,7 @@ export function groupByMonth(memories: readonly Memory[]): MonthGroup[] {
   const groups: MonthGroup[] = [];
   sorted.forEach((memory, index) => {
     const date = new Date(memory.createdAt);
-    const key = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+    const key = localMonth(date);
     let group = groups.at(-1);
     if (!group || group.key !== key) {
       group = { key, heading: `${monthName.format(date)} ${date.getFullYear()}`, entries: [] };

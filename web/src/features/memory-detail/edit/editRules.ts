@@ -1,6 +1,7 @@
 // Pure rules of the edit view (memories §4, §5 "Editing an existing memory", §7 PATCH forms).
 import { CAPTURE_IMAGES_MAX, MEMORY_TAG_MAX, MEMORY_TAGS_MAX, MEMORY_VIDEO_MAX_BYTES, MEMORY_VIDEOS_MAX } from '../../../../../common/limits';
 import type { Memory } from '../../../../../common/memories';
+import { localDay } from '../../../lib/dates';
 
 export interface MemoryDraft {
   title: string;
@@ -105,8 +106,7 @@ export function dateOnDay(day: string, previousIso: string, now: Date = new Date
 
 /** The local day (yyyy-MM-dd) of an ISO date, as the date picker speaks it. */
 export function dayOf(iso: string): string {
-  const date = new Date(iso);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  return localDay(new Date(iso));
 }
 
 /** memories §7: the JSON form of PATCH /api/memories/{id}. */

@@ -1,0 +1,123 @@
+// What every benchmark needs around its measurement: the server as its own process, its
+// memory figures, the statistics of the rounds, the test files and the report's command line.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/** The repository, where the server's and the build's paths start. */
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+export const log = (line: string) => console.log(line);
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** The value under which 95 % of the samples lie (nearest rank). */
+export const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
+
+/** A process's resident memory now (`VmRSS`) or at its peak so far (`VmHWM`), in bytes. */
+export const bytesOf = (pid: number, field: 'VmRSS' | 'VmHWM') =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Until `url` answers 2xx; fails at once if `child` exits, and after a minute. */
+export async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within a minute`);
+}
+
+export interface Heirloom {
+  origin: string;
+  pid: number;
+  stop: () => void;
+}
+
+/**
+ * Heirloom as it runs in production: its own process, SQLite, local storage, warnings-only
+ * logging. `webRoot` is the build it serves; left out, the server's own default (dist/web).
+ */
+export async function startHeirloom(dataDir: string, options: { webRoot?: string } = {}): Promise<Heirloom> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      ...(options.webRoot === undefined ? {} : { WEB_ROOT: options.webRoot }),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      STORAGE: 'local',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = () => child.kill('SIGTERM');
+  try {
+    await waitFor(`${origin}/healthz`, child);
+  } catch (error) {
+    // One that never answered must not outlive the run either.
+    stop();
+    throw error;
+  }
+  return { origin, pid: child.pid!, stop };
+}
+
+/** Signs in through the API; answers the session cookie as `name=value`. */
+export async function signIn(origin: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+/**
+ * A file whose first bytes make it an MP4 (an `ftyp` box), then pseudo-random bytes that do not
+ * compress; a different `seed` gives different bytes.
+ */
+export async function makeVideo(path: string, size: number, seed = 0): Promise<void> {
+  const file = await open(path, 'w');
+  // size 0x18, 'ftyp', brand 'isom', version 0x200, compatible brands 'isom' 'iso2'
+  const ftyp = Buffer.from('00000018' + '66747970' + '69736f6d' + '00000200' + '69736f6d' + '69736f32', 'hex');
+  await file.write(ftyp);
+  const chunk = Buffer.alloc(1024 * 1024);
+  for (let i = 0; i < chunk.length; i += 4) chunk.writeUInt32LE(((i + seed) * 2654435761) >>> 0, i);
+  let written = ftyp.length;
+  while (written < size) {
+    const slice = chunk.subarray(0, Math.min(chunk.length, size - written));
+    await file.write(slice);
+    written += slice.length;
+  }
+  await file.close();
+}
+
+/** The arguments this run was given, folders shown as DIR, for the command line in the report. */
+export const commandArgs = () => {
+  const args = process.argv.slice(2).map((arg) => (arg.startsWith('-') || /^\d+$/.test(arg) ? arg : 'DIR'));
+  return args.length > 0 ? ` -- ${args.join(' ')}` : '';
+};
