@@ -66,6 +66,9 @@ async function pickDay(page: Page, field: Locator, day: Date) {
   await field.click();
   const name = `${day.getDate()} ${day.toLocaleString('en-US', { month: 'long' })} ${day.getFullYear()}`;
   await page.getByRole('button', { name, exact: true }).click();
+  // The calendar closes with a transition: the next picker's calendar would otherwise show
+  // the same day buttons beside this one's.
+  await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
 }
 
 for (const size of sizes) {
