@@ -115,7 +115,7 @@ export default defineConfig({
         // The schema library stays a chunk of its own, loaded by the forms that validate
         // (sign-up, capture): left to itself the bundler may fold it into the entry, and the
         // welcome page would download it (issue 8 "First load").
-        advancedChunks: { groups: [{ name: 'schemas', test: /node_modules[\\/]zod[\\/]/ }] },
+        codeSplitting: { groups: [{ name: 'schemas', test: /node_modules[\\/]zod[\\/]/ }] },
       },
     },
   },
