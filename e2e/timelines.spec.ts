@@ -8,7 +8,8 @@ async function createTimeline(page: Page, name: string, colour = 'Green') {
   await dialog.getByLabel('Timeline name').fill(name);
   await dialog.getByRole('radio', { name: colour }).click();
   await dialog.getByRole('button', { name: 'Create Timeline' }).click();
-  await expect(page.getByText('Timeline created')).toBeVisible();
+  // Exact: sign-up's 'Timeline Created!' may still be leaving the screen as this one arrives.
+  await expect(page.getByText('Timeline created', { exact: true })).toBeVisible();
   await expect(dialog.getByRole('listitem').filter({ hasText: name })).toBeVisible();
   await page.keyboard.press('Escape');
 }
