@@ -33,9 +33,10 @@ export function searchCandidatesQuery(db: Db, viewerId: string, filter: SearchFi
   if (filter.start) query = query.where('memories.created_at', '>=', filter.start);
   if (filter.end) query = query.where('memories.created_at', '<=', filter.end);
   if (filter.withImages) {
-    query = query.where(({ exists, selectFrom }) =>
-      exists(selectFrom('media').select('media.id').whereRef('media.memory_id', '=', 'memories.id').where('media.kind', '=', 'image')),
-    );
+    // A set to test candidates against, not a lookup per candidate: SQLite checks a broad
+    // word's thousands of matches against it with a Bloom filter before reading their rows
+    // (37 ms → 14 ms for "harbour" among 100 000 memories, bench/search.ts).
+    query = query.where('memories.id', 'in', (eb) => eb.selectFrom('media').select('media.memory_id').where('media.kind', '=', 'image'));
   }
   if (filter.timelineIds.length > 0) {
     const timelineIds = [...filter.timelineIds];
