@@ -5,16 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Peer, type S3Peer } from '../providers/storage/test-support.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
-import { entryBytes, entryNames, keyOf, makeFullMemory, unzip, type FullMemory } from './test-support.js';
-
-const MEDIA_ENTRIES = [
-  'media/images/image_1.png',
-  'media/images/image_2.gif',
-  'media/videos/video_1.mp4',
-  'media/audio/memory_recording.wav',
-  'media/audio/follow_up_answer_2.wav',
-  'media/comment_audio/comment_2.webm',
-];
+import { entryBytes, entryNames, FULL_MEMORY_MEDIA, keyOf, makeFullMemory, unzip, type FullMemory } from './test-support.js';
 
 /** Each media entry and the bytes it was made from. */
 const madeFrom = ({ files }: FullMemory): Buffer[] => [files.png, files.gif, files.mp4, files.recording, files.answer, files.voiceComment];
@@ -50,9 +41,9 @@ describe.each(dialects)('archives with S3 storage (s3rver) on %s', (dialect) => 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-length']).toBe(String(response.rawPayload.length));
     const entries = await unzip(response.rawPayload);
-    expect(entryNames(entries)).toEqual(['metadata.json', 'memory_content.txt', ...MEDIA_ENTRIES]);
+    expect(entryNames(entries)).toEqual(['metadata.json', 'memory_content.txt', ...FULL_MEMORY_MEDIA]);
     expect(entries.every((entry) => entry.crcMatches)).toBe(true);
-    madeFrom(full).forEach((bytes, index) => expect(entryBytes(entries, MEDIA_ENTRIES[index]!)!.equals(bytes), MEDIA_ENTRIES[index]).toBe(true));
+    madeFrom(full).forEach((bytes, index) => expect(entryBytes(entries, FULL_MEMORY_MEDIA[index]!)!.equals(bytes), FULL_MEMORY_MEDIA[index]).toBe(true));
   });
 
   it('streams the month archive from the bucket, the inner zip holding every file as uploaded', async () => {
@@ -61,13 +52,13 @@ describe.each(dialects)('archives with S3 storage (s3rver) on %s', (dialect) => 
     const [inner, ...others] = await unzip(response.rawPayload);
     expect(others).toEqual([]);
     const entries = await unzip(inner!.bytes);
-    expect(entryNames(entries)).toEqual(['metadata.json', 'memory_content.txt', ...MEDIA_ENTRIES]);
-    madeFrom(full).forEach((bytes, index) => expect(entryBytes(entries, MEDIA_ENTRIES[index]!)!.equals(bytes), MEDIA_ENTRIES[index]).toBe(true));
+    expect(entryNames(entries)).toEqual(['metadata.json', 'memory_content.txt', ...FULL_MEMORY_MEDIA]);
+    madeFrom(full).forEach((bytes, index) => expect(entryBytes(entries, FULL_MEMORY_MEDIA[index]!)!.equals(bytes), FULL_MEMORY_MEDIA[index]).toBe(true));
   });
 
   it('leaves out an object missing from the bucket', async () => {
     await t.ctx.media.delete(keyOf(full.memory.audioUrl!));
     const entries = await unzip((await get(`/api/memories/${full.memory.id}/export`, creator)).rawPayload);
-    expect(entryNames(entries)).toEqual(['metadata.json', 'memory_content.txt', ...MEDIA_ENTRIES.filter((name) => name !== 'media/audio/memory_recording.wav')]);
+    expect(entryNames(entries)).toEqual(['metadata.json', 'memory_content.txt', ...FULL_MEMORY_MEDIA.filter((name) => name !== 'media/audio/memory_recording.wav')]);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../common/messages.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeMemory, makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
-import { entryBytes, entryJson, entryNames, keyOf, makeFullMemory, testWithInfoZip, unzip, utf8FileName, type FullMemory } from './test-support.js';
+import { entryBytes, entryJson, entryNames, FULL_MEMORY_ENTRIES, type FullMemory, keyOf, makeFullMemory, testWithInfoZip, unzip, utf8FileName } from './test-support.js';
 
 /** The clock of the whole file: sessions, memories and the time of export. */
 const NOW = '2026-11-20T23:10:00.000Z';
@@ -75,16 +75,7 @@ Tags: family, lake
     expect(response.headers['cache-control']).toBe('private, no-store');
 
     const entries = await unzip(response.rawPayload);
-    expect(entryNames(entries)).toEqual([
-      'metadata.json',
-      'memory_content.txt',
-      'media/images/image_1.png',
-      'media/images/image_2.gif',
-      'media/videos/video_1.mp4',
-      'media/audio/memory_recording.wav',
-      'media/audio/follow_up_answer_2.wav',
-      'media/comment_audio/comment_2.webm',
-    ]);
+    expect(entryNames(entries)).toEqual(FULL_MEMORY_ENTRIES);
     expect(entries.every((entry) => entry.method === 0 && entry.crcMatches)).toBe(true);
     testWithInfoZip(response.rawPayload);
     const { files } = full;

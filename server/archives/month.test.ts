@@ -7,7 +7,7 @@ import type { Memory } from '../../common/memories.js';
 import { messages } from '../../common/messages.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeFamily, makeMemory, makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
-import { entryBytes, entryJson, entryNames, makeFullMemory, testWithInfoZip, unzip, utf8FileName, type FullMemory } from './test-support.js';
+import { entryBytes, entryJson, entryNames, FULL_MEMORY_ENTRIES, type FullMemory, makeFullMemory, testWithInfoZip, unzip, utf8FileName } from './test-support.js';
 
 const NOW = '2026-11-20T23:10:00.000Z';
 
@@ -107,16 +107,7 @@ describe.each(dialects)('bulk download on %s', (dialect) => {
       testWithInfoZip(response.rawPayload);
 
       const inner = await unzip(outer[2]!.bytes);
-      expect(entryNames(inner)).toEqual([
-        'metadata.json',
-        'memory_content.txt',
-        'media/images/image_1.png',
-        'media/images/image_2.gif',
-        'media/videos/video_1.mp4',
-        'media/audio/memory_recording.wav',
-        'media/audio/follow_up_answer_2.wav',
-        'media/comment_audio/comment_2.webm',
-      ]);
+      expect(entryNames(inner)).toEqual(FULL_MEMORY_ENTRIES);
       expect(inner.every((entry) => entry.method === 0 && entry.crcMatches)).toBe(true);
       testWithInfoZip(outer[2]!.bytes);
       expect(entryBytes(inner, 'media/videos/video_1.mp4')!.equals(leapNight.files.mp4)).toBe(true);

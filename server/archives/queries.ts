@@ -3,7 +3,7 @@
 // family name.
 import { viewableMemories } from '../access/index.js';
 import type { Db } from '../db/index.js';
-import type { MemoryRow } from '../memories/index.js';
+import { filedOnAny, type MemoryRow } from '../memories/index.js';
 
 export interface MemoryRange {
   /** ISO instants in UTC (the service normalizes them), inclusive. */
@@ -18,17 +18,7 @@ export function viewableInRange(db: Db, viewerId: string, range: MemoryRange): P
   let query = viewableMemories(db, viewerId).selectAll('memories');
   if (range.start) query = query.where('memories.created_at', '>=', range.start);
   if (range.end) query = query.where('memories.created_at', '<=', range.end);
-  const timelineId = range.timelineId;
-  if (timelineId) {
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('memory_timelines')
-          .select('memory_timelines.memory_id')
-          .whereRef('memory_timelines.memory_id', '=', 'memories.id')
-          .where('memory_timelines.timeline_id', '=', timelineId),
-      ),
-    );
-  }
+  if (range.timelineId) query = query.where(filedOnAny([range.timelineId]));
   return query.orderBy('memories.created_at', 'desc').orderBy('memories.id', 'desc').execute();
 }
 

@@ -59,6 +59,18 @@ export function testWithInfoZip(zip: Buffer): void {
 let installed: boolean | undefined;
 const infoZipInstalled = () => (installed ??= spawnSync('unzip', ['-v'], { stdio: 'ignore' }).status === 0);
 
+/** The media entries of a full memory's archive (makeFullMemory), in the order they are written. */
+export const FULL_MEMORY_MEDIA = [
+  'media/images/image_1.png',
+  'media/images/image_2.gif',
+  'media/videos/video_1.mp4',
+  'media/audio/memory_recording.wav',
+  'media/audio/follow_up_answer_2.wav',
+  'media/comment_audio/comment_2.webm',
+];
+/** Every entry of a full memory's archive: the two text files, then its media. */
+export const FULL_MEMORY_ENTRIES = ['metadata.json', 'memory_content.txt', ...FULL_MEMORY_MEDIA];
+
 export const entryNames = (entries: UnzippedEntry[]) => entries.map((entry) => entry.name);
 export const entryBytes = (entries: UnzippedEntry[], name: string) => entries.find((entry) => entry.name === name)?.bytes;
 export const entryJson = (entries: UnzippedEntry[], name: string): unknown => JSON.parse(entryBytes(entries, name)!.toString('utf8'));

@@ -3,7 +3,7 @@
 // Every list keeps to the memory-view rule of access/ (viewableMemories, viewableMemoryIds).
 import { viewableMemories, viewableMemoryIds } from '../access/index.js';
 import type { Db } from '../db/index.js';
-import type { MemoryRow } from './queries.js';
+import { filedOnAny, type MemoryRow } from './queries.js';
 
 /** A position in the timeline's order (created_at desc, id desc): the last memory of a page. */
 export interface PagePosition {
@@ -34,14 +34,7 @@ export function timelineMemories(db: Db, viewerId: string, timelineId: string, f
 export function timelineMemoriesQuery(db: Db, viewerId: string, timelineId: string, filter: TimelineMemoriesFilter) {
   let query = viewableMemories(db, viewerId)
     .selectAll('memories')
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('memory_timelines')
-          .select('memory_timelines.memory_id')
-          .whereRef('memory_timelines.memory_id', '=', 'memories.id')
-          .where('memory_timelines.timeline_id', '=', timelineId),
-      ),
-    );
+    .where(filedOnAny([timelineId]));
   if (filter.start) query = query.where('memories.created_at', '>=', filter.start);
   if (filter.end) query = query.where('memories.created_at', '<=', filter.end);
   const after = filter.after;

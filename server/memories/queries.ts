@@ -1,10 +1,26 @@
 // SQL of memories. Multi-row writes take the transaction they run in; the same code runs
 // on SQLite and PostgreSQL (times are ISO strings, sizes numbers).
-import type { Insertable, Selectable } from 'kysely';
+import { expressionBuilder, type Expression, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import { viewableMemoryIds } from '../access/index.js';
 import type { Db } from '../db/index.js';
-import type { FollowUpResponsesTable, MediaTable, MemoriesTable } from '../db/schema.js';
+import type { Database, FollowUpResponsesTable, MediaTable, MemoriesTable } from '../db/schema.js';
 import { memberColumns, type MemberRow } from '../timelines/index.js';
+
+
+/**
+ * A condition on `memories`: filed on any of `timelineIds`. The one timeline filter of a
+ * timeline's pages, search and the month archives.
+ */
+export function filedOnAny(timelineIds: readonly string[]): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, 'memories'>();
+  return eb.exists(
+    eb
+      .selectFrom('memory_timelines')
+      .select('memory_timelines.memory_id')
+      .whereRef('memory_timelines.memory_id', '=', 'memories.id')
+      .where('memory_timelines.timeline_id', 'in', [...timelineIds]),
+  );
+}
 
 export type MemoryRow = Selectable<MemoriesTable>;
 export type MediaRow = Selectable<MediaTable>;

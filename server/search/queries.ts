@@ -3,7 +3,7 @@
 import { viewableMemories } from '../access/index.js';
 import type { Db } from '../db/index.js';
 import { mayContainWords } from '../db/text-search.js';
-import type { MemoryRow } from '../memories/queries.js';
+import { filedOnAny, type MemoryRow } from '../memories/index.js';
 
 export interface SearchFilter {
   /** The search words (common/search.ts searchWords). */
@@ -38,16 +38,6 @@ export function searchCandidatesQuery(db: Db, viewerId: string, filter: SearchFi
     // (37 ms → 14 ms for "harbour" among 100 000 memories, bench/search.ts).
     query = query.where('memories.id', 'in', (eb) => eb.selectFrom('media').select('media.memory_id').where('media.kind', '=', 'image'));
   }
-  if (filter.timelineIds.length > 0) {
-    const timelineIds = [...filter.timelineIds];
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('memory_timelines')
-          .select('memory_timelines.memory_id')
-          .whereRef('memory_timelines.memory_id', '=', 'memories.id')
-          .where('memory_timelines.timeline_id', 'in', timelineIds),
-      ),
-    );
-  }
+  if (filter.timelineIds.length > 0) query = query.where(filedOnAny(filter.timelineIds));
   return query.orderBy('memories.created_at', 'desc').orderBy('memories.id', 'desc');
 }
