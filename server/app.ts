@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { publicConfig, type PublicConfig } from '../common/config.js';
@@ -41,9 +41,11 @@ export interface AppOptions {
   /** Overrides SIGNUP_LIMIT_PER_HOUR (tests). */
   registerLimit?: number;
   logger?: boolean;
+  /** Told of every route as it is registered (the authorization table's test). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
-export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.config.signupLimitPerHour, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.config.signupLimitPerHour, logger = false, onRoute }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: ctx.config.logLevel } : false,
     trustProxy: ctx.config.trustProxy,
@@ -54,6 +56,7 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

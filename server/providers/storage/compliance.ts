@@ -86,6 +86,28 @@ export function describeMediaStore(driver: string, open: () => Promise<StoreUnde
       expect(createHash('sha256').update(stored).digest('hex')).toBe(hash.digest('hex'));
     });
 
+    it('lists every stored key with its size and time, and nothing that is not a key', async () => {
+      const image = newMediaKey('images', 'webp');
+      const video = newMediaKey('videos', 'mp4');
+      const before = Date.now();
+      await putBytes(image, bytes(321));
+      await putBytes(video, bytes(4567));
+      const listed = [];
+      for await (const object of t.store.list()) listed.push(object);
+      const ours = listed.filter(({ key }) => key === image || key === video).sort((a, b) => a.size - b.size);
+      expect(ours.map(({ key, size }) => ({ key, size }))).toEqual([
+        { key: image, size: 321 },
+        { key: video, size: 4567 },
+      ]);
+      // Second precision on S3; a minute either side is all the sweep of orphans needs.
+      for (const { modifiedAt } of ours) expect(Math.abs(modifiedAt.getTime() - before)).toBeLessThan(60_000);
+      await t.store.delete(image);
+      const after = [];
+      for await (const object of t.store.list()) after.push(object.key);
+      expect(after).toContain(video);
+      expect(after).not.toContain(image);
+    });
+
     it('reports stat and exists for a stored key, and null or false for a missing one', async () => {
       const key = newMediaKey('avatars', 'webp');
       const missing = newMediaKey('avatars', 'webp');

@@ -8,6 +8,7 @@ export { isMediaKey, mediaFolders, newMediaKey, type MediaFolder } from './keys.
 export {
   InvalidMediaKeyError,
   type ByteRange,
+  type ListedObject,
   type MediaStat,
   type MediaStore,
   type PresignedGetOptions,

@@ -4,8 +4,8 @@ import { mkdir, open, readdir, rename, rm, stat as statPath, type FileHandle } f
 import { dirname, join, resolve, sep } from 'node:path';
 import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertMediaKey } from './keys.js';
-import type { ByteRange, MediaStat, MediaStore, StoredObject } from './types.js';
+import { assertMediaKey, isMediaKey, mediaFolders } from './keys.js';
+import type { ByteRange, ListedObject, MediaStat, MediaStore, StoredObject } from './types.js';
 
 /** Bytes being written live here until complete; a leading dot keeps them out of every key. */
 const TEMP_FOLDER = '.tmp';
@@ -93,6 +93,26 @@ export class LocalMediaStore implements MediaStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<ListedObject> {
+    // Keys are `{folder}/{name}`: one level under each known folder is all there is to walk.
+    for (const folder of mediaFolders) {
+      let names: string[];
+      try {
+        names = await readdir(join(this.root, folder));
+      } catch (error) {
+        if (isMissing(error)) continue;
+        throw error;
+      }
+      for (const name of names) {
+        const key = `${folder}/${name}`;
+        if (!isMediaKey(key)) continue;
+        // A file removed between readdir and stat is simply no longer there.
+        const info = await statPath(join(this.root, folder, name)).catch(() => null);
+        if (info?.isFile()) yield { key, size: info.size, modifiedAt: info.mtime };
+      }
+    }
   }
 
   /** Removes temp files left by a process that stopped mid-write. */

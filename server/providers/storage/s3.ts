@@ -1,12 +1,12 @@
 // The `s3` driver: one object per key in any S3-compatible bucket (AWS, MinIO, R2, Garage),
 // for the several-instances setup (DESIGN "Growing past one machine"). Loaded only when STORAGE=s3.
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import type { S3Config } from '../../config.js';
-import { assertMediaKey } from './keys.js';
-import type { ByteRange, MediaStat, MediaStore, PresignedGetOptions, PresignedPutOptions, StoredObject } from './types.js';
+import { assertMediaKey, isMediaKey } from './keys.js';
+import type { ByteRange, ListedObject, MediaStat, MediaStore, PresignedGetOptions, PresignedPutOptions, StoredObject } from './types.js';
 
 /**
  * Parts of a multipart upload: S3's minimum is 5 MiB. At most PART_QUEUE parts are in
@@ -126,6 +126,20 @@ export class S3MediaStore implements MediaStore {
     assertMediaKey(key);
     // S3 answers 204 for a missing key too.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *list(): AsyncIterable<ListedObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        // A shared bucket may hold other things; only our keys are ours to report.
+        if (object.Key && isMediaKey(object.Key)) {
+          yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+        }
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   /** A PUT address bound to `contentType`: a browser sending another type is refused by S3. */

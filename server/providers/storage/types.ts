@@ -26,6 +26,14 @@ export interface MediaStat {
   size: number;
 }
 
+/** One stored object, as `list` finds it. */
+export interface ListedObject {
+  key: string;
+  size: number;
+  /** When the object was written (the file's mtime, S3's LastModified). */
+  modifiedAt: Date;
+}
+
 export interface PresignedPutOptions {
   /** Signed into the address: the upload must send exactly this Content-Type. */
   contentType: string;
@@ -54,6 +62,11 @@ export interface MediaStore {
   exists(key: string): Promise<boolean>;
   /** Removes `key`; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every stored object whose name is a media key, in no promised order (backups, the
+   * sweep of files no row holds). Anything else in the store (temp files) is left out.
+   */
+  list(): AsyncIterable<ListedObject>;
   /**
    * Stores that browsers can reach themselves (S3) offer signed addresses, so video bytes
    * go straight to the bucket and back (DESIGN "Media bytes", "Edge decisions"). The
