@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir,
       databaseUrl: `sqlite:${join(dataDir, 'heirloom.db')}`,
+      databaseSchema: null,
       storage: 'local',
       s3: null,
       registration: 'open',
@@ -80,6 +81,7 @@ describe('loadConfig', () => {
       OIDC_CLIENT_SECRET: 'secret',
     });
     expect(config.databaseUrl).toBe('postgres://heirloom@db/heirloom');
+    expect(config.databaseSchema).toBeNull();
     expect(config.oidc).toEqual({ issuer: 'https://sso.example.org', clientId: 'heirloom', clientSecret: 'secret', name: 'Single Sign-On' });
   });
 
@@ -124,6 +126,7 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'memories.example.org' }, 'Configuration error: PUBLIC_URL must be an http(s) URL such as https://memories.example.org'],
     [{ SESSION_SECRET: 'short' }, 'Configuration error: SESSION_SECRET must be at least 32 characters'],
     [{ INVITE_TTL_HOURS: '0' }, 'Configuration error: INVITE_TTL_HOURS must be a positive number of hours'],
+    [{ DATABASE_SCHEMA: 'Family-Memories' }, 'Configuration error: DATABASE_SCHEMA must be a schema name of lower-case letters, digits and _'],
     [{ STORAGE: 'ftp' }, 'Configuration error: STORAGE must be local or s3'],
     [{ STORAGE: 's3' }, 'Configuration error: S3_BUCKET must be set when STORAGE is s3'],
     [{ STORAGE: 's3', S3_BUCKET: ' ' }, 'Configuration error: S3_BUCKET must be set when STORAGE is s3'],

@@ -30,6 +30,11 @@ const env = z.object({
     .trim()
     .refine((value) => /^(postgres(ql)?:\/\/|sqlite:)/.test(value), 'must start with postgres:// or sqlite:')
     .optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .trim()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a schema name of lower-case letters, digits and _')
+    .optional(),
   STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   S3_BUCKET: optionalText,
   S3_ENDPOINT: url('of an S3-compatible API such as https://s3.example.org').optional(),
@@ -85,6 +90,8 @@ export interface Config {
   publicUrl: URL;
   dataDir: string;
   databaseUrl: string;
+  /** PostgreSQL only: the schema Heirloom's tables live in (null: the search path's first, public). */
+  databaseSchema: string | null;
   storage: 'local' | 's3';
   /** Set exactly when `storage` is 's3'. */
   s3: S3Config | null;
@@ -132,6 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir,
     databaseUrl: values.DATABASE_URL ?? `sqlite:${join(dataDir, 'heirloom.db')}`,
+    databaseSchema: values.DATABASE_SCHEMA ?? null,
     storage: values.STORAGE,
     s3,
     sessionSecret: values.SESSION_SECRET ?? generatedSecret(dataDir),

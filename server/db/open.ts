@@ -1,0 +1,24 @@
+// The database the configuration names, opened the one way the server and the operator's
+// tools (backup, restore) share: in DATABASE_SCHEMA when one is set, migrated when asked.
+import { sql } from 'kysely';
+import type { Config } from '../config.js';
+import { openDatabase, type DatabaseHandle } from './index.js';
+import { migrateToLatest } from './migrate.js';
+
+export interface OpenOptions {
+  /** Bring the tables up to date first (the server's start; a restore's empty target). */
+  migrate?: boolean;
+}
+
+export async function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'databaseSchema'>, { migrate = false }: OpenOptions = {}): Promise<DatabaseHandle> {
+  const schema = config.databaseSchema ?? undefined;
+  const handle = openDatabase(config.databaseUrl, { schema });
+  try {
+    if (schema && handle.dialect === 'postgres') await sql`create schema if not exists ${sql.id(schema)}`.execute(handle.db);
+    if (migrate) await migrateToLatest(handle.db, handle.dialect === 'postgres' ? schema : undefined);
+    return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
