@@ -115,11 +115,11 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   await app.register(downloadProxyRoutes, { ctx });
   registerNotificationListeners(ctx);
 
-  app.get('/healthz', { schema: { hide: true } }, async () => {
+  app.get('/healthz', { schema: { tags: ['health'] } }, async () => {
     await sql`select 1`.execute(ctx.db);
     return { status: 'ok' };
   });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs', { schema: { tags: ['docs'] } }, async () => app.swagger());
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/config',
     { schema: { tags: ['config'], response: { 200: publicConfig } } },
@@ -131,10 +131,11 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   return app;
 }
 
-/** The origins media bytes come from besides our own: the S3 endpoint, or AWS's buckets. */
+/** The origins media bytes come from besides our own: the bucket as browsers reach it, or AWS's buckets. */
 function storageOrigins(ctx: AppContext): string[] {
   const s3 = ctx.config.s3;
   if (!s3) return [];
-  if (s3.endpoint) return [new URL(s3.endpoint).origin];
+  const endpoint = s3.publicEndpoint ?? s3.endpoint;
+  if (endpoint) return [new URL(endpoint).origin];
   return [`https://${s3.bucket}.s3.${s3.region}.amazonaws.com`, `https://s3.${s3.region}.amazonaws.com`];
 }

@@ -91,6 +91,7 @@ describe('loadConfig', () => {
       STORAGE: 's3',
       S3_BUCKET: 'family-media',
       S3_ENDPOINT: 'http://minio:9000',
+      S3_PUBLIC_ENDPOINT: 'https://media.example.org',
       S3_ACCESS_KEY_ID: 'heirloom',
       S3_SECRET_ACCESS_KEY: 'secret',
       S3_FORCE_PATH_STYLE: 'true',
@@ -98,6 +99,7 @@ describe('loadConfig', () => {
     expect(config.s3).toEqual({
       bucket: 'family-media',
       endpoint: 'http://minio:9000',
+      publicEndpoint: 'https://media.example.org',
       region: 'us-east-1',
       credentials: { accessKeyId: 'heirloom', secretAccessKey: 'secret' },
       forcePathStyle: true,
@@ -105,6 +107,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tempDir(), STORAGE: 's3', S3_BUCKET: 'b', S3_REGION: 'eu-west-3' }).s3).toEqual({
       bucket: 'b',
       endpoint: undefined,
+      publicEndpoint: undefined,
       region: 'eu-west-3',
       credentials: undefined,
       forcePathStyle: false,
@@ -135,6 +138,10 @@ describe('loadConfig', () => {
       'Configuration error: S3_SECRET_ACCESS_KEY must be set too, since the other half of the S3 key is set',
     ],
     [{ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' }, 'Configuration error: S3_ENDPOINT must be an http(s) URL of an S3-compatible API such as https://s3.example.org'],
+    [
+      { STORAGE: 's3', S3_BUCKET: 'b', S3_PUBLIC_ENDPOINT: 'media.example.org' },
+      'Configuration error: S3_PUBLIC_ENDPOINT must be an http(s) URL that browsers reach the bucket at, such as https://media.example.org',
+    ],
     [{ S3_FORCE_PATH_STYLE: 'yes' }, 'Configuration error: S3_FORCE_PATH_STYLE must be true or false'],
     [
       { OIDC_ISSUER: 'https://sso.example.org', OIDC_CLIENT_SECRET: 'secret' },

@@ -38,6 +38,7 @@ const env = z.object({
   STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   S3_BUCKET: optionalText,
   S3_ENDPOINT: url('of an S3-compatible API such as https://s3.example.org').optional(),
+  S3_PUBLIC_ENDPOINT: url('that browsers reach the bucket at, such as https://media.example.org').optional(),
   S3_REGION: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
@@ -77,6 +78,12 @@ export interface S3Config {
   bucket: string;
   /** Unset for AWS itself; MinIO, R2, Garage and s3rver need their address. */
   endpoint?: string;
+  /**
+   * Where browsers reach the bucket, when that is not where the server does (in compose the
+   * app calls http://minio:9000 while a browser needs the host's address): signed addresses
+   * name it. Unset, the same as `endpoint`.
+   */
+  publicEndpoint?: string;
   region: string;
   /** Unset: the SDK's own chain (environment, instance role) finds credentials. */
   credentials?: { accessKeyId: string; secretAccessKey: string };
@@ -176,6 +183,7 @@ function s3Config(values: z.infer<typeof env>): S3Config {
   return {
     bucket: values.S3_BUCKET,
     endpoint: values.S3_ENDPOINT,
+    publicEndpoint: values.S3_PUBLIC_ENDPOINT,
     // Every S3-compatible store accepts a region; us-east-1 is what MinIO and R2 expect by default.
     region: values.S3_REGION ?? 'us-east-1',
     credentials: values.S3_ACCESS_KEY_ID ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY! } : undefined,

@@ -189,4 +189,27 @@ describe('content security policy with S3 storage', () => {
     }
     expect(csp).toMatch(/script-src 'self';/);
   });
+
+  it('names the address browsers reach the bucket at, not the server’s own, when S3_PUBLIC_ENDPOINT is set', async () => {
+    const split = await makeTestApp('sqlite', {
+      env: {
+        STORAGE: 's3',
+        S3_BUCKET: 'heirloom',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_PUBLIC_ENDPOINT: 'https://media.example.org',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      },
+    });
+    try {
+      const csp = String((await split.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
+      for (const directive of ['img-src', 'media-src', 'connect-src']) {
+        expect(csp).toMatch(new RegExp(`${directive} [^;]*https://media\\.example\\.org(;|\\s)`));
+      }
+      expect(csp).not.toContain('minio');
+    } finally {
+      await split.close();
+    }
+  });
 });

@@ -31,6 +31,10 @@ describe('mediaKeyOfProxyUrl and the addresses the S3 driver makes', () => {
     ['an S3-compatible host, addressed by host', { bucket: 'heirloom', region: 'auto', forcePathStyle: false, endpoint: 'https://acct.r2.example.com' }],
     ['an endpoint with a port and a path', { bucket: 'heirloom', region: 'us-east-1', forcePathStyle: true, endpoint: 'https://minio.example.org:9000/s3/' }],
     ['an endpoint on an IP address', { bucket: 'heirloom', region: 'us-east-1', forcePathStyle: false, endpoint: 'http://10.0.0.5:9000' }],
+    [
+      'a bucket browsers reach at another address than the server does',
+      { bucket: 'heirloom', region: 'us-east-1', forcePathStyle: true, endpoint: 'http://minio:9000', publicEndpoint: 'https://media.example.org' },
+    ],
   ])('reads the key back from a presigned GET on %s, and nothing from another bucket', async (_, s3) => {
     const store = new S3MediaStore({ ...s3, credentials });
     const signed = await store.presignedGetUrl(key, { expiresIn: 60, contentType: 'image/webp', disposition: 'inline' });

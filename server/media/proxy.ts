@@ -14,7 +14,7 @@ import { readMedia, type MediaConditions, type MediaReply } from './service.js';
 /**
  * Every place the server's media appears in the addresses it gives out: /uploads/ of the
  * app (app-relative, as the memory JSON has it, or under PUBLIC_URL), and with S3 storage
- * the objects of the configured bucket as the S3 driver addresses them.
+ * the objects of the configured bucket as the S3 driver signs them (at the browsers' address).
  */
 export function ownMediaLocations(config: Pick<Config, 'publicUrl' | 's3'>): MediaLocation[] {
   const locations: MediaLocation[] = [
@@ -24,13 +24,18 @@ export function ownMediaLocations(config: Pick<Config, 'publicUrl' | 's3'>): Med
   const s3 = config.s3;
   if (!s3) return locations;
   // Without an endpoint the SDK talks to AWS, addressing the bucket by host or by path.
-  const endpoint = new URL(s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`);
+  const endpoint = s3.publicEndpoint ?? s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`;
+  return [...locations, ...bucketLocations(new URL(endpoint), s3.bucket, s3.forcePathStyle)];
+}
+
+/** The addresses the S3 driver signs for `bucket` at `endpoint`. */
+function bucketLocations(endpoint: URL, bucket: string, forcePathStyle: boolean): MediaLocation[] {
   const basePath = endpoint.pathname.replace(/\/+$/, '');
-  locations.push({ origin: endpoint.origin, pathPrefix: `${basePath}/${s3.bucket}/` });
+  const locations: MediaLocation[] = [{ origin: endpoint.origin, pathPrefix: `${basePath}/${bucket}/` }];
   // Virtual-hosted addresses unless the operator forced path style (MinIO, Garage, s3rver);
   // the SDK never puts a bucket in front of an IP address.
-  if (!s3.forcePathStyle && !isIP(endpoint.hostname.replace(/^\[(.*)\]$/, '$1'))) {
-    locations.push({ origin: new URL(`${endpoint.protocol}//${s3.bucket}.${endpoint.host}`).origin, pathPrefix: `${basePath}/` });
+  if (!forcePathStyle && !isIP(endpoint.hostname.replace(/^\[(.*)\]$/, '$1'))) {
+    locations.push({ origin: new URL(`${endpoint.protocol}//${bucket}.${endpoint.host}`).origin, pathPrefix: `${basePath}/` });
   }
   return locations;
 }

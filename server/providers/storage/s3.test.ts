@@ -9,8 +9,8 @@ import { S3MediaStore } from './s3.js';
 import { startS3Peer, type S3Peer } from './test-support.js';
 
 /** The store the app would build for `peer` from its environment. */
-async function storeFor(peer: S3Peer): Promise<S3MediaStore> {
-  const store = await createMediaStore(loadConfig({ DATA_DIR: tmpdir(), SESSION_SECRET: 'x'.repeat(32), ...peer.env }));
+async function storeFor(peer: S3Peer, env: Record<string, string> = {}): Promise<S3MediaStore> {
+  const store = await createMediaStore(loadConfig({ DATA_DIR: tmpdir(), SESSION_SECRET: 'x'.repeat(32), ...peer.env, ...env }));
   return store as S3MediaStore;
 }
 
@@ -94,6 +94,22 @@ describe('the S3 media store', () => {
     expect(sent.status).toBe(200);
     expect(await store.stat(key)).toEqual({ size: 11 });
     await store.delete(key);
+  });
+
+  it('signs at the browsers’ address when S3_PUBLIC_ENDPOINT names one, and still stores through the endpoint', async () => {
+    const split = await storeFor(peer, { S3_PUBLIC_ENDPOINT: 'https://media.example.org' });
+    const key = newMediaKey('images', 'webp');
+    try {
+      await split.put(key, Readable.from([Buffer.from('through the endpoint')]), { contentType: 'image/webp' });
+      expect(await store.stat(key)).toEqual({ size: 20 });
+      const put = new URL(await split.presignedPutUrl(key, { contentType: 'image/webp', expiresIn: 60 }));
+      const get = new URL(await split.presignedGetUrl(key, { expiresIn: 60, contentType: 'image/webp', disposition: 'inline' }));
+      expect([put.origin, get.origin]).toEqual(['https://media.example.org', 'https://media.example.org']);
+      expect(get.pathname).toBe(`/${peer.bucket}/${key}`);
+    } finally {
+      split.close();
+      await store.delete(key);
+    }
   });
 
   it('signs a short-lived GET address that answers with the type and disposition asked for', async () => {

@@ -22,23 +22,16 @@ export class S3MediaStore implements MediaStore {
   readonly driver = 's3' as const;
   readonly bucket: string;
   private readonly client: S3Client;
+  private readonly signer: S3Client;
 
   constructor(config: S3Config) {
     // STACK-NOTES: the SDK is pinned to a release that still supports Node 20; its warning
     // about future releases says nothing an operator can act on.
     process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     this.bucket = config.bucket;
-    this.client = new S3Client({
-      region: config.region,
-      endpoint: config.endpoint,
-      forcePathStyle: config.forcePathStyle,
-      credentials: config.credentials,
-      // STACK-NOTES: the SDK's default checksums frame streamed bodies in chunks that
-      // s3rver and several S3-compatible stores keep as part of the object, and would be
-      // signed into presigned PUTs a browser cannot compute. Checksums only where required.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = clientFor(config, config.endpoint);
+    // Signing makes no connection: a client for the browsers' address only writes addresses.
+    this.signer = config.publicEndpoint ? clientFor(config, config.publicEndpoint) : this.client;
   }
 
   async put(key: string, body: Readable, options: { contentType: string }): Promise<MediaStat> {
@@ -145,7 +138,7 @@ export class S3MediaStore implements MediaStore {
   /** A PUT address bound to `contentType`: a browser sending another type is refused by S3. */
   async presignedPutUrl(key: string, options: PresignedPutOptions): Promise<string> {
     assertMediaKey(key);
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType }), {
+    return getSignedUrl(this.signer, new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType }), {
       expiresIn: options.expiresIn,
       signableHeaders: new Set(['content-type']),
     });
@@ -160,13 +153,28 @@ export class S3MediaStore implements MediaStore {
       ResponseContentType: options.contentType,
       ResponseContentDisposition: options.disposition,
     });
-    return getSignedUrl(this.client, command, { expiresIn: options.expiresIn });
+    return getSignedUrl(this.signer, command, { expiresIn: options.expiresIn });
   }
 
   /** Closes the client's kept-alive connections (shutdown, tests). */
   close(): void {
     this.client.destroy();
+    if (this.signer !== this.client) this.signer.destroy();
   }
+}
+
+function clientFor(config: S3Config, endpoint: string | undefined): S3Client {
+  return new S3Client({
+    region: config.region,
+    endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials: config.credentials,
+    // STACK-NOTES: the SDK's default checksums frame streamed bodies in chunks that
+    // s3rver and several S3-compatible stores keep as part of the object, and would be
+    // signed into presigned PUTs a browser cannot compute. Checksums only where required.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
 }
 
 /** The first `count` bytes of `source`; leaving the loop early closes `source`. */
