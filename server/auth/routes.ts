@@ -88,7 +88,7 @@ export async function authRoutes(app: FastifyInstance, { ctx, oidc, registerLimi
     },
   );
 
-  api.get(OIDC_CALLBACK_PATH, { schema: { tags: ['auth'], hide: true } }, async (request, reply) => {
+  api.get(OIDC_CALLBACK_PATH, { schema: { tags: ['auth'] } }, async (request, reply) => {
     const signed = request.cookies[OIDC_COOKIE];
     const unsigned = signed ? request.unsignCookie(signed) : null;
     reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH });

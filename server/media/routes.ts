@@ -10,7 +10,7 @@ export async function mediaRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   // A wildcard, since keys hold one slash (`avatars/{uuid}.webp`). The key is read from the
   // raw address, not the decoded parameter, so `%2F` or `%2E%2E` stay what they are and
   // fail the key pattern instead of becoming a path.
-  app.get(`${PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
+  app.get(`${PREFIX}*`, { schema: { tags: ['media'] } }, async (request, reply) => {
     const path = request.url.split('?')[0]!;
     const key = path.slice(PREFIX.length);
     const header = (name: string) => {
