@@ -7,6 +7,7 @@ import * as promptHistory from './migrations/0002_prompt_history.js';
 import * as browseIndexes from './migrations/0003_browse_indexes.js';
 import * as followUpAudio from './migrations/0004_follow_up_audio.js';
 import * as searchIndex from './migrations/0005_search_index.js';
+import * as searchFilterIndex from './migrations/0006_search_filter_index.js';
 
 const migrations: Record<string, Migration> = {
   '0001_data_model': dataModel,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003_browse_indexes': browseIndexes,
   '0004_follow_up_audio': followUpAudio,
   '0005_search_index': searchIndex,
+  '0006_search_filter_index': searchFilterIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -250,6 +250,13 @@ describe.each(dialects)('GET /api/memories/search on %s', (dialect) => {
         expect(steps[0]).toMatch(/^SEARCH memories USING INDEX sqlite_autoindex_memories_1 \(id=\?\)/);
         expect(steps.filter((step) => /^SCAN memories\b/.test(step))).toEqual([]);
       });
+
+      it('decides a day range from the index beside each id, before reading the memory (migration 0006)', async () => {
+        const ranged = { ...filter, start: '2020-01-01T00:00:00.000Z', end: '2020-12-31T23:59:59.999Z' };
+        const compiled = searchCandidatesQuery(t.ctx.db, owner.user.id, ranged).compile();
+        const plan = await t.ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+        expect(plan.rows[0]?.detail).toBe('SEARCH memories USING INDEX memories_search_filter_idx (id=? AND created_at>? AND created_at<?)');
+      });
     }
 
     if (dialect === 'postgres') {
