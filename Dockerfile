@@ -1,0 +1,37 @@
+# Heirloom in a container. The build stage runs the operator's path of the README
+# (npm ci → npm run build → npm prune --omit=dev), which `npm run test:prod` exercises on
+# every CI run; the runtime stage carries only its result: no compiler, no bundler, no
+# sources. Node runs as PID 1 itself: the server handles SIGTERM (requests in flight
+# finish, new ones get 503), so `docker stop` reaches it with nothing in between.
+
+FROM node:20-bookworm-slim AS build
+# better-sqlite3 compiles when no prebuilt binary can be fetched.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/scripts ./scripts
+# The node image's unprivileged user owns the data folder and nothing else.
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=15s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+STOPSIGNAL SIGTERM
+# What `npm start` runs, without npm in between to swallow the signal.
+CMD ["node", "scripts/launch.mjs", "server/main.ts"]
