@@ -18,6 +18,9 @@ const migrations: Record<string, Migration> = {
   '0006_search_filter_index': searchFilterIndex,
 };
 
+/** Every migration this code knows, oldest first (a backup made by a newer Heirloom names one more). */
+export const migrationNames = Object.keys(migrations);
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**

@@ -63,7 +63,7 @@ export async function stageAudio(ctx: Pick<AppContext, 'media'>, source: Readabl
   let key: string | null = null;
   try {
     const format = await gate.type;
-    // The extension keeps the key's fallback type right (media/serving.ts typeOfKey).
+    // The extension keeps the key's fallback type right (providers/storage/keys.ts typeOfKey).
     key = newMediaKey(folder, format.extension);
     const [piped, stored] = await Promise.allSettled([flowing, ctx.media.put(key, out, { contentType: format.type })]);
     if (piped.status === 'rejected' || stored.status === 'rejected') {

@@ -9,11 +9,11 @@ import { iso, type AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import type { UserRow } from '../db/schema.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { isMediaKey, newMediaKey, type MediaStore } from '../providers/storage/index.js';
+import { isMediaKey, newMediaKey, typeOfKey, type MediaStore } from '../providers/storage/index.js';
 import { storeImage } from './images.js';
 import * as queries from './queries.js';
 import type { StagedFile } from './staged.js';
-import { dispositionOf, etagOf, matchesIfNoneMatch, parseRange, rangeStillApplies, typeOfKey } from './serving.js';
+import { dispositionOf, etagOf, matchesIfNoneMatch, parseRange, rangeStillApplies } from './serving.js';
 
 /** The longest side of a stored avatar: sharp on a phone's 3× screen for a 160 px circle. */
 const AVATAR_SIZE = 512;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dispositionOf, etagOf, matchesIfNoneMatch, parseRange, rangeStillApplies, typeOfKey } from './serving.js';
+import { typeOfKey } from '../providers/storage/index.js';
+import { dispositionOf, etagOf, matchesIfNoneMatch, parseRange, rangeStillApplies } from './serving.js';
 
 describe('Range (RFC 9110 §14) against a 1000-byte file', () => {
   it.each([

@@ -47,28 +47,6 @@ export function rangeStillApplies(ifRange: string | undefined, etag: string): bo
 }
 
 /** Types of keys that have no media row (voice notes, direct uploads), by their extension. */
-const typeByExtension: Record<string, string> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  avif: 'image/avif',
-  mp4: 'video/mp4',
-  mov: 'video/quicktime',
-  webm: 'video/webm',
-  m4a: 'audio/mp4',
-  ogg: 'audio/ogg',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-};
-
-export function typeOfKey(key: string): string {
-  const extension = key.slice(key.lastIndexOf('.') + 1);
-  const type = typeByExtension[extension] ?? 'application/octet-stream';
-  // A voice note recorded in the browser is WebM audio, not video.
-  return type === 'video/webm' && /^(audio|comment-audio)\//.test(key) ? 'audio/webm' : type;
-}
-
 /**
  * DESIGN "Security and durability": media is served with its checked type; anything not
  * image, video or audio (and SVG, which can carry script) goes out as an attachment.

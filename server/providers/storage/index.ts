@@ -4,7 +4,7 @@ import { ConfigError, type Config } from '../../config.js';
 import { LocalMediaStore } from './local.js';
 import type { MediaStore } from './types.js';
 
-export { isMediaKey, mediaFolders, newMediaKey, type MediaFolder } from './keys.js';
+export { isMediaKey, mediaFolders, newMediaKey, typeOfKey, type MediaFolder } from './keys.js';
 export {
   InvalidMediaKeyError,
   type ByteRange,

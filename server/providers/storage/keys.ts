@@ -30,3 +30,26 @@ export function newMediaKey(folder: MediaFolder, extension: string, variant?: st
   assertMediaKey(key);
   return key;
 }
+
+/** The type a key's extension stands for: what a file is served as when no row names its checked type. */
+const typeByExtension: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+};
+
+export function typeOfKey(key: string): string {
+  const extension = key.slice(key.lastIndexOf('.') + 1);
+  const type = typeByExtension[extension] ?? 'application/octet-stream';
+  // A voice note recorded in the browser is WebM audio, not video.
+  return type === 'video/webm' && /^(audio|comment-audio)\//.test(key) ? 'audio/webm' : type;
+}

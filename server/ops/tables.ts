@@ -1,0 +1,112 @@
+// What a backup knows of the data model: every table Heirloom's migrations make, parents
+// before children (a restore inserts in this order, so every foreign key finds its row), each
+// with its primary key (rows are read in that order and compared by it), and every column
+// that holds a media key. A migration that adds a table or a key column adds it here too;
+// tables.test.ts fails until it does, and a backup refuses a table it does not know.
+import { sql, type Kysely } from 'kysely';
+
+export interface TableInfo {
+  name: string;
+  primaryKey: readonly string[];
+}
+
+export const heirloomTables: readonly TableInfo[] = [
+  { name: 'users', primaryKey: ['id'] },
+  { name: 'identities', primaryKey: ['issuer', 'subject'] },
+  { name: 'sessions', primaryKey: ['token_hash'] },
+  { name: 'sign_in_failures', primaryKey: ['id'] },
+  { name: 'families', primaryKey: ['id'] },
+  { name: 'family_invites', primaryKey: ['id'] },
+  { name: 'timelines', primaryKey: ['id'] },
+  { name: 'timeline_members', primaryKey: ['timeline_id', 'user_id'] },
+  { name: 'timeline_invites', primaryKey: ['id'] },
+  { name: 'memories', primaryKey: ['id'] },
+  { name: 'memory_timelines', primaryKey: ['memory_id', 'timeline_id'] },
+  { name: 'memory_shares', primaryKey: ['memory_id', 'user_id'] },
+  { name: 'memory_tags', primaryKey: ['memory_id', 'tag'] },
+  { name: 'media', primaryKey: ['id'] },
+  { name: 'uploads', primaryKey: ['storage_key'] },
+  { name: 'follow_up_responses', primaryKey: ['id'] },
+  { name: 'comments', primaryKey: ['id'] },
+  { name: 'notifications', primaryKey: ['id'] },
+  { name: 'daily_prompts', primaryKey: ['user_id', 'timeline_id', 'day'] },
+  { name: 'prompt_history', primaryKey: ['user_id', 'timeline_id', 'kind', 'prompt'] },
+];
+
+/** Kysely's own bookkeeping: a restore makes it afresh by migrating, so it is not copied as rows. */
+export const migrationTables = ['kysely_migration', 'kysely_migration_lock'] as const;
+
+/** Every column whose value names a stored file (server/db/schema.ts). */
+export const mediaKeyColumns: readonly { table: string; column: string; mayLackFile?: true }[] = [
+  { table: 'users', column: 'profile_image_key' },
+  { table: 'memories', column: 'audio_key' },
+  { table: 'media', column: 'storage_key' },
+  // A direct upload's row is written when its address is handed out, before the browser
+  // sends the bytes (which may never come); once attached, its media row names it too.
+  { table: 'uploads', column: 'storage_key', mayLackFile: true },
+  { table: 'follow_up_responses', column: 'audio_key' },
+  { table: 'comments', column: 'audio_key' },
+];
+
+export function tableInfo(name: string): TableInfo {
+  const table = heirloomTables.find((candidate) => candidate.name === name);
+  if (!table) throw new Error(`Not one of Heirloom's tables: ${name}`);
+  return table;
+}
+
+/** One row's mention of a file: which key, and where (for a message that names the row). */
+export interface MediaReference {
+  key: string;
+  /** `media.storage_key`, `users.profile_image_key`, … */
+  column: string;
+  /** The row's primary key, its parts joined by '/'. */
+  row: string;
+  /** A row that may name a file not stored (yet): a pending direct upload. */
+  mayLackFile: boolean;
+}
+
+/** Every mention of a file by the rows of `db` (SQLite or PostgreSQL), one query per key column. */
+export async function mediaReferences(db: Kysely<any>, presentTables: ReadonlySet<string>): Promise<MediaReference[]> {
+  const references: MediaReference[] = [];
+  for (const { table, column, mayLackFile = false } of mediaKeyColumns) {
+    if (!presentTables.has(table)) continue;
+    const { primaryKey } = tableInfo(table);
+    const { rows } = await sql<Record<string, unknown>>`select ${sql.join(primaryKey.map((part) => sql.ref(part)))}, ${sql.ref(column)} as media_key
+      from ${sql.table(table)} where ${sql.ref(column)} is not null`.execute(db);
+    for (const row of rows) {
+      references.push({ key: String(row.media_key), column: `${table}.${column}`, row: primaryKey.map((part) => String(row[part])).join('/'), mayLackFile });
+    }
+  }
+  return references;
+}
+
+/** The mentions in one row as a backup's JSON lines hold it. */
+export function referencesInRow(table: string, row: Record<string, unknown>): MediaReference[] {
+  const { primaryKey } = tableInfo(table);
+  return mediaKeyColumns
+    .filter((entry) => entry.table === table && typeof row[entry.column] === 'string')
+    .map((entry) => ({
+      key: row[entry.column] as string,
+      column: `${table}.${entry.column}`,
+      row: primaryKey.map((part) => String(row[part])).join('/'),
+      mayLackFile: entry.mayLackFile ?? false,
+    }));
+}
+
+/** Rows per Heirloom table that exists in `db`. */
+export async function rowCounts(db: Kysely<any>, presentTables: ReadonlySet<string>): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const { name } of heirloomTables) {
+    if (!presentTables.has(name)) continue;
+    const { rows } = await sql<{ count: string | number }>`select count(*) as count from ${sql.table(name)}`.execute(db);
+    counts[name] = Number(rows[0]!.count);
+  }
+  return counts;
+}
+
+/** The latest migration a database has applied (null: none, not a Heirloom database). */
+export async function latestMigration(db: Kysely<any>, presentTables: ReadonlySet<string>): Promise<string | null> {
+  if (!presentTables.has('kysely_migration')) return null;
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(db);
+  return rows[0]?.name ?? null;
+}
