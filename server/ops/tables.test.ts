@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { migrationNames } from '../db/migrate.js';
-import { heirloomTables, mediaKeyColumns, migrationTables } from './tables.js';
+import { MEDIA_KEY_COLUMNS } from '../db/media-key-columns.js';
+import { heirloomTables, migrationTables } from './tables.js';
 
 /** The tables a migrated database holds, each with its columns and the tables its foreign keys name. */
 async function schemaOf(t: TestApp): Promise<Map<string, { columns: string[]; parents: string[] }>> {
@@ -46,7 +47,7 @@ describe.each(dialects)("the backup's map of the data model on %s", (dialect) =>
   it('knows every column that holds a media key, and each primary key is a set of real columns', async () => {
     const schema = await schemaOf(t);
     const keyColumns = [...schema].flatMap(([table, { columns }]) => columns.filter((column) => column.endsWith('_key')).map((column) => `${table}.${column}`));
-    expect(mediaKeyColumns.map(({ table, column }) => `${table}.${column}`).sort()).toEqual(keyColumns.sort());
+    expect(MEDIA_KEY_COLUMNS.map(({ table, column }) => `${table}.${column}`).sort()).toEqual(keyColumns.sort());
     for (const { name, primaryKey } of heirloomTables) expect(schema.get(name)!.columns).toEqual(expect.arrayContaining([...primaryKey]));
   });
 

@@ -4,6 +4,7 @@
 // that holds a media key. A migration that adds a table or a key column adds it here too;
 // tables.test.ts fails until it does, and a backup refuses a table it does not know.
 import { sql, type Kysely } from 'kysely';
+import { MEDIA_KEY_COLUMNS } from '../db/media-key-columns.js';
 
 export interface TableInfo {
   name: string;
@@ -36,18 +37,6 @@ export const heirloomTables: readonly TableInfo[] = [
 /** Kysely's own bookkeeping: a restore makes it afresh by migrating, so it is not copied as rows. */
 export const migrationTables = ['kysely_migration', 'kysely_migration_lock'] as const;
 
-/** Every column whose value names a stored file (server/db/schema.ts). */
-export const mediaKeyColumns: readonly { table: string; column: string; mayLackFile?: true }[] = [
-  { table: 'users', column: 'profile_image_key' },
-  { table: 'memories', column: 'audio_key' },
-  { table: 'media', column: 'storage_key' },
-  // A direct upload's row is written when its address is handed out, before the browser
-  // sends the bytes (which may never come); once attached, its media row names it too.
-  { table: 'uploads', column: 'storage_key', mayLackFile: true },
-  { table: 'follow_up_responses', column: 'audio_key' },
-  { table: 'comments', column: 'audio_key' },
-];
-
 export function tableInfo(name: string): TableInfo {
   const table = heirloomTables.find((candidate) => candidate.name === name);
   if (!table) throw new Error(`Not one of Heirloom's tables: ${name}`);
@@ -68,7 +57,7 @@ export interface MediaReference {
 /** Every mention of a file by the rows of `db` (SQLite or PostgreSQL), one query per key column. */
 export async function mediaReferences(db: Kysely<any>, presentTables: ReadonlySet<string>): Promise<MediaReference[]> {
   const references: MediaReference[] = [];
-  for (const { table, column, mayLackFile = false } of mediaKeyColumns) {
+  for (const { table, column, mayLackFile = false } of MEDIA_KEY_COLUMNS) {
     if (!presentTables.has(table)) continue;
     const { primaryKey } = tableInfo(table);
     const { rows } = await sql<Record<string, unknown>>`select ${sql.join(primaryKey.map((part) => sql.ref(part)))}, ${sql.ref(column)} as media_key
@@ -83,7 +72,7 @@ export async function mediaReferences(db: Kysely<any>, presentTables: ReadonlySe
 /** The mentions in one row as a backup's JSON lines hold it. */
 export function referencesInRow(table: string, row: Record<string, unknown>): MediaReference[] {
   const { primaryKey } = tableInfo(table);
-  return mediaKeyColumns
+  return MEDIA_KEY_COLUMNS
     .filter((entry) => entry.table === table && typeof row[entry.column] === 'string')
     .map((entry) => ({
       key: row[entry.column] as string,

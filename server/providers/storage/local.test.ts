@@ -55,6 +55,29 @@ describe('the local media store', () => {
     }
   });
 
+  it('sweeps, when asked, every temp file written before an instant (the server’s start), keeping later ones', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'heirloom-store-'));
+    try {
+      const temp = join(dataDir, 'media', '.tmp');
+      await mkdir(temp, { recursive: true });
+      await writeFile(join(temp, 'killed.part'), 'cut off a minute before the start');
+      await writeFile(join(temp, 'after.part'), 'begun after the start');
+      const start = new Date();
+      const minuteBefore = new Date(start.getTime() - 60_000);
+      const secondAfter = new Date(start.getTime() + 1000);
+      await utimes(join(temp, 'killed.part'), minuteBefore, minuteBefore);
+      await utimes(join(temp, 'after.part'), secondAfter, secondAfter);
+
+      const store = await createMediaStore({ storage: 'local', dataDir });
+      // The 24-hour default of an opening store kept both.
+      expect((await readdir(temp)).sort()).toEqual(['after.part', 'killed.part']);
+      await store.sweepTemp!(start);
+      expect(await readdir(temp)).toEqual(['after.part']);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   describe('a video-sized stream, written in batches with syncs along the way', () => {
     const CHUNK = 64 * 1024;
     /** `count` network-sized chunks of varied bytes, hashed as they go; fails after `failAfter` if given. */

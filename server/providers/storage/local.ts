@@ -115,8 +115,12 @@ export class LocalMediaStore implements MediaStore {
     }
   }
 
-  /** Removes temp files left by a process that stopped mid-write. */
-  async sweepTemp(now = Date.now()): Promise<void> {
+  /**
+   * Removes the partial files of writes begun before `writtenBefore` and never finished (a
+   * process that stopped mid-write). By default only those older than any upload can be, since
+   * another process (an operator's tool) may be writing now.
+   */
+  async sweepTemp(writtenBefore = new Date(Date.now() - STALE_TEMP_MS)): Promise<void> {
     let names: string[];
     try {
       names = await readdir(this.tempDir);
@@ -127,7 +131,7 @@ export class LocalMediaStore implements MediaStore {
     for (const name of names) {
       const path = join(this.tempDir, name);
       const info = await statPath(path).catch(() => null);
-      if (info && now - info.mtimeMs > STALE_TEMP_MS) await rm(path, { force: true });
+      if (info && info.mtimeMs < writtenBefore.getTime()) await rm(path, { force: true });
     }
   }
 }

@@ -74,6 +74,12 @@ export interface MediaStore {
    */
   presignedPutUrl?(key: string, options: PresignedPutOptions): Promise<string>;
   presignedGetUrl?(key: string, options: PresignedGetOptions): Promise<string>;
+  /**
+   * Removes what writes begun before `writtenBefore` left half-done, where the driver keeps
+   * such things itself (the local store's temp files; S3 drops incomplete multipart uploads
+   * by the bucket's lifecycle rule).
+   */
+  sweepTemp?(writtenBefore: Date): Promise<void>;
   /** Releases what the driver holds open (the S3 client's kept-alive connections). */
   close?(): void;
 }
