@@ -60,6 +60,8 @@ export const messages = {
   reminderTimeInvalid: 'Reminder time must look like 18:00',
   bodyNotObject: 'The request must carry its details as a JSON object',
   unexpected: 'Something went wrong on our side. Please try again',
+  /** A stopping server's 503 (SIGTERM): a balancer sends the request elsewhere; a person retries. */
+  serverRestarting: 'Heirloom is restarting. Please try again in a moment',
 
   // accounts §7 (prompts calls) and §8
   promptTimelineIdInvalid: 'timelineId must be the id of a timeline',
