@@ -20,6 +20,8 @@ export default defineConfig({
   testDir: 'e2e',
   // One folder per port, so engineers running specs side by side keep their own artefacts.
   outputDir: `test-results/${PORT}`,
+  // A stray test.only would quietly skip the rest of the suite on CI: refuse the run instead.
+  forbidOnly: !!process.env.CI,
   fullyParallel: false,
   workers: 1,
   // One retry on CI only: a red run there throws a whole submission away, while the list

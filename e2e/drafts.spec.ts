@@ -33,6 +33,35 @@ async function makePhoto(page: Page) {
   return { name: 'garden.png', mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') };
 }
 
+/**
+ * The draft as the browser keeps it (web/src/features/capture/draftStore.ts): its words, and
+ * whether a recording and how many photos are kept with it; null while nothing is kept.
+ */
+async function keptDraft(page: Page) {
+  return page.evaluate(async () => {
+    // Opening a database that does not exist yet would create it empty, under the app's feet.
+    if (!(await indexedDB.databases()).some((database) => database.name === 'heirloom-drafts')) return null;
+    return new Promise<{ title: string; notes: string; recording: boolean; images: number } | null>((resolve, reject) => {
+      const opening = indexedDB.open('heirloom-drafts');
+      opening.onerror = () => reject(opening.error);
+      opening.onsuccess = () => {
+        const database = opening.result;
+        if (!database.objectStoreNames.contains('drafts')) {
+          database.close();
+          return resolve(null);
+        }
+        const reading = database.transaction('drafts').objectStore('drafts').getAll();
+        reading.onerror = () => reject(reading.error);
+        reading.onsuccess = () => {
+          database.close();
+          const kept = reading.result[0] as { draft: { title: string; notes: string; recording: string | null; images: string[] } } | undefined;
+          resolve(kept ? { title: kept.draft.title, notes: kept.draft.notes, recording: kept.draft.recording !== null, images: kept.draft.images.length } : null);
+        };
+      };
+    });
+  });
+}
+
 test('a draft survives a reload and a trip to /community, and discarding it asks first', async ({ page, browser }) => {
   test.setTimeout(150_000);
   await page.addInitScript(seenTooltips);
@@ -55,8 +84,11 @@ test('a draft survives a reload and a trip to /community, and discarding it asks
   await recorder.getByRole('button', { name: 'Stop' }).click();
   await expect(wizard.getByLabel('Your voice recording')).toBeVisible();
 
-  // A reload: everything comes back, recording and photo included.
-  await page.waitForTimeout(600); // the typing pause after which the text is written
+  // A reload: everything comes back, recording and photo included, once all of it is kept
+  // (typing is written after a pause).
+  await expect
+    .poll(() => keptDraft(page))
+    .toEqual({ title: 'Sunday lunch', notes: 'Roast chicken and too many potatoes.', recording: true, images: 1 });
   await page.reload();
   wizard = await openWizard(page);
   await expect(wizard.getByText(welcomeBack('Sunday lunch'))).toBeVisible();

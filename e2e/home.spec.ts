@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { advance, pauseClock } from './clock';
 import { signUp } from './helpers';
 
 async function createTimelineByApi(page: Page, name: string, color = '#10b981') {
@@ -48,19 +49,26 @@ test.describe('Home', () => {
   });
 
   test('the welcome tooltip waits for the toast, appears once and "Got it!" dismisses it for good', async ({ page }) => {
+    await page.clock.install();
     await signUp(page);
     const tooltip = page.getByRole('dialog', { name: 'Welcome to Heirloom' });
     // The first timeline's toast shows where the tooltip floats: the tooltip waits for it to go.
     const toast = page.getByRole('alert').filter({ hasText: 'Timeline Created!' });
     await expect(toast).toBeVisible();
-    await page.waitForTimeout(1500);
+    // accounts §9: the tooltip is due 1 s after arriving; 1.5 s on, the toast (5 s) still shows.
+    await pauseClock(page);
+    await advance(page, 1_500);
+    await expect(toast).toBeVisible();
     await expect(tooltip).toHaveCount(0);
+    await page.clock.resume();
     await toast.getByRole('button', { name: 'Close notification' }).click();
     await expect(tooltip).toBeVisible();
     await tooltip.getByRole('button', { name: 'Got it!' }).click();
     await expect(tooltip).toHaveCount(0);
     await page.reload();
-    await page.waitForTimeout(1500);
+    await expect(page.getByRole('heading', { name: "Today's Prompts" })).toBeVisible();
+    await pauseClock(page);
+    await advance(page, 1_500);
     await expect(tooltip).toHaveCount(0);
   });
 
@@ -126,12 +134,16 @@ test.describe('Memory Spotlight', () => {
 test.describe('Timeline tooltip', () => {
   test('appears 1.5 s after the first memory exists, pointing at Timeline, and "Got it!" dismisses it', async ({ page }) => {
     test.setTimeout(90_000);
+    await page.clock.install();
     await signUp(page);
     await page.getByRole('dialog', { name: 'Welcome to Heirloom' }).getByRole('button', { name: 'Got it!' }).click();
     await expect(page.getByText('No memories yet')).toBeVisible();
     const tooltip = page.getByRole('dialog', { name: 'Your timeline' });
-    await page.waitForTimeout(2000);
+    // No memory yet: 2 s on the clock bring no tooltip.
+    await pauseClock(page);
+    await advance(page, 2_000);
     await expect(tooltip).toHaveCount(0);
+    await page.clock.resume();
 
     const timeline = await (await page.request.post('/api/timelines', { data: { name: 'Family', color: '#3b82f6' } })).json();
     const created = await page.request.post('/api/memories', {
@@ -152,7 +164,9 @@ test.describe('Timeline tooltip', () => {
     await tooltip.getByRole('button', { name: 'Got it!' }).click();
     await expect(tooltip).toHaveCount(0);
     await page.reload();
-    await page.waitForTimeout(2000);
+    await expect(page.getByRole('button', { name: /Tap to reveal a memory/ })).toBeVisible();
+    await pauseClock(page);
+    await advance(page, 2_000);
     await expect(tooltip).toHaveCount(0);
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { advance, pauseClock } from './clock';
 import { createFirstTimeline, isPrimaryFilled, PASSWORD, seriousViolations, signUp, uniqueEmail } from './helpers';
 
 /** Signs up leaving the display name empty, as a brand-new user may (helpers.signUp fills one). */
@@ -22,6 +23,19 @@ async function closeToast(page: Page, text: string) {
 }
 
 const ONBOARDING_DIALOGS = /^(Set Up Your Profile|Create Your First Timeline|Create Your Personal Timeline|Add It to Your Home Screen)$/;
+
+/**
+ * No onboarding screen (or the one named) opens within `ms` on the page's clock (installed
+ * before navigation): the clock is held, moved past the window and the page left to draw
+ * whatever fell due; then the clock runs on again. Call it once the timeline list has loaded
+ * (the chooser shows the active timeline), since the screens' delays count from then.
+ */
+async function expectNoOnboardingWithin(page: Page, ms: number, name: string | RegExp = ONBOARDING_DIALOGS) {
+  await pauseClock(page);
+  await advance(page, ms);
+  await expect(page.getByRole('dialog', { name })).toHaveCount(0);
+  await page.clock.resume();
+}
 
 test.describe('Onboarding', () => {
   test('"Set Up Your Profile" appears 0.5 s after a user without a display name arrives, not before', async ({ page }) => {
@@ -49,6 +63,7 @@ test.describe('Onboarding', () => {
   });
 
   test('a brand-new user saves a display name, then creates "Our Family" as the first timeline', async ({ page }) => {
+    await page.clock.install();
     await signUpWithoutName(page);
     const setup = page.getByRole('dialog', { name: 'Set Up Your Profile' });
     await expect(setup).toBeVisible();
@@ -92,14 +107,13 @@ test.describe('Onboarding', () => {
     const user = await (await page.request.get('/api/auth/user')).json();
     expect(user.displayName).toBe('Ada Byron');
 
-    // Not a phone: no install screen; and setup does not come back.
-    await page.waitForTimeout(1_000);
-    await expect(page.getByRole('dialog', { name: 'Add It to Your Home Screen' })).toHaveCount(0);
+    // Not a phone: no install screen (due 0.3 s after setup on a phone); and setup does not
+    // come back (due 0.5 s after the timelines load).
+    await expectNoOnboardingWithin(page, 1_000, 'Add It to Your Home Screen');
     expect(await stored(page, 'pwa-install-shown-mobile')).toBeNull();
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
-    await page.waitForTimeout(1_000);
-    await expect(page.getByRole('dialog', { name: ONBOARDING_DIALOGS })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Active timeline: Our Family/ })).toBeVisible();
+    await expectNoOnboardingWithin(page, 1_000);
   });
 
   test('skipping is refused without a timeline, and says why', async ({ page }) => {
@@ -149,6 +163,7 @@ test.describe('Onboarding', () => {
   });
 
   test('issue 9: a display name given at sign-up still leads to "Create Your First Timeline"', async ({ page }) => {
+    await page.clock.install();
     await signUp(page, { displayName: 'Alan Turing', firstTimeline: false });
     const step2 = page.getByRole('dialog', { name: 'Create Your First Timeline' });
     await expect(step2).toBeVisible();
@@ -171,8 +186,7 @@ test.describe('Onboarding', () => {
     // Setup does not come back once there is a timeline.
     await page.reload();
     await expect(page.getByRole('button', { name: /Active timeline: Turing Family/ })).toBeVisible();
-    await page.waitForTimeout(1_000);
-    await expect(page.getByRole('dialog', { name: ONBOARDING_DIALOGS })).toHaveCount(0);
+    await expectNoOnboardingWithin(page, 1_000);
   });
 });
 
@@ -180,6 +194,7 @@ test.describe('Onboarding at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('after the first timeline the install screen follows, and "I\'ll do it later" marks it shown', async ({ page }) => {
+    await page.clock.install();
     await signUpWithoutName(page);
     const setup = page.getByRole('dialog', { name: 'Set Up Your Profile' });
     await setup.getByRole('textbox', { name: 'Display Name' }).fill('Grace Hopper');
@@ -200,9 +215,8 @@ test.describe('Onboarding at phone width', () => {
     await expect(install).toBeHidden();
     expect(await stored(page, 'pwa-install-shown-mobile')).toBe('true');
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
-    await page.waitForTimeout(1_000);
-    await expect(page.getByRole('dialog', { name: ONBOARDING_DIALOGS })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Active timeline: Our Family/ })).toBeVisible();
+    await expectNoOnboardingWithin(page, 1_000);
   });
 
   test('a returning phone user with a timeline is offered the browser\'s own install prompt when there is one', async ({ page }) => {
