@@ -3,7 +3,7 @@
 // sharp, which auto-rotates and leaves every EXIF field, GPS included, behind.
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp, { type OutputInfo } from 'sharp';
+import sharp, { type OutputInfo } from './sharp.js';
 import { IMAGE_MAX_INPUT_PIXELS } from '../../common/limits.js';
 import { ACCEPTED_IMAGE_TYPES } from '../../common/media.js';
 import { messages } from '../../common/messages.js';

@@ -6,7 +6,7 @@
 // keeping only the colour profile. images.ts does one square copy (avatars), hence this.
 import { PassThrough, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from './sharp.js';
 import { IMAGE_DISPLAY_MAX_PX, IMAGE_MAX_INPUT_PIXELS, IMAGE_THUMBNAIL_MAX_PX, MEMORY_IMAGE_MAX_BYTES } from '../../common/limits.js';
 import { messages } from '../../common/messages.js';
 import type { AppContext } from '../context.js';
