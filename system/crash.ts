@@ -5,15 +5,12 @@
 // held; otherwise one line per failure and exit 1. CRASH_SEED repeats a run's choices (the
 // kill's moment depends on the machine all the same); CRASH_ROUNDS sets fewer than the 20
 // rounds the issue asks for, to try a change quickly.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { request, type IncomingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import type { Comment } from '../common/comments.js';
@@ -21,13 +18,13 @@ import type { Memory } from '../common/memories.js';
 import type { User } from '../common/users.js';
 import { wavRecording } from '../server/audio/test-recordings.js';
 import { isMediaKey, mediaFolders } from '../server/providers/storage/keys.js';
+import { startInstance, type Instance } from '../server/test/instance.js';
+import { freePort } from '../bench/support.js';
 
 const ROUNDS = Math.max(1, Number(process.env.CRASH_ROUNDS ?? 20));
 const SEED = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
 const CLIENTS = 4;
 const PEOPLE = 3;
-/** This suite's own ports (several engineers and CI jobs share the machine). */
-const PORT_RANGE = [3450, 3479] as const;
 /** The longest a round lets the clients run before the kill. */
 const LONGEST_RUN_MS = 2200;
 /** CI gives this suite three minutes; rounds run shorter when restarts on a busy machine eat into them. */
@@ -36,7 +33,6 @@ const BUDGET_MS = 170_000;
 const HALVES_APART_MS = 400;
 /** Orphans requested per round: enough to see refusals, few enough for CI's budget. */
 const ORPHANS_REQUESTED = 24;
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** mulberry32: the run's choices follow CRASH_SEED. */
 const random = (() => {
@@ -115,55 +111,9 @@ const parsed = <T>(answer: Answer) => JSON.parse(answer.body.toString('utf8')) a
 
 // ---------------------------------------------------------------- the server
 
-interface Server {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  log: string[];
-}
-
-async function freePortInRange(): Promise<number> {
-  for (let port = PORT_RANGE[0]; port <= PORT_RANGE[1]; port++) {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error(`No free port in ${PORT_RANGE.join('-')}`);
-}
-
-async function startServer(origin: string, port: number, dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SIGNUP_LIMIT_PER_HOUR: '1000',
-      // SQLite and local files whatever the caller's environment says.
-      DATABASE_URL: '',
-      STORAGE: 'local',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log: string[] = [];
-  const keep = (chunk: Buffer) => log.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${log.slice(-20).join('\n')}`);
-    const answer = await call(origin, 'GET', '/healthz').catch(() => null);
-    if (answer?.status === 200) return { child, exited, log };
-    await sleep(50);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`The server did not answer /healthz within a minute:\n${log.slice(-20).join('\n')}`);
+/** The real server on SQLite and local files, at the same address every start (cookies and PUBLIC_URL stay valid). */
+function startServer(origin: string, dataDir: string): Promise<Instance> {
+  return startInstance({ PORT: new URL(origin).port, PUBLIC_URL: origin, DATA_DIR: dataDir, SIGNUP_LIMIT_PER_HOUR: '1000' });
 }
 
 // ---------------------------------------------------------------- what was acknowledged
@@ -493,6 +443,11 @@ async function checkRestarted(origin: string, dataDir: string, people: Person[],
     left = left.filter((orphan) => existsSync(join(mediaDir, orphan.key)));
   }
   if (left.length > 0) fail(`round ${round}: ${left.length} files no row names are still there 10 s after the restart (${listed(left.map((orphan) => orphan.key))})`);
+  // The partial files of the writes the kill cut off go at the start too (nothing writes now).
+  const tempDir = join(mediaDir, '.tmp');
+  const partFiles = async () => (existsSync(tempDir) ? (await readdir(tempDir)).length : 0);
+  while ((await partFiles()) > 0 && Date.now() < deadline) await sleep(50);
+  if ((await partFiles()) > 0) fail(`round ${round}: ${await partFiles()} partial files are still in media/.tmp 10 s after the restart`);
   const lost = [...crashed.held].filter(([key]) => !existsSync(join(mediaDir, key)));
   if (lost.length > 0) fail(`round ${round}: the sweep removed ${lost.length} files that rows name (${listed(lost.map(([key, column]) => `${key} of ${column}`))})`);
 
@@ -559,7 +514,7 @@ type KillMoment = 'timed' | 'mid-upload' | 'at start';
 /** Which moment a round's kill aims at: mostly a random delay, every third round a half-sent body, now and then at once. */
 const momentOf = (round: number): KillMoment => (round % 7 === 0 ? 'at start' : round % 3 === 0 ? 'mid-upload' : 'timed');
 
-async function runRound(round: Round, server: Server, payloads: Payloads, longest: number): Promise<{ moment: KillMoment; after: number }> {
+async function runRound(round: Round, server: Instance, payloads: Payloads, longest: number): Promise<{ moment: KillMoment; after: number }> {
   const moment = momentOf(round.number);
   let halfwayReached: () => void = () => undefined;
   const halfway = new Promise<void>((resolve) => (halfwayReached = resolve));
@@ -570,7 +525,7 @@ async function runRound(round: Round, server: Server, payloads: Payloads, longes
   else if (moment === 'mid-upload') await Promise.race([halfway.then(() => sleep(between(20, HALVES_APART_MS - 50))), sleep(longest)]);
   else await sleep(between(0, 30));
   round.killed = true;
-  server.child.kill('SIGKILL');
+  server.kill();
   await server.exited;
   await Promise.all(clients);
   return { moment, after: Date.now() - started };
@@ -579,13 +534,12 @@ async function runRound(round: Round, server: Server, payloads: Payloads, longes
 async function main(): Promise<void> {
   const began = Date.now();
   const dataDir = await mkdtemp(join(tmpdir(), 'heirloom-crash-'));
-  const port = await freePortInRange();
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = `http://127.0.0.1:${await freePort()}`;
   console.log(`Crash test: ${ROUNDS} rounds, ${CLIENTS} clients, seed ${SEED} (CRASH_SEED=${SEED} repeats the choices), ${origin}`);
-  let server: Server | null = null;
+  let server: Instance | null = null;
   try {
     const payloads = await makePayloads();
-    server = await startServer(origin, port, dataDir);
+    server = await startServer(origin, dataDir);
     const { people, timelineId } = await setUp(origin);
     let putBack = new Set<string>();
     let restart = 0;
@@ -598,7 +552,7 @@ async function main(): Promise<void> {
       const checkedBefore = totals.filesChecked;
       const crashed = await inspectCrashed(dataDir, people, number);
       const restartedAt = Date.now();
-      server = await startServer(origin, port, dataDir);
+      server = await startServer(origin, dataDir);
       restart = Date.now() - restartedAt;
       const { refusedOnDisk, putBack: nowPutBack } = await checkRestarted(origin, dataDir, people, crashed, number);
       await verifyAllThroughApi(origin, people[number % PEOPLE]!, number);
@@ -614,18 +568,17 @@ async function main(): Promise<void> {
         `round ${String(number).padStart(2)}: killed ${moment} after ${(after / 1000).toFixed(2)} s; acknowledged ${acked.memories} memories, ${acked.comments} comments, ` +
           `${acked.avatars} avatars, ${acked.deletes} deletes; ${acked.cutOff} requests cut off; ${totals.filesChecked - checkedBefore} files checked; ` +
           `${cutOffOrphans} orphans of cut-off requests swept (and ${crashed.orphans.length - cutOffOrphans} put back); ${refusedOnDisk} requests for one on disk refused; ` +
-          `${crashed.tempFiles} part files in .tmp; restart ${(restart / 1000).toFixed(1)} s`,
+          `${crashed.tempFiles} part files in .tmp (swept at the restart); restart ${(restart / 1000).toFixed(1)} s`,
       );
     }
     // Everything acknowledged in any round, read through the API once more.
     await verifyAllThroughApi(origin, people[0]!, 1);
-    server.child.kill('SIGTERM');
-    const code = await server.exited;
+    const code = await server.stop();
     server = null;
     if (code !== 0) fail(`SIGTERM: the server exited with ${code}`);
   } finally {
     if (server) {
-      server.child.kill('SIGKILL');
+      server.kill();
       await server.exited;
     }
     await rm(dataDir, { recursive: true, force: true });
@@ -634,7 +587,7 @@ async function main(): Promise<void> {
   console.log(
     `\nTotals: ${totals.memories} memories, ${totals.comments} comments, ${totals.avatars} avatars and ${totals.deletes} deletes acknowledged; ` +
       `${totals.cutOff} requests cut off; ${totals.filesChecked} files checked; ${totals.orphansSwept} orphans swept; ` +
-      `${totals.refusedOnDisk} requests for an orphan on disk refused; ${totals.tempLeft} part files in .tmp at the end (removed a day on, see local.ts); ` +
+      `${totals.refusedOnDisk} requests for an orphan on disk refused; ${totals.tempLeft} part files in .tmp after the last kill (removed at the restart); ` +
       `${(took / 1000).toFixed(0)} s`,
   );
   // Not a failure: on a shared machine the restarts alone can take longer.

@@ -41,16 +41,17 @@ export interface Instance {
 }
 
 /**
- * Starts server/main.ts on a port of the system's choosing (PORT=0, so parallel runs
- * never collide) and resolves once it listens. `env` is its whole Heirloom configuration
- * (HOST defaults to 127.0.0.1; PORT and LOG_LEVEL are the helper's).
+ * Starts server/main.ts and resolves once it listens. `env` is its whole Heirloom
+ * configuration: HOST defaults to 127.0.0.1 and PORT to one of the system's choosing (so
+ * parallel runs never collide; a restart on the same address gives its own); LOG_LEVEL is
+ * the helper's.
  */
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
   const cleared = Object.fromEntries(HEIRLOOM_VARIABLES.map((name) => [name, '']));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: projectRoot,
     // Logging at info is how the listening address and each request are known.
-    env: { ...process.env, ...cleared, HOST: '127.0.0.1', ...env, PORT: '0', LOG_LEVEL: 'info' },
+    env: { ...process.env, ...cleared, HOST: '127.0.0.1', PORT: '0', ...env, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
