@@ -172,7 +172,7 @@ describe.each(dialects)('backup and restore on %s', (dialect) => {
       expect(run.code).toBe(1);
       expect(run.complaints).toEqual([
         'The media store has lost 1 file that rows still name, so no complete backup can be made:',
-        `  ${key} (memories.audio_key of row ${memory}; media.storage_key of row ${mediaId})`,
+        `  ${key} (media.storage_key of row ${mediaId}; memories.audio_key of row ${memory})`,
       ]);
       expect(existsSync(dir)).toBe(false);
     } finally {
