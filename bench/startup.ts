@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeSection } from './readme.js';
-import { freePort, log, median, root } from './support.js';
+import { freePort, log, median, root, waitFor } from './support.js';
 
 const TARGET_MS = 2000;
 
@@ -24,16 +24,8 @@ async function timeToHealthy([command, ...args]: string[], env: Record<string, s
   const child = spawn(command!, args, { cwd: root, detached: true, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-      const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (healthy) return performance.now() - startedAt;
-      if (performance.now() - startedAt > 60_000) throw new Error(`${args.join(' ')} did not answer within a minute`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    await waitFor(`http://127.0.0.1:${port}/healthz`, child, { everyMs: 5 });
+    return performance.now() - startedAt;
   } finally {
     process.kill(-child.pid!, 'SIGTERM');
     await exited;

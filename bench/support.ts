@@ -31,9 +31,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Until `url` answers 2xx; fails at once if `child` exits, and after a minute. */
-export async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
+/**
+ * Until `url` answers 2xx, asking every `everyMs`; fails at once if `child` exits, and after
+ * `withinMs` (a minute unless a first start that builds needs longer).
+ */
+export async function waitFor(url: string, child: ChildProcess, { withinMs = 60_000, everyMs = 200 } = {}): Promise<void> {
+  const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
     try {
@@ -41,9 +44,9 @@ export async function waitFor(url: string, child: ChildProcess): Promise<void> {
     } catch {
       // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
-  throw new Error(`${url} did not answer within a minute`);
+  throw new Error(`${url} did not answer within ${withinMs / 1000} s`);
 }
 
 export interface Heirloom {

@@ -19,6 +19,7 @@ import type { User } from '../common/users.js';
 import { wavRecording } from '../server/audio/test-recordings.js';
 import { isMediaKey, mediaFolders } from '../server/providers/storage/keys.js';
 import { startInstance, type Instance } from '../server/test/instance.js';
+import { random as seededRandom } from '../bench/seed.js';
 import { freePort } from '../bench/support.js';
 
 const ROUNDS = Math.max(1, Number(process.env.CRASH_ROUNDS ?? 20));
@@ -34,16 +35,8 @@ const HALVES_APART_MS = 400;
 /** Orphans requested per round: enough to see refusals, few enough for CI's budget. */
 const ORPHANS_REQUESTED = 24;
 
-/** mulberry32: the run's choices follow CRASH_SEED. */
-const random = (() => {
-  let state = SEED >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-})();
+/** The run's choices follow CRASH_SEED. */
+const random = seededRandom(SEED);
 const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
 const pick = <T>(items: T[]): T | undefined => items[Math.floor(random() * items.length)];
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -11,7 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { freePort, root } from '../bench/support.js';
+import { freePort, root, waitFor } from '../bench/support.js';
 
 const failures: string[] = [];
 const check = (ok: boolean, what: string) => {
@@ -58,19 +58,14 @@ async function npmStart(cwd: string, dataDir: string): Promise<Started> {
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-  // A first start builds the app (about a minute on two cores).
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
-    const healthy = await fetch(`${origin}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return { origin, child, output: () => output, readyAfter: Date.now() - spawnedAt };
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  try {
+    // A first start builds the app (about a minute on two cores).
+    await waitFor(`${origin}/healthz`, child, { withinMs: 180_000, everyMs: 50 });
+  } catch (error) {
+    if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+    throw new Error(`npm start: ${error instanceof Error ? error.message : String(error)}\n${output}`);
   }
-  process.kill(-child.pid!, 'SIGKILL');
-  throw new Error(`npm start did not answer /healthz within 3 minutes:\n${output}`);
+  return { origin, child, output: () => output, readyAfter: Date.now() - spawnedAt };
 }
 
 /** The processes below `pid` (npm → sh → node), read from /proc. */
