@@ -183,17 +183,33 @@ test.describe('Timeline invite detail retry (accounts §7, §9)', () => {
     expect(details.calls).toBe(2);
   });
 
-  // The app's reading of §7: an unknown invite will not be found by asking again, so a 404 is
-  // shown at once (the retry is for a load that failed).
-  test('an unknown invite is asked for once and says "Invite not found or expired"', async ({ page }) => {
+  // §7 makes no exception for a 404: it too is asked again once, 1 s later, and only then
+  // is the invite called unknown.
+  test('an unknown invite is asked for again once, 1 s later, then says "Invite not found or expired"', async ({ page }) => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const path = `/api/timeline-invite/${unknown}`;
     await page.clock.install();
     await page.addInitScript(keepPageLog);
-    const unknown = '00000000-0000-4000-8000-000000000000';
+    // The real server answers the 404; the clock is only held still as the first call goes out.
+    let calls = 0;
+    await page.route(`**${path}`, async (route) => {
+      calls += 1;
+      if (calls === 1) await pauseClock(page);
+      await route.continue();
+    });
     await page.goto(`/timeline-invite/${unknown}`);
+    await waitForRetryTimer(page, { method: 'GET', path, calls: 1, delay: 1_000 });
+    await page.clock.runFor(999);
+    expect(await callTimes(page, 'GET', path)).toHaveLength(1);
+    await expect(page.getByRole('heading', { name: messages.inviteLoading })).toBeVisible();
+    await page.clock.runFor(1);
+    await expect.poll(() => calls).toBe(2);
+    await page.clock.resume();
     await expect(page.getByRole('heading', { name: 'Invite Not Found' })).toBeVisible();
     await expect(page.getByText(messages.timelineInviteNotFound, { exact: true })).toBeVisible();
     await pauseClock(page);
     await advance(page, 60_000);
-    expect(await callTimes(page, 'GET', `/api/timeline-invite/${unknown}`)).toHaveLength(1);
+    expect(await callTimes(page, 'GET', path)).toHaveLength(2);
+    expect(calls).toBe(2);
   });
 });

@@ -26,8 +26,9 @@ export function TimelineInvitePage({ user }: { user: User | null }) {
     queryKey: queryKeys.timelineInviteDetails(id),
     queryFn: () => api.timelineInvites.get(id),
     enabled: Boolean(id),
-    // accounts §7: the invite detail load retries once after 1 s (never for a plain 404).
-    retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status === 404),
+    // accounts §7: the invite detail load retries once after 1 s, whatever the failure; an
+    // invite made a moment ago on another instance may be a 404 only for that moment.
+    retry: 1,
     retryDelay: 1000,
   });
 
