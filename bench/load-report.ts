@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { Recorder } from './load-clients.js';
 import { ARCHIVE_BYTES_PER_SECOND, IDLE_SECONDS, MIX, MONTH, PHOTO, POLL_INTERVAL_MS, READ_P95_TARGET_MS, READER, RSS_GROWTH_TOLERANCE, SESSIONS_PER_MEMBER, UPLOAD_THINK, WARM_UP_SECONDS } from './load-plan.js';
 import { ALL_KINDS, groupFailures, latencyOf, READ_KINDS, rssTrend, type Kind, type RssSample } from './load-stats.js';
-import { commandArgs } from './support.js';
+import { ALLOCATOR_ENV, commandArgs } from './support.js';
 
 export interface LoadRun {
   seconds: number;
@@ -97,7 +97,8 @@ export function reportLoad(run: LoadRun): string {
 
 Command: \`npm run bench:load${commandArgs()}\` (runs \`node --import tsx bench/mixed-load.ts\`), on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${process.platform}/${process.arch}, ${cores} cores shared with other work (load average ${run.loadAverage.toFixed(1)} when it started). The whole run took ${run.totalSeconds.toFixed(0)} s: seeding ${run.seedSeconds.toFixed(0)} s, the rest of the set-up ${(run.setupSeconds - run.seedSeconds).toFixed(0)} s, the idle reference ${WARM_UP_SECONDS + IDLE_SECONDS} s, the load ${seconds.toFixed(0)} s.
 ${busy}
-Heirloom runs as its own process on SQLite and local storage with warnings-only logging, on a
+Heirloom runs as its own process on SQLite and local storage with warnings-only logging and glibc's allocator set as the
+Dockerfile sets it (${Object.entries(ALLOCATOR_ENV).map(([name, value]) => `\`${name}=${value}\``).join(', ')}; README "Running it for real"), on a
 data folder seeded through the services (\`bench/seed.ts\`: a family of four, ${run.memories.toLocaleString('en')} memories on one
 timeline from 1950 to today, ${run.seededPhotos} with a photo). The benchmark then files, through the API, ${MONTH.memories} memories in
 ${MONTH.month}, each with a ${(MONTH.videoBytes / MB).toFixed(0)} MB video (direct upload) and ${MONTH.photosPerMemory} photos: ${(run.monthBytes / MB).toFixed(0)} MB of media for the
@@ -152,5 +153,20 @@ client itself adds to a latency above. Requests sent and not yet answered, read 
 ${(waiting.reduce((sum, count) => sum + count, 0) / waiting.length).toFixed(0)} on average, ${Math.max(...waiting)} at most, ${(secondHalfWaiting.reduce((sum, count) => sum + count, 0) / Math.max(1, secondHalfWaiting.length)).toFixed(0)} on average in the second half
 (each client waits for its answer before going on, so a server that falls behind holds up to
 one per client, plus a page's thumbnails, instead of a few, and its RSS carries them).
+The server's RSS every 5 s of the load (MB): ${run.rss.filter((_, index) => index % 5 === 0).map((sample) => (sample.bytes / MB).toFixed(0)).join(', ')}.
+
+Other runs on 2026-11-24, on this machine while quiet (second-half growth at RSS at mid-run):
+- glibc's allocator at its defaults: 2.1 % at 424 MB (440 MB when the load began); earlier that day 3.1 %,
+  12.2 % (libvips' cache still on), −3.0 % and 4.2 %.
+- \`MALLOC_ARENA_MAX=2\` alone: −0.9 % at 369 MB, 3.7 % at 391 MB, −2.4 % at 364 MB, climbing in steps of
+  10–40 MB that the V8 heap (read inside the server: steady at about 90 MB) did not take.
+- Both settings: 0.8 % at 259 MB, 5.5 % at 273 MB; with image jobs limited to 2 at once, 4.0 % at 302 MB.
+  The RSS now goes down as well as up (245–320 MB within a run, the heap still flat at 90 MB), and the
+  line through 30 readings tilts with where the uploads fall, by more than the 2 % it is judged against.
+- Three 60 s rounds back to back on one server, both settings: 4.4 %, −3.0 %, 6.0 % (mid-run 279, 319,
+  339 MB), and −5.0 %, 2.5 %, −3.7 % (323, 354, 401 MB). The work grows from round to round (each round's
+  uploads put photos at the top of the timeline, where the readers start: 1528, 4591, 7747 thumbnails).
+- jemalloc instead (\`LD_PRELOAD=libjemalloc.so.2\`, Debian's libjemalloc2), three rounds: 7.5 %, −3.7 %,
+  −1.5 % at 389, 417 and 400 MB: no flatter, and higher than glibc with the two settings.
 `;
 }

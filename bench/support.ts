@@ -56,8 +56,17 @@ export interface Heirloom {
 }
 
 /**
+ * glibc's allocator as the Dockerfile sets it and the README asks of a Linux server: two
+ * arenas, and every block of 128 KiB or more in a mapping of its own, returned when freed.
+ * Without the second, glibc raises that threshold as large blocks are freed, and sharp's pixel
+ * buffers end up in the arenas, whose freed pages it keeps.
+ */
+export const ALLOCATOR_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+
+/**
  * Heirloom as it runs in production: its own process, SQLite, local storage, warnings-only
- * logging. `webRoot` is the build it serves; left out, the server's own default (dist/web).
+ * logging, glibc's allocator set as above (unless the caller's environment sets it).
+ * `webRoot` is the build it serves; left out, the server's own default (dist/web).
  */
 export async function startHeirloom(dataDir: string, options: { webRoot?: string } = {}): Promise<Heirloom> {
   const port = await freePort();
@@ -65,6 +74,7 @@ export async function startHeirloom(dataDir: string, options: { webRoot?: string
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
+      ...ALLOCATOR_ENV,
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
