@@ -19,8 +19,8 @@ FROM node:20-bookworm-slim
 # glibc's allocator, as bench/support.ts ALLOCATOR_ENV runs it: left alone, it gives each
 # thread an arena of its own and, once large blocks have been freed, keeps sharp's pixel buffers
 # in those arenas, whose freed pages it holds on to, so RSS climbs in steps under a stream of
-# photo uploads. Two arenas and large blocks always mapped apart keep it flat and about a third
-# lower (bench/README.md, mixed load).
+# photo uploads. Two arenas and large blocks always mapped apart give memory back after each
+# burst and keep it about a third lower (bench/README.md, mixed load).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
