@@ -166,6 +166,8 @@ Other runs on 2026-11-24, on this machine while quiet (second-half growth at RSS
 - Three 60 s rounds back to back on one server, both settings: 4.4 %, −3.0 %, 6.0 % (mid-run 279, 319,
   339 MB), and −5.0 %, 2.5 %, −3.7 % (323, 354, 401 MB). The work grows from round to round (each round's
   uploads put photos at the top of the timeline, where the readers start: 1528, 4591, 7747 thumbnails).
+- Image jobs one at a time (both settings): 5.8 % at 244 MB, the RSS within 231–265 MB, but uploads slower
+  (p95 3.8 s, was 2.3 s), so two at once stay.
 - jemalloc instead (\`LD_PRELOAD=libjemalloc.so.2\`, Debian's libjemalloc2), three rounds: 7.5 %, −3.7 %,
   −1.5 % at 389, 417 and 400 MB: no flatter, and higher than glibc with the two settings.
 `;
