@@ -168,6 +168,9 @@ Other runs on 2026-11-24, on this machine while quiet (second-half growth at RSS
   uploads put photos at the top of the timeline, where the readers start: 1528, 4591, 7747 thumbnails).
 - Image jobs one at a time (both settings): 5.8 % at 244 MB, the RSS within 231–265 MB, but uploads slower
   (p95 3.8 s, was 2.3 s), so two at once stay.
+- Five minutes (\`--seconds 300\`), both settings, two jobs: 4.5 % at 290 MB over 151 readings (5.2 MB/min): the RSS
+  every 5 s went from 267–310 MB in the first minute to 285–328 MB in the last, with no error and read p95 16 ms,
+  while the work grew too (each upload's photos land at the top of the timeline, where the readers start).
 - jemalloc instead (\`LD_PRELOAD=libjemalloc.so.2\`, Debian's libjemalloc2), three rounds: 7.5 %, −3.7 %,
   −1.5 % at 389, 417 and 400 MB: no flatter, and higher than glibc with the two settings.
 `;
