@@ -3,7 +3,7 @@
 // sharp, which auto-rotates and leaves every EXIF field, GPS included, behind.
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp, { imageJob, type OutputInfo } from './sharp.js';
+import sharp, { type OutputInfo } from './sharp.js';
 import { IMAGE_MAX_INPUT_PIXELS } from '../../common/limits.js';
 import { ACCEPTED_IMAGE_TYPES } from '../../common/media.js';
 import { messages } from '../../common/messages.js';
@@ -37,11 +37,7 @@ export interface StoredImage {
  * On any failure (wrong bytes, too large, unreadable, an aborted upload, a full disk)
  * nothing is left under `key` and the cause is thrown, in words where it is the user's.
  */
-export function storeImage(store: MediaStore, key: string, source: Readable, options: ImageOptions): Promise<StoredImage> {
-  return imageJob(() => encodeImage(store, key, source, options));
-}
-
-async function encodeImage(store: MediaStore, key: string, source: Readable, options: ImageOptions): Promise<StoredImage> {
+export async function storeImage(store: MediaStore, key: string, source: Readable, options: ImageOptions): Promise<StoredImage> {
   const gate = new TypeGate<string>({
     accept: (mime) => (mime && SNIFFED_TYPES.has(mime) ? mime : null),
     maxBytes: options.maxBytes,

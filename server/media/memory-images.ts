@@ -6,7 +6,7 @@
 // keeping only the colour profile. images.ts does one square copy (avatars), hence this.
 import { PassThrough, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp, { imageJob, type Metadata, type OutputInfo, type Sharp } from './sharp.js';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from './sharp.js';
 import { IMAGE_DISPLAY_MAX_PX, IMAGE_MAX_INPUT_PIXELS, IMAGE_THUMBNAIL_MAX_PX, MEMORY_IMAGE_MAX_BYTES } from '../../common/limits.js';
 import { messages } from '../../common/messages.js';
 import type { AppContext } from '../context.js';
@@ -65,11 +65,7 @@ const imageGate = () =>
     wrongType: () => badRequest(messages.imageTypeRefused),
   });
 
-export function stageImage(ctx: Pick<AppContext, 'media'>, source: Readable): Promise<StagedImage> {
-  return imageJob(() => makeImageCopies(ctx, source));
-}
-
-async function makeImageCopies(ctx: Pick<AppContext, 'media'>, source: Readable): Promise<StagedImage> {
+export async function stageImage(ctx: Pick<AppContext, 'media'>, source: Readable): Promise<StagedImage> {
   const gate = imageGate();
   const raw = new PassThrough();
   const decode = decoder();
@@ -128,11 +124,7 @@ async function makeImageCopies(ctx: Pick<AppContext, 'media'>, source: Readable)
  * A video's thumbnail: the frame the browser captured (memories §2), checked by its bytes
  * like any photo and kept only as a WebP of at most 480 px, upright and without metadata.
  */
-export function stageVideoThumbnail(ctx: Pick<AppContext, 'media'>, source: Readable): Promise<StagedFile> {
-  return imageJob(() => makeVideoThumbnail(ctx, source));
-}
-
-async function makeVideoThumbnail(ctx: Pick<AppContext, 'media'>, source: Readable): Promise<StagedFile> {
+export async function stageVideoThumbnail(ctx: Pick<AppContext, 'media'>, source: Readable): Promise<StagedFile> {
   const gate = imageGate();
   const thumbnail = decoder().resize(IMAGE_THUMBNAIL_MAX_PX, IMAGE_THUMBNAIL_MAX_PX, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 });
   let decodeError: unknown;
