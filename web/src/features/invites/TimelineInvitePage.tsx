@@ -26,8 +26,8 @@ export function TimelineInvitePage({ user }: { user: User | null }) {
     queryKey: queryKeys.timelineInviteDetails(id),
     queryFn: () => api.timelineInvites.get(id),
     enabled: Boolean(id),
-    // accounts §7: the invite detail load retries once after 1 s, whatever the failure; an
-    // invite made a moment ago on another instance may be a 404 only for that moment.
+    // accounts §9: the invite detail load retries once after 1 s. It names no failure that is
+    // spared the retry, so an unknown invite (404) is asked for again too.
     retry: 1,
     retryDelay: 1000,
   });
