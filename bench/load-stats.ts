@@ -77,9 +77,9 @@ export interface RssSample {
  * second) and what it grows by across that stretch. A straight fit, since single readings
  * rise and fall by several MB with each garbage collection.
  */
-export function rssTrend(samples: RssSample[], from: number): { slope: number; growth: number; span: number; count: number } {
+export function rssTrend(samples: RssSample[], from: number): { slope: number; growth: number; growthError: number; span: number; count: number } {
   const chosen = samples.filter((sample) => sample.at >= from);
-  if (chosen.length < 2) return { slope: Number.NaN, growth: Number.NaN, span: 0, count: chosen.length };
+  if (chosen.length < 3) return { slope: Number.NaN, growth: Number.NaN, growthError: Number.NaN, span: 0, count: chosen.length };
   const meanT = chosen.reduce((sum, sample) => sum + sample.at, 0) / chosen.length;
   const meanB = chosen.reduce((sum, sample) => sum + sample.bytes, 0) / chosen.length;
   let covariance = 0;
@@ -90,7 +90,11 @@ export function rssTrend(samples: RssSample[], from: number): { slope: number; g
   }
   const slope = covariance / variance;
   const span = chosen.at(-1)!.at - chosen[0]!.at;
-  return { slope, growth: slope * span, span, count: chosen.length };
+  // The fit's standard error, as if the readings were independent. They are not (a burst of
+  // uploads spans several), so the true uncertainty is larger still.
+  const residuals = chosen.reduce((sum, sample) => sum + (sample.bytes - meanB - slope * (sample.at - meanT)) ** 2, 0);
+  const slopeError = Math.sqrt(residuals / (chosen.length - 2) / variance);
+  return { slope, growth: slope * span, growthError: slopeError * span, span, count: chosen.length };
 }
 
 /** CPU seconds a process has used so far, user and system (fields 14 and 15 of /proc/PID/stat, in clock ticks of 1/100 s). */
