@@ -1,8 +1,8 @@
 // The real process: first start on an empty data folder, and a graceful stop on SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,10 +10,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** Starts server/main.ts on a free port and resolves with its address once it listens. */
-function startServer(dataDir: string): Promise<{ child: ChildProcess; origin: string; exited: Promise<number | null> }> {
+function startServer(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; origin: string; exited: Promise<number | null> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: projectRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -59,5 +59,19 @@ describe('the server process', () => {
     } finally {
       database.close();
     }
+  });
+
+  it('serves the web build WEB_ROOT names by a path relative to the working folder', { timeout: 60_000 }, async () => {
+    const build = join(dataDir, 'other-build');
+    mkdirSync(build, { recursive: true });
+    writeFileSync(join(build, 'index.html'), '<!doctype html><title>The other build</title>');
+    const { child, origin, exited } = await startServer(join(dataDir, 'for-web-root'), { WEB_ROOT: relative(projectRoot, build) });
+
+    const page = await fetch(`${origin}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>The other build</title>');
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
 });

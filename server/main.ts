@@ -1,6 +1,7 @@
 // Process entry: configuration → database (migrated) → listen; graceful shutdown on SIGTERM.
 import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { resolve } from 'node:path';
 import { messages } from '../common/messages.js';
 import { buildApp } from './app.js';
 import { createContext } from './context.js';
@@ -30,8 +31,9 @@ async function main(): Promise<void> {
   const { db, dialect, close } = await openConfiguredDatabase(config, { migrate: true });
 
   // WEB_ROOT lets engineers run end-to-end specs side by side, each on a build of its own;
-  // empty counts as unset, as for every other variable.
-  const webRoot = process.env.WEB_ROOT || defaultWebRoot;
+  // empty counts as unset, as for every other variable, and a relative path is taken from the
+  // working folder, as DATA_DIR is.
+  const webRoot = process.env.WEB_ROOT ? resolve(process.env.WEB_ROOT) : defaultWebRoot;
   const app = await buildApp({ ctx: createContext({ db, dialect, config, media, now: () => new Date() }), webRoot, logger: true });
   let closing = false;
   // While closing (see shutdown), a new request is turned away with 503, on a kept-alive
