@@ -130,7 +130,7 @@ ${IDLE_SECONDS} s: half as a reader, half as a poller). The server's RSS (\`VmRS
 its growth over the second half is the rise of the least-squares line through those readings,
 ± one standard error of that fit (as if the readings were independent; a burst of uploads spans
 several, so the real uncertainty is larger). Where that error is near the 2 % allowed, one run's
-verdict says little: see the other runs below the tables.
+verdict says little: see the earlier runs listed after this section.
 
 | measure | result | reference (same run) | ratio | target | verdict |
 |---|---|---|---|---|---|
@@ -157,25 +157,5 @@ ${(waiting.reduce((sum, count) => sum + count, 0) / waiting.length).toFixed(0)} 
 (each client waits for its answer before going on, so a server that falls behind holds up to
 one per client, plus a page's thumbnails, instead of a few, and its RSS carries them).
 The server's RSS every 5 s of the load (MB): ${run.rss.filter((_, index) => index % 5 === 0).map((sample) => (sample.bytes / MB).toFixed(0)).join(', ')}.
-
-Other runs on 2026-11-24, on this machine while quiet (second-half growth at RSS at mid-run):
-- glibc's allocator at its defaults: 2.1 % at 424 MB (440 MB when the load began); earlier that day 3.1 %,
-  12.2 % (libvips' cache still on), −3.0 % and 4.2 %.
-- \`MALLOC_ARENA_MAX=2\` alone: −0.9 % at 369 MB, 3.7 % at 391 MB, −2.4 % at 364 MB, climbing in steps of
-  10–40 MB that the V8 heap (read inside the server: steady at about 90 MB) did not take.
-- Both settings: 0.8 % at 259 MB, 5.5 % at 273 MB; with image jobs limited to 2 at once, 4.0 % at 302 MB (the
-  limit was dropped: a photo decodes as its bytes arrive, so two slow phones would have held both turns).
-  The RSS now goes down as well as up (245–320 MB within a run, the heap still flat at 90 MB), and the
-  line through 30 readings tilts with where the uploads fall, by more than the 2 % it is judged against.
-- Three 60 s rounds back to back on one server, both settings, image jobs limited to 2: 4.4 %, −3.0 %, 6.0 % (mid-run 279, 319,
-  339 MB), and −5.0 %, 2.5 %, −3.7 % (323, 354, 401 MB). The work grows from round to round (each round's
-  uploads put photos at the top of the timeline, where the readers start: 1528, 4591, 7747 thumbnails).
-- Image jobs one at a time (both settings): 5.8 % at 244 MB, the RSS within 231–265 MB, but uploads slower
-  (p95 3.8 s, was 2.3 s).
-- Five minutes (\`--seconds 300\`), both settings, image jobs limited to 2: 4.5 % at 290 MB over 151 readings (5.2 MB/min): the RSS
-  every 5 s went from 267–310 MB in the first minute to 285–328 MB in the last, with no error and read p95 16 ms,
-  while the work grew too (each upload's photos land at the top of the timeline, where the readers start).
-- jemalloc instead (\`LD_PRELOAD=libjemalloc.so.2\`, Debian's libjemalloc2), image jobs limited to 2, three rounds: 7.5 %, −3.7 %,
-  −1.5 % at 389, 417 and 400 MB: no flatter, and higher than glibc with the two settings.
 `;
 }

@@ -96,6 +96,13 @@ export const MEMORY_POST_RETRIES = 1;
 export const UPLOAD_RETRY_DELAY_MS = 2_000;
 /** memories §9: the generic upload helper retries twice unless told otherwise. */
 export const UPLOAD_DEFAULT_RETRIES = 2;
+/** accounts §7, §9: a family invite's accept retries up to 3 times, 1 s doubling, capped at 30 s. */
+export const FAMILY_ACCEPT_RETRIES = 3;
+export const FAMILY_ACCEPT_RETRY_FIRST_MS = 1_000;
+export const FAMILY_ACCEPT_RETRY_CAP_MS = 30_000;
+/** accounts §7, §9: a timeline invite's detail load retries once after 1 s. */
+export const INVITE_DETAIL_RETRIES = 1;
+export const INVITE_DETAIL_RETRY_DELAY_MS = 1_000;
 /** memories §7, §9: the direct (presigned) video upload times out after 10 minutes. */
 export const DIRECT_VIDEO_UPLOAD_TIMEOUT_MS = 600_000;
 

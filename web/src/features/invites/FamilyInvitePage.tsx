@@ -2,6 +2,7 @@ import { Alert, Button, Group, List, Modal, Skeleton, Stack, Text } from '@manti
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { FAMILY_ACCEPT_RETRIES, FAMILY_ACCEPT_RETRY_CAP_MS, FAMILY_ACCEPT_RETRY_FIRST_MS } from '../../../../common/limits';
 import { messages } from '../../../../common/messages';
 import type { User } from '../../../../common/users';
 import { ApiError, toUserText } from '../../api/errors';
@@ -15,8 +16,11 @@ import { NewcomerJoin } from './NewcomerJoin';
 import { forgetFamilyInvite, pendingFamilyInvite, rememberFamilyInvite } from './pendingInvites';
 import { withRetries } from './withRetries';
 
-/** accounts §9: up to 3 retries, 1 s doubling, capped at 30 s; a refusal (4xx) is final. */
-const acceptRetries = { retries: 3, delayMs: (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000) };
+/** accounts §9: 1 s doubling, capped; a refusal (4xx) is final. */
+const acceptRetries = {
+  retries: FAMILY_ACCEPT_RETRIES,
+  delayMs: (attempt: number) => Math.min(FAMILY_ACCEPT_RETRY_FIRST_MS * 2 ** attempt, FAMILY_ACCEPT_RETRY_CAP_MS),
+};
 const isFinal = (error: unknown) => error instanceof ApiError && error.status < 500;
 
 function mergeConflictOf(error: unknown): { currentFamilyId: string; invitedFamilyId: string } | null {

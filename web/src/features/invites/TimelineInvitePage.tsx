@@ -2,6 +2,7 @@ import { Box, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { INVITE_DETAIL_RETRIES, INVITE_DETAIL_RETRY_DELAY_MS } from '../../../../common/limits';
 import { messages } from '../../../../common/messages';
 import { INVITE_PAGE_DEFAULT_COLOR } from '../../../../common/timeline-colors';
 import { displayNameOf } from '../../../../common/people';
@@ -26,10 +27,10 @@ export function TimelineInvitePage({ user }: { user: User | null }) {
     queryKey: queryKeys.timelineInviteDetails(id),
     queryFn: () => api.timelineInvites.get(id),
     enabled: Boolean(id),
-    // accounts §9: the invite detail load retries once after 1 s. It names no failure that is
-    // spared the retry, so an unknown invite (404) is asked for again too.
-    retry: 1,
-    retryDelay: 1000,
+    // accounts §7, §9 name no failure that is spared the retry, so an unknown invite (404) is
+    // asked for again too.
+    retry: INVITE_DETAIL_RETRIES,
+    retryDelay: INVITE_DETAIL_RETRY_DELAY_MS,
   });
 
   useEffect(() => {
