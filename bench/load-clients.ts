@@ -12,8 +12,8 @@ export class Recorder {
   readonly samples: Sample[] = [];
   readonly failures: Failure[] = [];
   readonly started = performance.now();
-  /** Requests sent and not yet answered to their last byte: few while the server keeps up. */
-  inFlight = 0;
+  /** Requests sent and not yet answered to their last byte, by kind: few while the server keeps up. */
+  private readonly unanswered = new Map<Kind, number>();
 
   constructor(readonly seconds: number) {}
 
@@ -23,6 +23,18 @@ export class Recorder {
 
   running(): boolean {
     return performance.now() < this.deadline;
+  }
+
+  /** Every kind's requests in flight, or one kind's. */
+  inFlight(kind?: Kind): number {
+    if (kind) return this.unanswered.get(kind) ?? 0;
+    let total = 0;
+    for (const count of this.unanswered.values()) total += count;
+    return total;
+  }
+
+  sending(kind: Kind, change: 1 | -1): void {
+    this.unanswered.set(kind, this.inFlight(kind) + change);
   }
 
   /** Milliseconds since the phase began. */
@@ -56,7 +68,7 @@ async function send(client: Client, kind: Kind, path: string, init: RequestInit 
   const { recorder } = client;
   const at = recorder.now();
   const started = performance.now();
-  recorder.inFlight++;
+  recorder.sending(kind, 1);
   try {
     const response = await fetch(new URL(path, client.origin), { ...init, headers: { cookie: client.cookie, ...init.headers } });
     const body = Buffer.from(await response.arrayBuffer());
@@ -72,7 +84,7 @@ async function send(client: Client, kind: Kind, path: string, init: RequestInit 
     recorder.failures.push({ kind, at, what: cause });
     return null;
   } finally {
-    recorder.inFlight--;
+    recorder.sending(kind, -1);
   }
 }
 

@@ -28,8 +28,13 @@ export const IDLE_SECONDS = 10;
 /** The targets. */
 export const READ_P95_TARGET_MS = 100;
 /**
- * "No growth" read as: the line fitted through the second half's per-second RSS rises by at
- * most this share of the RSS at mid-run. Not zero, since a collector's sawtooth tilts a
- * 30-sample fit by a few MB either way.
+ * How often the server's RSS is read. Uploads make it swing by tens of MB within a second;
+ * frequent readings average over those swings instead of catching a few of them.
+ */
+export const RSS_READ_INTERVAL_MS = 100;
+/**
+ * "No growth" read as: the line fitted through the second half's RSS readings (load-stats.ts
+ * rssTrend, uploads in flight set aside) rises by at most this share of the RSS at mid-run. Not
+ * zero, since the collector's sawtooth tilts a 30-second fit by tens of MB either way.
  */
 export const RSS_GROWTH_TOLERANCE = 0.02;

@@ -47,7 +47,8 @@ export function latencyOf(samples: Sample[], kinds: readonly Kind[], seconds: nu
     perSecond: chosen.length / seconds,
     p50: percentile(ms, 0.5),
     p95: percentile(ms, 0.95),
-    max: ms.length > 0 ? Math.max(...ms) : Number.NaN,
+    // A loop, not Math.max(...ms): a long run's hundreds of thousands of samples overflow the call stack.
+    max: ms.length > 0 ? ms.reduce((most, value) => Math.max(most, value), -Infinity) : Number.NaN,
     bytes: chosen.reduce((sum, sample) => sum + sample.bytes, 0),
   };
 }
@@ -65,36 +66,107 @@ export function groupFailures(failures: Failure[]): { kind: Kind; what: string; 
   return [...groups.values()].sort((a, b) => b.count - a.count);
 }
 
-/** A reading of the server's resident memory, `at` seconds into the load, and of the requests then unanswered. */
+/** A reading of the server's resident memory, `at` seconds into the load, with the requests then unanswered and the uploads among them. */
 export interface RssSample {
   at: number;
   bytes: number;
   inFlight: number;
+  uploads: number;
+}
+
+export interface RssTrend {
+  /** Bytes a second, the memory held by uploads in flight set aside. */
+  slope: number;
+  /** What the line rises by across the stretch, ± one standard error. */
+  growth: number;
+  growthError: number;
+  /** The bytes each upload in flight held, by the same fit. */
+  perUpload: number;
+  /** The plain line through the readings, uploads not set aside: its rise and error. */
+  plainGrowth: number;
+  plainGrowthError: number;
+  span: number;
+  count: number;
 }
 
 /**
- * The least-squares line through the samples from `from` seconds on: its slope (bytes per
- * second) and what it grows by across that stretch. A straight fit, since single readings
- * rise and fall by several MB with each garbage collection.
+ * The trend of the server's RSS from `from` seconds on: the least-squares fit of
+ * bytes = a + slope × at + perUpload × uploads.
+ *
+ * A photo being decoded holds about 15 MB of pixels until its copies are written, so a reading
+ * taken while three uploads are in flight sits some 45 MB above one taken while none is; that
+ * swing, not the trend, dominates single readings. Fitting the uploads alongside time keeps it
+ * out of the slope, which is what a leak would raise.
  */
-export function rssTrend(samples: RssSample[], from: number): { slope: number; growth: number; growthError: number; span: number; count: number } {
+export function rssTrend(samples: RssSample[], from: number): RssTrend {
   const chosen = samples.filter((sample) => sample.at >= from);
-  if (chosen.length < 3) return { slope: Number.NaN, growth: Number.NaN, growthError: Number.NaN, span: 0, count: chosen.length };
-  const meanT = chosen.reduce((sum, sample) => sum + sample.at, 0) / chosen.length;
-  const meanB = chosen.reduce((sum, sample) => sum + sample.bytes, 0) / chosen.length;
-  let covariance = 0;
-  let variance = 0;
-  for (const sample of chosen) {
-    covariance += (sample.at - meanT) * (sample.bytes - meanB);
-    variance += (sample.at - meanT) ** 2;
+  const at = chosen.map((sample) => sample.at);
+  const bytes = chosen.map((sample) => sample.bytes);
+  const uploads = chosen.map((sample) => sample.uploads);
+  const span = chosen.length > 0 ? chosen.at(-1)!.at - chosen[0]!.at : 0;
+  const fitted = lineThrough(at, bytes, uploads);
+  const plain = lineThrough(at, bytes, null);
+  return {
+    slope: fitted.slope,
+    growth: fitted.slope * span,
+    growthError: fitted.slopeError * span,
+    perUpload: fitted.covariateSlope,
+    plainGrowth: plain.slope * span,
+    plainGrowthError: plain.slopeError * span,
+    span,
+    count: chosen.length,
+  };
+}
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** `values` less their least-squares line on `by` (less their mean when `by` is absent or constant). */
+function residualsOn(values: number[], by: number[] | null): number[] {
+  const centred = values.map((value) => value - mean(values));
+  if (!by) return centred;
+  const byCentred = by.map((value) => value - mean(by));
+  const variance = byCentred.reduce((sum, value) => sum + value * value, 0);
+  if (variance === 0) return centred;
+  const slope = byCentred.reduce((sum, value, index) => sum + value * centred[index]!, 0) / variance;
+  return centred.map((value, index) => value - slope * byCentred[index]!);
+}
+
+/**
+ * The slope of `y` on `x` with `covariate` held constant (Frisch–Waugh: both residualised on
+ * it first), its standard error and the covariate's own slope.
+ *
+ * Readings 0.1 s apart are alike, so the residuals' variance is worth fewer independent
+ * readings than were taken; the error is widened by 1 + 2 Σ ρk, the residuals' autocorrelations
+ * summed until they first stop being positive.
+ */
+function lineThrough(x: number[], y: number[], covariate: number[] | null): { slope: number; slopeError: number; covariateSlope: number } {
+  const parameters = covariate ? 3 : 2;
+  if (x.length <= parameters + 1) return { slope: Number.NaN, slopeError: Number.NaN, covariateSlope: Number.NaN };
+  const xr = residualsOn(x, covariate);
+  const yr = residualsOn(y, covariate);
+  const xx = xr.reduce((sum, value) => sum + value * value, 0);
+  const slope = xr.reduce((sum, value, index) => sum + value * yr[index]!, 0) / xx;
+  const residuals = yr.map((value, index) => value - slope * xr[index]!);
+  const squares = residuals.reduce((sum, value) => sum + value * value, 0);
+  let correlation = 0;
+  for (let lag = 1; lag < residuals.length / 4; lag++) {
+    let product = 0;
+    for (let index = lag; index < residuals.length; index++) product += residuals[index]! * residuals[index - lag]!;
+    const rho = squares > 0 ? product / squares : 0;
+    if (rho <= 0) break;
+    correlation += rho;
   }
-  const slope = covariance / variance;
-  const span = chosen.at(-1)!.at - chosen[0]!.at;
-  // The fit's standard error, as if the readings were independent. They are not (a burst of
-  // uploads spans several), so the true uncertainty is larger still.
-  const residuals = chosen.reduce((sum, sample) => sum + (sample.bytes - meanB - slope * (sample.at - meanT)) ** 2, 0);
-  const slopeError = Math.sqrt(residuals / (chosen.length - 2) / variance);
-  return { slope, growth: slope * span, growthError: slopeError * span, span, count: chosen.length };
+  const slopeError = Math.sqrt((squares / (x.length - parameters) / xx) * (1 + 2 * correlation));
+  let covariateSlope = Number.NaN;
+  if (covariate) {
+    // What is left of y once the time trend is taken off, against the covariate.
+    const detrended = y.map((value, index) => value - slope * x[index]!);
+    const centred = covariate.map((value) => value - mean(covariate));
+    const variance = centred.reduce((sum, value) => sum + value * value, 0);
+    const rest = residualsOn(detrended, null);
+    if (variance > 0) covariateSlope = centred.reduce((sum, value, index) => sum + value * rest[index]!, 0) / variance;
+  }
+  return { slope, slopeError, covariateSlope };
 }
 
 /** CPU seconds a process has used so far, user and system (fields 14 and 15 of /proc/PID/stat, in clock ticks of 1/100 s). */

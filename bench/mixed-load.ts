@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { archiver, curlDownload, poller, reader, Recorder, uploader, type Client } from './load-clients.js';
 import { reportLoad, type LoadRun } from './load-report.js';
-import { ARCHIVE_BYTES_PER_SECOND, IDLE_SECONDS, MIX, MONTH, PHOTO, POLL_INTERVAL_MS, READER, SESSIONS_PER_MEMBER, UPLOAD_THINK, WARM_UP_SECONDS } from './load-plan.js';
+import { ARCHIVE_BYTES_PER_SECOND, IDLE_SECONDS, MIX, MONTH, PHOTO, POLL_INTERVAL_MS, READER, RSS_READ_INTERVAL_MS, SESSIONS_PER_MEMBER, UPLOAD_THINK, WARM_UP_SECONDS } from './load-plan.js';
 import { fillMonth, photoJpeg, signInFamily, type Family } from './load-setup.js';
 import { cpuSecondsOf, type RssSample } from './load-stats.js';
 import { writeSection } from './readme.js';
@@ -45,12 +45,12 @@ async function idleReads(heirloom: Heirloom, family: Family, seconds: number): P
   return polling;
 }
 
-/** Every client of the mix at once for `seconds`, with the server's RSS read every second. */
+/** Every client of the mix at once for `seconds`, with the server's RSS read every RSS_READ_INTERVAL_MS. */
 async function mixedLoad(heirloom: Heirloom, family: Family, photos: Buffer[], seconds: number, monthMinBytes: number) {
   const recorder = new Recorder(seconds);
-  const reading = (): RssSample => ({ at: recorder.now() / 1000, bytes: bytesOf(heirloom.pid, 'VmRSS'), inFlight: recorder.inFlight });
+  const reading = (): RssSample => ({ at: recorder.now() / 1000, bytes: bytesOf(heirloom.pid, 'VmRSS'), inFlight: recorder.inFlight(), uploads: recorder.inFlight('upload') });
   const rss: RssSample[] = [reading()];
-  const sampler = setInterval(() => rss.push(reading()), 1000);
+  const sampler = setInterval(() => rss.push(reading()), RSS_READ_INTERVAL_MS);
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
   const clientCpu = process.cpuUsage();
