@@ -148,9 +148,10 @@ of MB with the uploads of the moment; a leak shows instead as a rising line. The
 second half is the rise of the least-squares line through those readings, fitted with the
 uploads in flight alongside time so that their swing stays out of it (\`bench/load-stats.ts\`
 \`rssTrend\`), ± one standard error. That error allows for readings ${RSS_READ_INTERVAL_MS / 1000} s apart being alike, but
-not for slower swings of tens of MB that last from seconds to minutes (most likely the
-collector: V8 frees the Buffers of finished uploads only once tens of MB of them have piled up):
-one run's line can differ from the next's by more than the error says. Cut into 30 s stretches, a 15-minute run's readings gave lines from −8 % to +19 %,
+not for slower swings of tens of MB that last from seconds to minutes (glibc's main arena
+grows in steps of 10–20 MB and seldom gives them back; V8's own heap stays at 45–60 MB, collected
+several times a second): one run's line can differ from the next's by more than the error
+says. Cut into 30 s stretches, a 15-minute run's readings gave lines from −8 % to +19 %,
 two in three within the ${(RSS_GROWTH_TOLERANCE * 100).toFixed(0)} % allowed, while its minute means held level: see the
 earlier runs listed after this section.
 
