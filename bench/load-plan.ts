@@ -35,6 +35,7 @@ export const RSS_READ_INTERVAL_MS = 100;
 /**
  * "No growth" read as: the line fitted through the second half's RSS readings (load-stats.ts
  * rssTrend, uploads in flight set aside) rises by at most this share of the RSS at mid-run. Not
- * zero, since the collector's sawtooth tilts a 30-second fit by tens of MB either way.
+ * zero, since the allocator's steps (bench/README.md, earlier runs) tilt a 30-second fit by
+ * tens of MB either way.
  */
 export const RSS_GROWTH_TOLERANCE = 0.02;

@@ -2,7 +2,7 @@
 import { availableParallelism } from 'node:os';
 import type { Recorder } from './load-clients.js';
 import { ARCHIVE_BYTES_PER_SECOND, IDLE_SECONDS, MIX, MONTH, PHOTO, POLL_INTERVAL_MS, READ_P95_TARGET_MS, READER, RSS_GROWTH_TOLERANCE, RSS_READ_INTERVAL_MS, SESSIONS_PER_MEMBER, UPLOAD_THINK, WARM_UP_SECONDS } from './load-plan.js';
-import { ALL_KINDS, groupFailures, latencyOf, READ_KINDS, rssTrend, type Kind, type RssSample } from './load-stats.js';
+import { ALL_KINDS, groupFailures, latencyOf, READ_KINDS, rssOverTime, rssTrend, type Kind, type RssSample } from './load-stats.js';
 import { ALLOCATOR_ENV, commandArgs } from './support.js';
 
 export interface LoadRun {
@@ -34,6 +34,8 @@ export interface LoadRun {
 }
 
 const MB = 1e6;
+/** Megabytes to one place, or a dash when there is no figure (a fit with too few readings, or no uploads in flight). */
+const megabytes = (value: number) => (Number.isNaN(value) ? '–' : (value / MB).toFixed(1));
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value < 10 ? `${value.toFixed(1)} ms` : `${value.toFixed(0)} ms`);
 const verdict = (met: boolean) => (met ? 'met' : 'missed');
 const labels: Record<Kind, string> = {
@@ -48,18 +50,10 @@ const labels: Record<Kind, string> = {
   archive: '`GET /api/bulk-download/archive` (curl, to its end)',
 };
 
-/** The RSS through the load: a reading every 5 s, or for a run of more than two minutes, each minute's mean. */
-function rssOverTime(samples: RssSample[], seconds: number): string {
-  const mb = (bytes: number) => (bytes / MB).toFixed(0);
-  if (seconds <= 120) {
-    const chosen: RssSample[] = [];
-    for (const sample of samples) if (sample.at >= chosen.length * 5) chosen.push(sample);
-    return `The server's RSS every 5 s of the load (MB): ${chosen.map((sample) => mb(sample.bytes)).join(', ')}.`;
-  }
-  const minutes: number[][] = [];
-  for (const sample of samples) (minutes[Math.floor(sample.at / 60)] ??= []).push(sample.bytes);
-  const means = minutes.filter((minute) => minute.length > 0).map((minute) => minute.reduce((sum, bytes) => sum + bytes, 0) / minute.length);
-  return `The server's RSS, each minute's mean (MB): ${means.map(mb).join(', ')}.`;
+function rssLine(samples: RssSample[], seconds: number): string {
+  const { every, bytes } = rssOverTime(samples, seconds);
+  const list = bytes.map((value) => (value / MB).toFixed(0)).join(', ');
+  return every === '5 s' ? `The server's RSS every 5 s of the load (MB): ${list}.` : `The server's RSS, each minute's mean (MB): ${list}.`;
 }
 
 export function reportLoad(run: LoadRun): string {
@@ -148,19 +142,16 @@ of MB with the uploads of the moment; a leak shows instead as a rising line. The
 second half is the rise of the least-squares line through those readings, fitted with the
 uploads in flight alongside time so that their swing stays out of it (\`bench/load-stats.ts\`
 \`rssTrend\`), ± one standard error. That error allows for readings ${RSS_READ_INTERVAL_MS / 1000} s apart being alike, but
-not for slower swings of tens of MB that last from seconds to minutes (glibc's main arena
-grows in steps of 10–20 MB and seldom gives them back; V8's own heap stays at 45–60 MB, collected
-several times a second): one run's line can differ from the next's by more than the error
-says. Cut into 30 s stretches, a 15-minute run's readings gave lines from −8 % to +19 %,
-two in three within the ${(RSS_GROWTH_TOLERANCE * 100).toFixed(0)} % allowed, while its minute means held level: see the
-earlier runs listed after this section.
+not for slower swings of tens of MB that last from seconds to minutes: one run's line can
+differ from the next's by more than the error says. The earlier runs listed after this section
+show how much, and where those swings live.
 
 | measure | result | reference (same run) | ratio | target | verdict |
 |---|---|---|---|---|---|
 | errors | ${recorder.failures.length} of ${requests} requests | idle: ${idleFailures} of ${idle.samples.length + idleFailures} | | 0 | ${verdict(recorder.failures.length === 0)} |
 | read p95 (${reads.count} reads, ${reads.perSecond.toFixed(0)}/s) | ${ms(reads.p95)} | idle ${ms(idleReads.p95)} | ${(reads.p95 / idleReads.p95).toFixed(1)}× | < ${READ_P95_TARGET_MS} ms | ${verdict(reads.p95 < READ_P95_TARGET_MS)} |
 | read p50 / max | ${ms(reads.p50)} / ${ms(reads.max)} | idle ${ms(idleReads.p50)} / ${ms(idleReads.max)} | ${(reads.p50 / idleReads.p50).toFixed(1)}× | | |
-| server RSS growth, second half (${trend.count} readings, uploads in flight set aside) | ${(trend.growth / MB).toFixed(1)} ± ${(trend.growthError / MB).toFixed(1)} MB (${((trend.slope * 60) / MB).toFixed(1)} MB/min) | RSS at mid-run ${(midRss / MB).toFixed(0)} MB | ${(growthShare * 100).toFixed(1)} % | ≤ ${(RSS_GROWTH_TOLERANCE * 100).toFixed(0)} % | ${verdict(growthShare <= RSS_GROWTH_TOLERANCE)} |
+| server RSS growth, second half (${trend.count} readings, uploads in flight set aside) | ${megabytes(trend.growth)} ± ${megabytes(trend.growthError)} MB (${((trend.slope * 60) / MB).toFixed(1)} MB/min) | RSS at mid-run ${(midRss / MB).toFixed(0)} MB | ${(growthShare * 100).toFixed(1)} % | ≤ ${(RSS_GROWTH_TOLERANCE * 100).toFixed(0)} % | ${verdict(growthShare <= RSS_GROWTH_TOLERANCE)} |
 
 Per kind, under load and idle:
 
@@ -172,8 +163,8 @@ ${failureLines}
 
 The server's RSS: ${(run.startRss / MB).toFixed(0)} MB once it answered, ${(run.setupRss / MB).toFixed(0)} MB after the set-up's uploads, ${(run.idleRss / MB).toFixed(0)} MB after the idle reference, ${(run.rss[0]!.bytes / MB).toFixed(0)} MB when the load began, ${(midRss / MB).toFixed(0)} MB at mid-run,
 ${(run.rss.at(-1)!.bytes / MB).toFixed(0)} MB at the end, peak (\`VmHWM\`) ${(run.peakRss / MB).toFixed(0)} MB; the first half's line rose ${(firstHalf.growth / MB).toFixed(1)} MB. Each upload in flight held
-${(trend.perUpload / MB).toFixed(0)} MB by the second half's fit; the plain line through its readings, uploads not set aside, rose
-${(trend.plainGrowth / MB).toFixed(1)} ± ${(trend.plainGrowthError / MB).toFixed(1)} MB (${((trend.plainGrowth / midRss) * 100).toFixed(1)} %). The month archive
+${megabytes(trend.perUpload)} MB by the second half's fit; the plain line through its readings, uploads not set aside, rose
+${megabytes(trend.plainGrowth)} ± ${megabytes(trend.plainGrowthError)} MB (${((trend.plainGrowth / midRss) * 100).toFixed(1)} %). The month archive
 came ${archives.count} times, ${(archives.bytes / Math.max(1, archives.count) / MB).toFixed(0)} MB each, at ${archiveMBps.toFixed(0)} MB/s while downloading. The server used
 ${run.serverCores.toFixed(2)} cores of CPU (of ${cores}), the benchmark's client process ${run.clientCores.toFixed(2)} (curl not counted); the client's
 event loop was late by ${ms(run.lagP99)} at the 99th percentile and ${ms(run.lagMax)} at most, which bounds what the
@@ -181,6 +172,6 @@ client itself adds to a latency above. Requests sent and not yet answered, read 
 ${(waiting.reduce((sum, count) => sum + count, 0) / waiting.length).toFixed(0)} on average, ${waiting.reduce((most, count) => Math.max(most, count), 0)} at most, ${(secondHalfWaiting.reduce((sum, count) => sum + count, 0) / Math.max(1, secondHalfWaiting.length)).toFixed(0)} on average in the second half
 (each client waits for its answer before going on, so a server that falls behind holds up to
 one per client, plus a page's thumbnails, instead of a few, and its RSS carries them).
-${rssOverTime(run.rss, run.seconds)}
+${rssLine(run.rss, run.seconds)}
 `;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latencyOf, rssTrend, type RssSample } from './load-stats.js';
+import { latencyOf, rssOverTime, rssTrend, type RssSample } from './load-stats.js';
 
 const MB = 1e6;
 
@@ -75,5 +75,20 @@ describe('latencyOf', () => {
     const latency = latencyOf(samples, ['memory'], 100);
     expect(latency).toMatchObject({ count: 1_000_000, perSecond: 10_000, p50: 500, p95: 950, max: 1000, bytes: 10_000_000 });
     expect(latencyOf(samples, ['upload'], 100).max).toBeNaN();
+  });
+});
+
+describe('rssOverTime', () => {
+  const steady = (seconds: number, bytesAt: (at: number) => number): RssSample[] =>
+    Array.from({ length: seconds * 10 + 1 }, (_, index) => ({ at: index / 10, bytes: bytesAt(index / 10), inFlight: 0, uploads: 0 }));
+
+  it('gives the reading at each 5 s mark for a run of up to two minutes', () => {
+    expect(rssOverTime(steady(60, (at) => at * MB), 60)).toEqual({ every: '5 s', bytes: [0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60].map((at) => at * MB) });
+  });
+
+  it('gives each minute’s mean for a longer run', () => {
+    // 100 MB through the first minute, 200 MB through the second, 300 MB in the last reading.
+    const overview = rssOverTime(steady(120, (at) => (Math.floor(at / 60) + 1) * 100 * MB), 121);
+    expect(overview).toEqual({ every: 'minute', bytes: [100 * MB, 200 * MB, 300 * MB] });
   });
 });

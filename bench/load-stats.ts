@@ -93,8 +93,8 @@ export interface RssTrend {
  * The trend of the server's RSS from `from` seconds on: the least-squares fit of
  * bytes = a + slope × at + perUpload × uploads.
  *
- * A photo being decoded holds about 15 MB of pixels until its copies are written, so a reading
- * taken while three uploads are in flight sits some 45 MB above one taken while none is; that
+ * A photo being decoded holds some 15–18 MB of pixels until its copies are written, so a reading
+ * taken while three uploads are in flight sits some 50 MB above one taken while none is; that
  * swing, not the trend, dominates single readings. Fitting the uploads alongside time keeps it
  * out of the slope, which is what a leak would raise.
  */
@@ -167,6 +167,21 @@ function lineThrough(x: number[], y: number[], covariate: number[] | null): { sl
     if (variance > 0) covariateSlope = centred.reduce((sum, value, index) => sum + value * rest[index]!, 0) / variance;
   }
   return { slope, slopeError, covariateSlope };
+}
+
+/**
+ * The RSS through a run in a few numbers: the reading at each 5 s mark, or for a run of more than
+ * two minutes each minute's mean, which a long run's list would otherwise drown in.
+ */
+export function rssOverTime(samples: RssSample[], seconds: number): { every: '5 s' | 'minute'; bytes: number[] } {
+  if (seconds <= 120) {
+    const chosen: number[] = [];
+    for (const sample of samples) if (sample.at >= chosen.length * 5) chosen.push(sample.bytes);
+    return { every: '5 s', bytes: chosen };
+  }
+  const minutes: number[][] = [];
+  for (const sample of samples) (minutes[Math.floor(sample.at / 60)] ??= []).push(sample.bytes);
+  return { every: 'minute', bytes: minutes.filter((minute) => minute.length > 0).map(mean) };
 }
 
 /** CPU seconds a process has used so far, user and system (fields 14 and 15 of /proc/PID/stat, in clock ticks of 1/100 s). */
