@@ -329,6 +329,10 @@ test.describe('Memory detail dialog', () => {
     // Delete inside the detail dialog: back on Delete, still inside the dialog.
     await view.focus();
     await page.keyboard.press('Enter');
+    // The dialog puts focus inside itself once it has opened; the test moves it only after that,
+    // or the dialog's own first focus would take it back and Enter would land elsewhere.
+    await expect(dialog.getByRole('button', { name: 'Hear your voice' })).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.locator(':focus')).toHaveCount(1);
     const remove = dialog.getByRole('group', { name: 'Memory actions' }).getByRole('button', { name: 'Delete' });
     await remove.focus();
     await page.keyboard.press('Enter');
