@@ -1,6 +1,5 @@
 // Builds the Fastify app from its dependencies. main.ts starts it; tests call it directly.
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -15,6 +14,7 @@ import { sessionPlugin } from './auth/session-plugin.js';
 import type { AppContext } from './context.js';
 import { HttpError, registerErrorHandler } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import { pageDataOf } from './page-data.js';
 import { archiveRoutes } from './archives/routes.js';
@@ -66,31 +66,7 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
     transform: jsonSchemaTransform,
   });
   // With S3, media is answered by a redirect to the bucket and videos are PUT straight to it.
-  const mediaOrigins = storageOrigins(ctx);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets element styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins],
-        mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
-        connectSrc: ["'self'", ...mediaOrigins],
-        fontSrc: ["'self'", 'data:'],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    referrerPolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: ctx.config.secureCookies,
-  });
+  registerSecurityHeaders(app, { mediaOrigins: storageOrigins(ctx), strictTransportSecurity: ctx.config.secureCookies });
   await app.register(cookie, { secret: ctx.config.sessionSecret });
   // Refusals speak like every other refusal: `{message}` in words (DESIGN "API").
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => new HttpError(429, messages.tooManyRequests) });

@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { TIMELINE_PAGE_SIZE } from '../common/limits.js';
-import { memoryPage, type MemoryPage } from '../common/memories.js';
+import { memoryPage } from '../common/memories.js';
 import type { PageData } from '../common/page-data.js';
 import { timeline as timelineSchema } from '../common/timelines.js';
 import { user as userSchema } from '../common/users.js';
@@ -15,7 +15,7 @@ import { resolveSession } from './auth/sessions.js';
 import type { AppContext } from './context.js';
 import type { UserRow } from './db/schema.js';
 import { HttpError } from './http/errors.js';
-import { timelineMemories } from './memories/index.js';
+import { timelinePage } from './memories/index.js';
 import { listTimelines, presentTimeline } from './timelines/index.js';
 import { presentUser } from './users/index.js';
 
@@ -60,7 +60,7 @@ function decodedId(segment: string): string | null {
 
 async function firstPage(ctx: AppContext, viewer: UserRow, timelineId: string): Promise<PageData['timelinePage']> {
   try {
-    const page = (await timelineMemories(ctx, viewer, timelineId, { limit: TIMELINE_PAGE_SIZE })) as MemoryPage;
+    const page = await timelinePage(ctx, viewer, timelineId, { limit: TIMELINE_PAGE_SIZE });
     return { timelineId, page: memoryPage.parse(page) };
   } catch (error) {
     // Not a member, or no such timeline: the page asks, and shows its own answer.

@@ -1,6 +1,7 @@
 // SQL of sign-in: sessions, identities, failure counts.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.js';
+import { precompiled } from '../db/precompiled.js';
 import type { NewUser, UserRow } from '../db/schema.js';
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -32,15 +33,20 @@ export async function insertSession(
     .execute();
 }
 
-export function findSessionWithUser(db: Db, tokenHash: string, now: string) {
-  return db
+/** Every request that carries a cookie asks this, so it is compiled once (db/precompiled.ts). */
+const sessionWithUser = precompiled(['tokenHash', 'now'], (db, { tokenHash, now }: { tokenHash: string; now: string }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
     .select(['sessions.expires_at as session_expires_at'])
     .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', now),
+);
+
+export async function findSessionWithUser(db: Db, tokenHash: string, now: string) {
+  const [row] = await sessionWithUser(db, { tokenHash, now });
+  return row;
 }
 
 export async function extendSession(db: Db, tokenHash: string, expiresAt: string): Promise<void> {

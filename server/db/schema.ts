@@ -174,6 +174,13 @@ export interface DailyPromptsTable {
   looking_forward: string;
 }
 
+/** One row (id 1): db/content-version.ts. */
+export interface ContentVersionTable {
+  id: number;
+  /** bigint: a string from PostgreSQL's driver unless parsed (db/index.ts parses int8). */
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   identities: IdentitiesTable;
@@ -194,6 +201,7 @@ export interface Database {
   comments: CommentsTable;
   notifications: NotificationsTable;
   daily_prompts: DailyPromptsTable;
+  content_version: ContentVersionTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,6 @@
 // HTTP of browsing memories (memories §7; DESIGN "API"): a timeline's memories, whole or page
 // by page, the days of its calendar, and the home spotlight.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../common/errors.js';
@@ -9,6 +9,7 @@ import { timeZoneField } from '../../common/prompts.js';
 import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
 import * as service from './browse-service.js';
+import { PageCache } from './page-cache.js';
 
 const byId = z.object({ id: z.string() });
 const tags = ['memories'];
@@ -17,6 +18,7 @@ const memoryDaysQuery = z.object({ tz: timeZoneField.default('UTC') });
 
 export async function memoryBrowseRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const pages = new PageCache();
 
   api.get(
     '/api/timelines/:id/memories',
@@ -24,7 +26,20 @@ export async function memoryBrowseRoutes(app: FastifyInstance, { ctx }: { ctx: A
       onRequest: requireUser,
       schema: { tags, params: byId, querystring: timelineMemoriesQuery, response: { 200: z.union([z.array(memory), memoryPage]), '4xx': errorBody } },
     },
-    async (request) => service.timelineMemories(ctx, currentUser(request), request.params.id, request.query),
+    async (request, reply) => {
+      const viewer = currentUser(request);
+      const { params, query } = request;
+      const { limit } = query;
+      if (limit === undefined) return service.timelineMemoryList(ctx, viewer, params.id, query);
+      const key = JSON.stringify([viewer.id, params.id, query.start, query.end, query.cursor, limit]);
+      // Sent as the bytes kept, so a page served again skips both the queries and the serializer.
+      const body = await pages.answer(ctx.db, key, async () => {
+        const page = await service.timelinePage(ctx, viewer, params.id, { ...query, limit });
+        return Buffer.from(JSON.stringify(z.encode(memoryPage, page)));
+      });
+      // Already JSON of the 200 schema (z.encode above), which the typed reply cannot know of a Buffer.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+    },
   );
 
   api.get(

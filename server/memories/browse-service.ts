@@ -30,19 +30,19 @@ function decodeCursor(cursor: string): browse.PagePosition {
 /** Dates are stored as UTC ISO text (they sort as time does), so filters are made alike. */
 const utc = (instant: string | undefined) => (instant === undefined ? undefined : new Date(instant).toISOString());
 
-/**
- * GET /api/timelines/{id}/memories: members only (404 otherwise), newest first. Without
- * `limit` the spec's plain list (memories §7); with it one page and the cursor of the next.
- */
-export async function timelineMemories(ctx: AppContext, viewer: UserRow, timelineId: string, query: TimelineMemoriesQuery): Promise<Memory[] | MemoryPage> {
+/** GET /api/timelines/{id}/memories without `limit`: the spec's plain list (memories §7), members only (404 otherwise), newest first. */
+export async function timelineMemoryList(ctx: AppContext, viewer: UserRow, timelineId: string, query: Omit<TimelineMemoriesQuery, 'limit'>): Promise<Memory[]> {
+  await requireAccess(ctx.db, viewer, 'timeline.read', [timelineId]);
+  const filter = { start: utc(query.start), end: utc(query.end), after: query.cursor === undefined ? undefined : decodeCursor(query.cursor) };
+  return presentMemoriesFor(ctx, viewer, await browse.timelineMemories(ctx.db, viewer.id, timelineId, filter));
+}
+
+/** GET /api/timelines/{id}/memories?limit=: one page, newest first, and the cursor of the next; members only (404 otherwise). */
+export async function timelinePage(ctx: AppContext, viewer: UserRow, timelineId: string, query: TimelineMemoriesQuery & { limit: number }): Promise<MemoryPage> {
   await requireAccess(ctx.db, viewer, 'timeline.read', [timelineId]);
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  const filter = { start: utc(query.start), end: utc(query.end), after };
-  if (query.limit === undefined) {
-    return presentMemoriesFor(ctx, viewer, await browse.timelineMemories(ctx.db, viewer.id, timelineId, filter));
-  }
   // One row more than asked tells whether another page follows.
-  const rows = await browse.timelineMemories(ctx.db, viewer.id, timelineId, { ...filter, limit: query.limit + 1 });
+  const rows = await browse.timelineMemories(ctx.db, viewer.id, timelineId, { start: utc(query.start), end: utc(query.end), after, limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

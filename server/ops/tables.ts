@@ -34,8 +34,12 @@ export const heirloomTables: readonly TableInfo[] = [
   { name: 'prompt_history', primaryKey: ['user_id', 'timeline_id', 'kind', 'prompt'] },
 ];
 
-/** Kysely's own bookkeeping: a restore makes it afresh by migrating, so it is not copied as rows. */
-export const migrationTables = ['kysely_migration', 'kysely_migration_lock'] as const;
+/**
+ * Made afresh by migrating, so a restore does not copy them as rows: Kysely's own bookkeeping,
+ * and the content version (db/content-version.ts), a count that means something only in the
+ * database that counted it.
+ */
+export const migrationTables = ['kysely_migration', 'kysely_migration_lock', 'content_version'] as const;
 
 export function tableInfo(name: string): TableInfo {
   const table = heirloomTables.find((candidate) => candidate.name === name);
