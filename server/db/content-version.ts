@@ -1,7 +1,7 @@
 // The content version: a number the database raises in every transaction that writes a
-// table memories and timeline pages are made of (migration 0007 lists them and explains the
-// triggers). Equal numbers mean nothing such a page shows has changed in between, on this
-// instance or any other.
+// table an answer kept in memory is made of (timeline pages, sessions; migration 0007 lists
+// them and explains the triggers). Equal numbers mean nothing such an answer holds has
+// changed in between, on this instance or any other (db/kept.ts).
 import { precompiled } from './precompiled.js';
 
 const versionQuery = precompiled<{ id: number }, { version: number }>(['id'], (db, { id }) =>
@@ -19,14 +19,13 @@ export async function contentVersion(db: Parameters<typeof versionQuery>[0]): Pr
 }
 
 /**
- * Tables no memory or timeline page shows, and that decide nothing of who sees one: writing
- * them leaves the version as it is (sessions are checked on every request; notifications,
- * comments and prompts have answers of their own, never kept). db/content-version.test.ts
- * requires every other table to carry the triggers, so a new table must be one or the other.
+ * Tables no kept answer is made of: writing them leaves the version as it is. Notifications,
+ * comments and prompts have answers of their own, never kept; the rest are read only when
+ * signing in or accepting an invite. db/content-version.test.ts requires every other table to
+ * carry the triggers, so a new table must be one or the other.
  */
-export const TABLES_PAGES_DO_NOT_SHOW = [
+export const UNKEPT_TABLES = [
   'identities',
-  'sessions',
   'sign_in_failures',
   'family_invites',
   'timeline_invites',

@@ -6,11 +6,13 @@ import { z } from 'zod';
 import { errorBody } from '../../common/errors.js';
 import { memory, memoryDays, memoryPage, timelineMemoriesQuery } from '../../common/memories.js';
 import { timeZoneField } from '../../common/prompts.js';
-import { currentUser, requireUser } from '../auth/session-plugin.js';
+import { contentVersionOf, currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
+import { Kept } from '../db/kept.js';
 import * as service from './browse-service.js';
-import { PageCache } from './page-cache.js';
 
+/** A family's pages are a few MB; one page is at most 100 memories, about 90 KB. */
+const KEPT_PAGE_BYTES = 32 * 1024 * 1024;
 const byId = z.object({ id: z.string() });
 const tags = ['memories'];
 /** DESIGN "Edge decisions" (time zones): IANA, default UTC. */
@@ -18,7 +20,8 @@ const memoryDaysQuery = z.object({ tz: timeZoneField.default('UTC') });
 
 export async function memoryBrowseRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const pages = new PageCache();
+  // Each viewer's pages as sent, while nothing they show has changed (db/kept.ts).
+  const pages = new Kept<Buffer>(KEPT_PAGE_BYTES, (body) => body.length);
 
   api.get(
     '/api/timelines/:id/memories',
@@ -32,11 +35,13 @@ export async function memoryBrowseRoutes(app: FastifyInstance, { ctx }: { ctx: A
       const { limit } = query;
       if (limit === undefined) return service.timelineMemoryList(ctx, viewer, params.id, query);
       const key = JSON.stringify([viewer.id, params.id, query.start, query.end, query.cursor, limit]);
-      // Sent as the bytes kept, so a page served again skips both the queries and the serializer.
-      const body = await pages.answer(ctx.db, key, async () => {
-        const page = await service.timelinePage(ctx, viewer, params.id, { ...query, limit });
-        return Buffer.from(JSON.stringify(z.encode(memoryPage, page)));
-      });
+      const version = contentVersionOf(request);
+      let body = pages.get(key, version);
+      if (!body) {
+        // Kept as the bytes sent, so a page asked again skips both the queries and the serializer.
+        body = Buffer.from(JSON.stringify(z.encode(memoryPage, await service.timelinePage(ctx, viewer, params.id, { ...query, limit }))));
+        pages.keep(key, version, body);
+      }
       // Already JSON of the 200 schema (z.encode above), which the typed reply cannot know of a Buffer.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },

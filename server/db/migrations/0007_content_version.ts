@@ -1,7 +1,7 @@
 // The content version (db/content-version.ts): one number the database itself raises in
-// every transaction that changes a table a memory's JSON or a timeline page is made of, so an
-// answer kept in memory (memories/page-cache.ts) is known to be current by reading one row.
-// Kept by triggers, not by the services: a write no one thought of still moves it.
+// every transaction that changes a table an answer kept in memory is made of (a timeline
+// page, a signed-in session; db/kept.ts), so a kept answer is known to be current by reading
+// one row. Kept by triggers, not by the services: a write no one thought of still moves it.
 //
 // SQLite: a trigger per table and kind of write, each adding one. Writers take turns there,
 // so the shared row costs nothing.
@@ -13,9 +13,13 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../columns.js';
 
-/** The tables whose rows a memory or a timeline page shows, or that decide who sees them, at the time of this migration. */
-const SHOWN_TABLES = [
+/**
+ * The tables, at the time of this migration, whose rows a timeline page shows or that decide
+ * who sees one, and the sessions a request is signed in by.
+ */
+const KEPT_TABLES = [
   'users',
+  'sessions',
   'families',
   'timelines',
   'timeline_members',
@@ -48,7 +52,7 @@ export async function down(): Promise<void> {
 }
 
 async function sqliteTriggers(db: Kysely<any>): Promise<void> {
-  for (const table of SHOWN_TABLES) {
+  for (const table of KEPT_TABLES) {
     for (const write of ['insert', 'update', 'delete'] as const) {
       await sql`create trigger ${sql.id(`${table}_content_${write}`)} after ${sql.raw(write)} on ${sql.id(table)} begin
         update content_version set version = version + 1 where id = 1;
@@ -71,7 +75,7 @@ async function postgresTriggers(db: Kysely<any>): Promise<void> {
       return null;
     end
   $$`.execute(db);
-  for (const table of SHOWN_TABLES) {
+  for (const table of KEPT_TABLES) {
     await sql`create constraint trigger ${sql.id(`${table}_content_version`)} after insert or update or delete on ${sql.id(table)}
       deferrable initially deferred for each row execute function raise_content_version()`.execute(db);
   }

@@ -1,64 +1,17 @@
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryPage } from '../../common/memories.js';
+import { iso } from '../context.js';
 import { dialects, makeTestApp, TEST_ORIGIN, type TestApp } from '../test/app.js';
 import { makeMemory, makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
 import { timelinePage } from './browse-service.js';
-import { PageCache } from './page-cache.js';
 
-describe.each(dialects)('timeline pages kept between requests on %s', (dialect) => {
+describe.each(dialects)('timeline pages and sessions kept between requests on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await makeTestApp(dialect);
   });
   afterAll(() => t.close());
-
-  describe('PageCache', () => {
-    const maker = (body: string) => {
-      const made = { calls: 0, make: async () => (made.calls++, Buffer.from(body)) };
-      return made;
-    };
-
-    it('answers from what it kept until a write raises the content version, then makes the page again', async () => {
-      const cache = new PageCache();
-      const page = maker('first');
-      expect((await cache.answer(t.ctx.db, 'a', page.make)).toString()).toBe('first');
-      expect((await cache.answer(t.ctx.db, 'a', page.make)).toString()).toBe('first');
-      expect(page.calls).toBe(1);
-
-      const { user } = await makeUser(t.ctx);
-      await t.ctx.db.updateTable('users').set({ display_name: 'Renamed' }).where('id', '=', user.id).execute();
-      await cache.answer(t.ctx.db, 'a', page.make);
-      expect(page.calls).toBe(2);
-    });
-
-    it('keeps nothing of a make that throws, so the next request asks again', async () => {
-      const cache = new PageCache();
-      await expect(cache.answer(t.ctx.db, 'gone', () => Promise.reject(new Error('no such timeline')))).rejects.toThrow('no such timeline');
-      expect(cache.size).toEqual({ entries: 0, bytes: 0 });
-      const page = maker('now there');
-      expect((await cache.answer(t.ctx.db, 'gone', page.make)).toString()).toBe('now there');
-      expect(page.calls).toBe(1);
-    });
-
-    it('stays within its bytes, letting the least recently used page go first', async () => {
-      const cache = new PageCache(25);
-      await cache.answer(t.ctx.db, 'a', maker('a'.repeat(10)).make);
-      await cache.answer(t.ctx.db, 'b', maker('b'.repeat(10)).make);
-      // 'a' used again, so 'b' is now the oldest.
-      await cache.answer(t.ctx.db, 'a', maker('unused').make);
-      await cache.answer(t.ctx.db, 'c', maker('c'.repeat(10)).make);
-      expect(cache.size).toEqual({ entries: 2, bytes: 20 });
-      const b = maker('b again');
-      const a = maker('a again');
-      await cache.answer(t.ctx.db, 'a', a.make);
-      await cache.answer(t.ctx.db, 'b', b.make);
-      expect([a.calls, b.calls]).toEqual([0, 1]);
-      // A page larger than the whole cache is sent, never kept.
-      expect((await cache.answer(t.ctx.db, 'huge', maker('h'.repeat(26)).make)).length).toBe(26);
-      expect(cache.size.bytes).toBeLessThanOrEqual(25);
-    });
-  });
 
   describe('GET /api/timelines/{id}/memories?limit= answered again after each kind of change', () => {
     let creator: MadeUser, viewer: MadeUser;
@@ -136,5 +89,41 @@ describe.each(dialects)('timeline pages kept between requests on %s', (dialect) 
       expect((await t.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: creator.cookie } })).statusCode).toBeLessThan(400);
       expect((await page(creator)).status).toBe(401);
     });
+  });
+
+  describe('sessions', () => {
+    const me = (who: MadeUser) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: who.cookie } });
+
+    it("shows the user's new name at once, though the session was kept", async () => {
+      const who = await makeUser(t.ctx, { displayName: 'Before' });
+      expect((await me(who)).json().displayName).toBe('Before');
+      await t.ctx.db.updateTable('users').set({ display_name: 'After' }).where('id', '=', who.user.id).execute();
+      expect((await me(who)).json().displayName).toBe('After');
+    });
+
+    it('refuses at once a session ended on another instance (its row deleted there)', async () => {
+      const who = await makeUser(t.ctx);
+      expect((await me(who)).statusCode).toBe(200);
+      await t.ctx.db.deleteFrom('sessions').where('user_id', '=', who.user.id).execute();
+      expect((await me(who)).statusCode).toBe(401);
+    });
+  });
+});
+
+describe.each(dialects)('a kept session on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('runs out on time though nothing was written since it was read', async () => {
+    const who = await makeUser(t.ctx);
+    const me = () => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: who.cookie } });
+    expect((await me()).statusCode).toBe(200);
+    const { expires_at: expiresAt } = await t.ctx.db.selectFrom('sessions').select('expires_at').where('user_id', '=', who.user.id).executeTakeFirstOrThrow();
+    // Used again before then, it would have slid; not used, it ends at its expiry.
+    t.advance(Date.parse(expiresAt) - Date.parse(iso(t.ctx.now())) + 1000);
+    expect((await me()).statusCode).toBe(401);
   });
 });
