@@ -16,6 +16,20 @@ describe('Kept', () => {
     expect(kept.size).toEqual({ entries: 1, weight: 6 });
   });
 
+  it('drops everything kept once a newer version is kept, and keeps nothing read at an older one', () => {
+    const kept = bytes();
+    kept.keep('a', 1, 'aaa');
+    kept.keep('b', 1, 'bbb');
+    kept.keep('c', 2, 'ccc');
+    expect(kept.size).toEqual({ entries: 1, weight: 3 });
+    expect(kept.get('a', 1)).toBeUndefined();
+    // A request that read version 1 before the write finishes late.
+    kept.keep('a', 1, 'old');
+    expect(kept.get('a', 1)).toBeUndefined();
+    expect(kept.size).toEqual({ entries: 1, weight: 3 });
+    expect(kept.get('c', 2)).toBe('ccc');
+  });
+
   it('stays within its weight, letting the least recently used go first', () => {
     const kept = bytes();
     kept.keep('a', 1, 'a'.repeat(10));
