@@ -1,7 +1,7 @@
 // Queries built and compiled once per database, then run with new values. Kysely builds and
-// compiles a query anew on every run, which costs more than a short read itself: a third of
-// a request that reads one session row (issue 8 benchmark). Kept for the few queries every
-// request runs; the rest build as usual.
+// compiles a query anew on every run, which cost more than running a short read itself (the
+// issue 8 profile: about a fifth of a request that reads a kept timeline page). Kept for the
+// few queries every request runs; the rest build as usual.
 import type { CompiledQuery, Compilable } from 'kysely';
 import type { Db } from './index.js';
 
