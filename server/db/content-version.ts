@@ -2,6 +2,7 @@
 // table an answer kept in memory is made of (timeline pages, sessions; migration 0007 lists
 // them and explains the triggers). Equal numbers mean nothing such an answer holds has
 // changed in between, on this instance or any other (db/kept.ts).
+import type { Db } from './index.js';
 import { precompiled } from './precompiled.js';
 
 const versionQuery = precompiled<{ id: number }, { version: number }>(['id'], (db, { id }) =>
@@ -12,7 +13,7 @@ const versionQuery = precompiled<{ id: number }, { version: number }>(['id'], (d
  * Read it before reading what depends on it: what is read after can only be as new or newer,
  * so an answer labelled with this number is never older than the number says.
  */
-export async function contentVersion(db: Parameters<typeof versionQuery>[0]): Promise<number> {
+export async function contentVersion(db: Db): Promise<number> {
   const [row] = await versionQuery(db, { id: 1 });
   if (!row) throw new Error('content_version has no row: the database was not migrated');
   return row.version;

@@ -30,19 +30,24 @@ function decodeCursor(cursor: string): browse.PagePosition {
 /** Dates are stored as UTC ISO text (they sort as time does), so filters are made alike. */
 const utc = (instant: string | undefined) => (instant === undefined ? undefined : new Date(instant).toISOString());
 
+/** The query's dates in UTC and its cursor decoded (refused when it is not one of ours). */
+const filterOf = (query: Omit<TimelineMemoriesQuery, 'limit'>): browse.TimelineMemoriesFilter => ({
+  start: utc(query.start),
+  end: utc(query.end),
+  after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+});
+
 /** GET /api/timelines/{id}/memories without `limit`: the spec's plain list (memories §7), members only (404 otherwise), newest first. */
 export async function timelineMemoryList(ctx: AppContext, viewer: UserRow, timelineId: string, query: Omit<TimelineMemoriesQuery, 'limit'>): Promise<Memory[]> {
   await requireAccess(ctx.db, viewer, 'timeline.read', [timelineId]);
-  const filter = { start: utc(query.start), end: utc(query.end), after: query.cursor === undefined ? undefined : decodeCursor(query.cursor) };
-  return presentMemoriesFor(ctx, viewer, await browse.timelineMemories(ctx.db, viewer.id, timelineId, filter));
+  return presentMemoriesFor(ctx, viewer, await browse.timelineMemories(ctx.db, viewer.id, timelineId, filterOf(query)));
 }
 
 /** GET /api/timelines/{id}/memories?limit=: one page, newest first, and the cursor of the next; members only (404 otherwise). */
 export async function timelinePage(ctx: AppContext, viewer: UserRow, timelineId: string, query: TimelineMemoriesQuery & { limit: number }): Promise<MemoryPage> {
   await requireAccess(ctx.db, viewer, 'timeline.read', [timelineId]);
-  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   // One row more than asked tells whether another page follows.
-  const rows = await browse.timelineMemories(ctx.db, viewer.id, timelineId, { start: utc(query.start), end: utc(query.end), after, limit: query.limit + 1 });
+  const rows = await browse.timelineMemories(ctx.db, viewer.id, timelineId, { ...filterOf(query), limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
