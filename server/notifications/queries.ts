@@ -3,37 +3,68 @@
 // writes the notifications table; other features raise events (server/events.ts).
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
+import type { NotificationType } from '../../common/notifications.js';
+import { viewableMemories } from '../access/index.js';
 import type { Db } from '../db/index.js';
 import type { NotificationsTable } from '../db/schema.js';
 import { flag } from '../db/flags.js';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
-export async function countUnread(db: Db, userId: string): Promise<number> {
-  const row = await db
+/**
+ * The kinds that always tell of a memory (their message holds its title). Deleting the
+ * memory sets related_memory_id to null (migration 0001), so one of these without a memory
+ * is the notice of a deleted memory, not a notice that never had one.
+ */
+const MEMORY_NOTICES: NotificationType[] = ['memory_shared', 'comment_added'];
+
+/**
+ * Issue 19: the notifications `userId` is shown, every one of them through the memory-view
+ * rule of access/ (DESIGN "Memory view"), so an unshare, a removal from the memory's
+ * timeline or a delete takes its title out of the panel and the badge at once. Notices of
+ * no memory (a family or timeline member joined) stay. The rule runs per notification as
+ * an `exists` on the memory's primary key and the viewer's own share row, so a poll costs
+ * the user's notifications, not every memory they may view.
+ */
+function shownTo(db: Db, userId: string) {
+  return db
     .selectFrom('notifications')
+    .where('notifications.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('notifications.related_memory_id', 'is', null), eb('notifications.type', 'not in', MEMORY_NOTICES)]),
+        eb.exists(viewableMemories(db, userId).select('memories.id').whereRef('memories.id', '=', eb.ref('notifications.related_memory_id'))),
+      ]),
+    );
+}
+
+/** The bell's badge: the unread ones of those the list would show, so the two agree. */
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const row = await shownTo(db, userId)
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('user_id', '=', userId)
-    .where('is_read', '=', flag(false))
+    .where('notifications.is_read', '=', flag(false))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
-/** The user's own notifications, newest first, at most `limit`. */
+/** The notifications the user is shown, newest first, at most `limit`. */
 export function listNotifications(db: Db, userId: string, limit: number): Promise<NotificationRow[]> {
-  return db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+  return shownTo(db, userId)
+    .selectAll('notifications')
+    .orderBy('notifications.created_at', 'desc')
+    .orderBy('notifications.id', 'desc')
     .limit(limit)
     .execute();
 }
 
-/** Marks one of the user's own notifications read; answers whether it was theirs. */
+/** Marks one of the notifications the user is shown read; answers whether it was one. */
 export async function markRead(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db.updateTable('notifications').set({ is_read: flag(true) }).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const result = await db
+    .updateTable('notifications')
+    .set({ is_read: flag(true) })
+    .where('id', '=', id)
+    .where('id', 'in', shownTo(db, userId).select('notifications.id'))
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -31,12 +31,15 @@ export async function countUnread(ctx: AppContext, user: UserRow): Promise<numbe
   return queries.countUnread(ctx.db, user.id);
 }
 
-/** GET /api/notifications: the caller's own, newest first. */
+/** GET /api/notifications: the caller's own, newest first, those of a memory only while they may view it (issue 19). */
 export async function listNotifications(ctx: AppContext, user: UserRow): Promise<Notification[]> {
   return (await queries.listNotifications(ctx.db, user.id, NOTIFICATIONS_LISTED_MAX)).map(present);
 }
 
-/** POST /api/notifications/{id}/read: someone else's id is 404, as an unknown one (DESIGN "Edge decisions"). */
+/**
+ * POST /api/notifications/{id}/read: someone else's id is 404, as an unknown one (DESIGN
+ * "Edge decisions"), and so is one of theirs the list no longer shows (issue 19).
+ */
 export async function markRead(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   if (!(await queries.markRead(ctx.db, user.id, id))) throw notFound(messages.notificationNotFound);
 }
@@ -94,6 +97,20 @@ export async function tellFamilyJoined(db: Db, event: EventMap['family.joined'])
     type: 'family_joined',
     title: messages.familyMemberJoinedTitle,
     message: messages.familyMemberJoined(await nameOf(db, event.userId)),
+    createdAt: event.at,
+  });
+}
+
+/**
+ * family_joined to everyone a merge brought together (DESIGN "Families", amended; issue 19:
+ * the moved members were moved without being told): the family's members before it and
+ * every member who moved, the one who merged included, for a record of what they did.
+ */
+export async function tellFamilyMerged(db: Db, event: EventMap['family.merged']): Promise<void> {
+  await queries.insertNotifications(db, await queries.familyMemberIds(db, event.familyId), {
+    type: 'family_joined',
+    title: messages.familiesMergedTitle,
+    message: messages.familiesMerged(await nameOf(db, event.mergedBy), event.sourceFamilyName, event.familyName),
     createdAt: event.at,
   });
 }
