@@ -128,10 +128,13 @@ export const AUDIO_DURATION_MAX_S = 3_600;
 /** memories §3 (capture): a title is required after trimming; 200 characters is our ceiling. */
 export const MEMORY_TITLE_MAX = 200;
 /**
- * Notes and transcription: the notes carry the follow-up "Q: … A: …" blocks too (memories §3),
- * so the ceiling is generous; it keeps one field within the multipart field size.
+ * Notes and transcription, each: a size a person writes or speaks (10 minutes of speech are
+ * about 1 500 words, 10 000 characters), with room for the follow-up "Q: … A: …" blocks the
+ * notes carry (memories §3). Issue 19 "Memory and size": at 100 000 each, lists of memories
+ * grew past what a server holds; every list now streams, and this keeps one memory small.
+ * It also sets the multipart field size of both memory forms.
  */
-export const MEMORY_TEXT_MAX = 100_000;
+export const MEMORY_TEXT_MAX = 50_000;
 /** memories §3 "Comment": a comment's text; our ceiling, far above any conversation. */
 export const COMMENT_TEXT_MAX = 10_000;
 /** memories §5 (tag input): our ceilings, generous for a family's labels. */

@@ -12,6 +12,7 @@ import {
   FOLLOW_UP_RESPONSES_MAX,
   MEMORY_TAG_MAX,
   MEMORY_TAGS_MAX,
+  MEMORY_TEXT_MAX,
   MEMORY_TITLE_MAX,
   MEMORY_VIDEOS_MAX,
   PASSWORD_MAX,
@@ -126,7 +127,7 @@ export const messages = {
   // POST /api/memories (memories §3, §5; DESIGN "Media", "Who may do what"). The capture
   // wizard's own toasts are the capture* strings below; these are the server's refusals.
   memoryTitleTooLong: `Memory title must be at most ${MEMORY_TITLE_MAX} characters`,
-  memoryTextTooLong: 'The notes or transcription are too long to save',
+  memoryTextTooLong: `The notes and the transcription must each be at most ${MEMORY_TEXT_MAX.toLocaleString('en-US')} characters`,
   memoryTimelineRequired: 'Please select at least one timeline for this memory.',
   maxImagesReached: `Maximum images reached: You can have a maximum of ${CAPTURE_IMAGES_MAX} images per memory`,
   maxVideosReached: `Maximum videos reached: You can have a maximum of ${MEMORY_VIDEOS_MAX} videos per memory`,

@@ -3,6 +3,7 @@
 import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconMicrophone, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { MEMORY_TEXT_MAX } from '../../../../common/limits';
 import { messages } from '../../../../common/messages';
 import type { CaptureDraft } from './draft';
 import { MediaPicker } from './MediaPicker';
@@ -42,6 +43,7 @@ export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemove
         label="Notes"
         description="What happened? Who was there? How did it feel?"
         autosize
+        maxLength={MEMORY_TEXT_MAX}
         minRows={3}
         maxRows={10}
         value={draft.notes}
@@ -70,6 +72,7 @@ export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemove
             label="Transcription"
             description="Add what you said, if the transcription is missing"
             autosize
+            maxLength={MEMORY_TEXT_MAX}
             minRows={2}
             maxRows={8}
             value={draft.transcription}

@@ -4,7 +4,7 @@ import { Button, Group, Progress, Stack, TagsInput, Text, Textarea, TextInput } 
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import { MEMORY_EARLIEST_YEAR, MEMORY_TAGS_MAX, MEMORY_TITLE_MAX } from '../../../../../common/limits';
+import { MEMORY_EARLIEST_YEAR, MEMORY_TAGS_MAX, MEMORY_TEXT_MAX, MEMORY_TITLE_MAX } from '../../../../../common/limits';
 import type { Memory } from '../../../../../common/memories';
 import { messages } from '../../../../../common/messages';
 import { toast } from '../../../lib/toast';
@@ -74,6 +74,7 @@ export function MemoryEditView({ memory, onDone }: MemoryEditViewProps) {
         label="Transcription"
         size="md"
         autosize
+        maxLength={MEMORY_TEXT_MAX}
         minRows={2}
         maxRows={8}
         value={draft.transcription}
@@ -84,6 +85,7 @@ export function MemoryEditView({ memory, onDone }: MemoryEditViewProps) {
         label="Notes"
         size="md"
         autosize
+        maxLength={MEMORY_TEXT_MAX}
         minRows={3}
         maxRows={10}
         value={draft.content}
