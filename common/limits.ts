@@ -27,6 +27,21 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 /** DESIGN "AI": a chat model that has not answered in 8 s gives way to the built-in engine. */
 export const AI_TIMEOUT_MS = 8_000;
 
+/**
+ * issue 19: calls that reach the operator's AI services, per user and rolling hour, counted in
+ * the database so every instance agrees (server/ai-limits). Sized for the heaviest honest use:
+ * a capture session records a story and may re-record it a few times, so 30 transcriptions an
+ * hour are several full sessions; the wizard asks a follow-up question after each answer, and
+ * 60 an hour is ten memories of six questions each; a person browsing prompts taps Refresh a
+ * handful of times, so 30 leaves room. Past these the calls cost the operator, not the family.
+ */
+export const AI_CALL_LIMITS = {
+  transcription: { calls: 30, windowMs: 60 * 60_000 },
+  followUp: { calls: 60, windowMs: 60 * 60_000 },
+  promptRefresh: { calls: 30, windowMs: 60 * 60_000 },
+} as const;
+export type AiCallKind = keyof typeof AI_CALL_LIMITS;
+
 /** DESIGN "AI": the built-in library holds at least 300 prompts of each kind. */
 export const PROMPT_LIBRARY_MIN = 300;
 

@@ -1,5 +1,6 @@
 // User-facing strings. Those quoted from the spec are requirements: tests assert them verbatim.
 import {
+  AI_CALL_LIMITS,
   AUDIO_DURATION_MAX_S,
   AUDIO_MAX_BYTES,
   CAPTURE_IMAGES_MAX,
@@ -329,6 +330,10 @@ export const messages = {
   audioTooLarge: `Audio recordings must be ${AUDIO_MAX_BYTES / 1024 / 1024} MB or smaller`,
   audioMissing: 'Please send the recording in the audio field',
   audioOneOnly: 'Send one recording at a time',
+  // issue 19: the per-user limits of the calls that reach the operator's AI services (429, with Retry-After)
+  transcriptionsTooMany: `Too many transcriptions: at most ${AI_CALL_LIMITS.transcription.calls} an hour. Please try again later`,
+  followUpsTooMany: `Too many follow-up questions: at most ${AI_CALL_LIMITS.followUp.calls} an hour. Please try again later`,
+  promptRefreshesTooMany: `Too many new prompts: at most ${AI_CALL_LIMITS.promptRefresh.calls} an hour. Please try again later`,
   // memories §7: POST /api/prompts/follow-up
   followUpContentInvalid: 'memoryContent must be text',
   followUpContentTooLong: `memoryContent must be at most ${FOLLOW_UP_CONTENT_MAX} characters`,

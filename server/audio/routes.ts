@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { transcriptionResult, type TranscriptionResult } from '../../common/audio.js';
 import { errorBody } from '../../common/errors.js';
-import { requireUser } from '../auth/session-plugin.js';
+import { countAiCall } from '../ai-limits/index.js';
+import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
 import { drainBody } from '../media/index.js';
 import { readRecordingForm } from './recording-form.js';
@@ -21,8 +22,10 @@ export async function audioRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       const deps = { transcriber, log: request.log };
       try {
         service.requireTranscription(deps);
+        // issue 19: each transcription costs the operator; counted before the recording is read.
+        await countAiCall(ctx, currentUser(request), 'transcription');
       } catch (error) {
-        // DESIGN "AI": 503 — after the recording has arrived and been dropped, unread.
+        // DESIGN "AI": 503 (and the limit's 429) — after the recording has arrived and been dropped, unread.
         await drainBody(request);
         throw error;
       }

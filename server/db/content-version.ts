@@ -31,6 +31,8 @@ export const UNKEPT_TABLES = [
   'family_invites',
   'timeline_invites',
   'uploads',
+  // Counts behind the AI calls' limits (server/ai-limits): no answer shows them.
+  'ai_calls',
   'comments',
   'notifications',
   'daily_prompts',

@@ -134,6 +134,14 @@ export interface UploadsTable {
   attached_at: Time | null;
 }
 
+/** issue 19: one row per call to an AI service, for the per-user limits (server/ai-limits). */
+export interface AiCallsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  called_at: Time;
+}
+
 export interface FollowUpResponsesTable {
   id: string;
   memory_id: string;
@@ -197,6 +205,7 @@ export interface Database {
   memory_tags: MemoryTagsTable;
   media: MediaTable;
   uploads: UploadsTable;
+  ai_calls: AiCallsTable;
   follow_up_responses: FollowUpResponsesTable;
   comments: CommentsTable;
   notifications: NotificationsTable;

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     message: string,
     /** Extra fields some refusals carry, e.g. the family merge conflict (accounts §3). */
     readonly body: Record<string, unknown> = {},
+    /** Headers the refusal carries, e.g. Retry-After on a 429 (ai-limits). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -24,7 +26,7 @@ export const conflict = (message: string, body?: Record<string, unknown>) => new
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ ...error.body, message: error.message });
+      return reply.status(error.statusCode).headers(error.headers).send({ ...error.body, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ message: describeValidation(error.validation[0]!, error.validationContext) });

@@ -32,6 +32,7 @@ export const heirloomTables: readonly TableInfo[] = [
   { name: 'notifications', primaryKey: ['id'] },
   { name: 'daily_prompts', primaryKey: ['user_id', 'timeline_id', 'day'] },
   { name: 'prompt_history', primaryKey: ['user_id', 'timeline_id', 'kind', 'prompt'] },
+  { name: 'ai_calls', primaryKey: ['id'] },
 ];
 
 /**

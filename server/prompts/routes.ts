@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../common/errors.js';
 import { dailyPrompts, dailyPromptsQuery, followUpBody, followUpQuestion, refreshPromptsBody, type DailyPrompts, type FollowUpQuestion } from '../../common/prompts.js';
+import { countAiCall } from '../ai-limits/index.js';
 import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
 import type { PromptPair } from './engine.js';
@@ -15,7 +16,10 @@ const present = (pair: PromptPair): DailyPrompts => ({ lookingBackPrompt: pair.l
 
 export async function promptRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // With LLM_URL unset this is the 'none' driver, and nothing leaves the server.
+  // With LLM_URL unset this is the 'none' driver, and nothing leaves the server: the built-in
+  // engines cost no more than any request, so only calls to a configured model are limited
+  // (ai-limits). GET /api/prompts/daily is not: it asks the model once per timeline and day.
+  // (A 429 comes after the body is validated, so a malformed call costs no count.)
   const { chat } = ctx.ai;
 
   api.get(
@@ -27,12 +31,19 @@ export async function promptRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   api.post(
     '/api/prompts/refresh',
     { onRequest: requireUser, schema: { tags: ['prompts'], body: refreshPromptsBody, response: { 200: dailyPrompts, '4xx': errorBody } } },
-    async (request) => present(await service.refreshPrompts({ ctx, chat, log: request.log }, currentUser(request), request.body)),
+    async (request) => {
+      const user = currentUser(request);
+      if (chat.driver !== 'none') await countAiCall(ctx, user, 'promptRefresh');
+      return present(await service.refreshPrompts({ ctx, chat, log: request.log }, user, request.body));
+    },
   );
 
   api.post(
     '/api/prompts/follow-up',
     { onRequest: requireUser, schema: { tags: ['prompts'], body: followUpBody, response: { 200: followUpQuestion, '4xx': errorBody } } },
-    async (request): Promise<FollowUpQuestion> => ({ question: await followUp.followUpQuestion({ chat, log: request.log }, request.body) }),
+    async (request): Promise<FollowUpQuestion> => {
+      if (chat.driver !== 'none') await countAiCall(ctx, currentUser(request), 'followUp');
+      return { question: await followUp.followUpQuestion({ chat, log: request.log }, request.body) };
+    },
   );
 }
