@@ -1,4 +1,5 @@
-// Payloads of the sign-in calls (DESIGN "API": register, login, providers).
+// Payloads of the sign-in calls (DESIGN "API": register, login, providers) and of the
+// account's own security (DESIGN "E-mail": password change, signing out other devices).
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './limits.js';
 import { messages } from './messages.js';
@@ -31,6 +32,23 @@ export const loginBody = z.object({
   password: z.string({ error: messages.invalidCredentials }).max(1024, { error: messages.invalidCredentials }),
 });
 export type LoginBody = z.infer<typeof loginBody>;
+
+export const changePasswordBody = z.object({
+  // Like a sign-in's password: no length rules, which would hint at an older policy.
+  currentPassword: z
+    .string({ error: messages.currentPasswordRequired })
+    .min(1, { error: messages.currentPasswordRequired })
+    .max(1024, { error: messages.currentPasswordWrong }),
+  newPassword: newPasswordField,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** The answer of a password change and of "Sign out other devices". */
+export const endedSessions = z.object({
+  /** How many sessions of the account, other than the caller's, were ended. */
+  endedSessions: z.number().int().min(0),
+});
+export type EndedSessions = z.infer<typeof endedSessions>;
 
 export const registrationModes = ['open', 'invite', 'closed'] as const;
 export type RegistrationMode = (typeof registrationModes)[number];

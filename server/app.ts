@@ -12,6 +12,7 @@ import { createOidcClient, type OidcClient } from './auth/oidc.js';
 import { authRoutes } from './auth/routes.js';
 import { sessionPlugin } from './auth/session-plugin.js';
 import type { AppContext } from './context.js';
+import { trustProxyOption } from './config.js';
 import { HttpError, registerErrorHandler } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -48,7 +49,7 @@ export interface AppOptions {
 export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.config.signupLimitPerHour, logger = false, onRoute }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: ctx.config.logLevel } : false,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     // DESIGN "Security and durability": request and body timeouts. Generous, since a phone
     // on a slow line may take minutes to send a video.
     requestTimeout: 15 * 60_000,

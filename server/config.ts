@@ -2,11 +2,15 @@
 // A bad value stops start-up with one line that names the variable.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { registrationModes, type AuthProviders } from '../common/auth.js';
 
 export class ConfigError extends Error {}
+
+/** false, true (any hop), a number of hops, or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = boolean | number | string[];
 
 const optionalText = z
   .string()
@@ -56,7 +60,15 @@ const env = z.object({
   LLM_URL: url('of an OpenAI-compatible API').optional(),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
-  TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      const trust = trustProxyOf(value);
+      if (trust === null) context.addIssue({ code: 'custom', message: TRUST_PROXY_FORMS });
+      return trust ?? false;
+    })
+    .default(false),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be a whole number').default(20),
   FEEDBACK_URL: z
     .string()
@@ -113,8 +125,11 @@ export interface Config {
   signupLimitPerHour: number;
   /** Where "Send Feedback" leads (accounts §2); by default an e-mail draft. */
   feedbackUrl: string;
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Behind a load balancer: which X-Forwarded-For hops to believe (Fastify's trustProxy):
+   * a number of proxies, or the proxies' addresses and ranges; true believes any (warned at start).
+   */
+  trustProxy: TrustProxy;
   /** Cookies carry `Secure` and the `__Host-` prefix when the public address is https. */
   secureCookies: boolean;
 }
@@ -165,11 +180,59 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : null,
     llm: values.LLM_URL ? { url: values.LLM_URL, apiKey: values.LLM_API_KEY, model: values.LLM_MODEL ?? 'gpt-4o-mini' } : null,
     logLevel: values.LOG_LEVEL,
-    trustProxy: values.TRUST_PROXY === 'true',
+    trustProxy: values.TRUST_PROXY,
     signupLimitPerHour: values.SIGNUP_LIMIT_PER_HOUR,
     feedbackUrl: values.FEEDBACK_URL ?? 'mailto:?subject=Heirloom%20feedback',
     secureCookies: publicUrl.protocol === 'https:',
   };
+}
+
+/** What TRUST_PROXY takes, as its refusal says it. */
+const TRUST_PROXY_FORMS =
+  'must be false, the number of proxies in front of Heirloom (such as 1), or their addresses or ranges separated by commas (such as 10.0.0.0/8,::1)';
+
+/** The names proxy-addr (Fastify's trustProxy) gives to the private and local ranges. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4 or IPv6 address, with or without a /prefix that fits it. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (issue 19): `true` let a client write its own address into X-Forwarded-For
+ * and so escape every per-address limit. A hop count believes only the addresses our own
+ * proxies added (the rightmost ones); a list believes hops from those addresses only.
+ * Null for anything else.
+ */
+function trustProxyOf(value: string): TrustProxy | null {
+  if (value === 'false') return false;
+  if (value === 'true') return true;
+  // 0 proxies believes no hop, as false does.
+  if (/^\d{1,3}$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every((entry) => NAMED_RANGES.has(entry) || isAddressOrRange(entry)) ? entries : null;
+}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy option. Fastify 5.12 takes a number as "trust no hop"
+ * (it cannot tell a proxy from a client that writes the header itself), so a hop count goes
+ * as the function proxy-addr asks of each address from the socket leftwards: the first
+ * `hops` are our proxies'. It holds when Heirloom is reached only through them (README).
+ */
+export function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/** The line main.ts logs at start when TRUST_PROXY=true, or null. */
+export function trustProxyWarning(config: Pick<Config, 'trustProxy'>): string | null {
+  if (config.trustProxy !== true) return null;
+  return 'TRUST_PROXY=true believes any X-Forwarded-For, so a client can choose its own address and escape the sign-in and sign-up limits: set TRUST_PROXY to the number of proxies in front of Heirloom (such as 1) or to their addresses';
 }
 
 /** The S3 settings; a missing bucket or half a key pair stops start-up with one line. */

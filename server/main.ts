@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { messages } from '../common/messages.js';
 import { buildApp } from './app.js';
 import { createContext } from './context.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, trustProxyWarning } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { sweepOrphanMedia } from './media/orphans.js';
 import { defaultWebRoot } from './paths.js';
@@ -35,6 +35,8 @@ async function main(): Promise<void> {
   // working folder, as DATA_DIR is.
   const webRoot = process.env.WEB_ROOT ? resolve(process.env.WEB_ROOT) : defaultWebRoot;
   const app = await buildApp({ ctx: createContext({ db, dialect, config, media, now: () => new Date() }), webRoot, logger: true });
+  const trustWarning = trustProxyWarning(config);
+  if (trustWarning) app.log.warn(trustWarning);
   let closing = false;
   // While closing (see shutdown), a new request is turned away with 503, on a kept-alive
   // connection too, and every response ends its connection: the client learns to go

@@ -54,10 +54,31 @@ export const routeTable: RouteRow[] = [
   },
   {
     route: 'GET /api/logout',
-    note: `${isPublic} Ends whatever session the caller has.`,
+    note: `${isPublic} Ends whatever session the caller has (a navigation of our own: no Sec-Fetch-Site here).`,
     fresh: true,
     request: () => ({ url: '/api/logout' }),
     expect: { owner: 302, viewer: 302, member: 302, stranger: 302, signedOut: 302 },
+  },
+  {
+    route: 'POST /api/logout',
+    note: `${isPublic} The button of the page a sign-out link from another site gets; ends whatever session the caller has.`,
+    fresh: true,
+    request: () => ({ url: '/api/logout' }),
+    expect: { owner: 303, viewer: 303, member: 303, stranger: 303, signedOut: 303 },
+  },
+  {
+    route: 'POST /api/auth/password',
+    note: `${ownAccount} Each changes their own password, giving the current one.`,
+    fresh: true,
+    request: () => json('/api/auth/password', { currentPassword: TEST_PASSWORD, newPassword: 'another long family secret' }),
+    expect: { owner: 200, viewer: 200, member: 200, stranger: 200, signedOut: 401 },
+  },
+  {
+    route: 'POST /api/auth/sessions/end-others',
+    note: `${ownAccount} Ends the caller's other sessions only.`,
+    fresh: true,
+    request: () => ({ url: '/api/auth/sessions/end-others' }),
+    expect: { owner: 200, viewer: 200, member: 200, stranger: 200, signedOut: 401 },
   },
 
   // Account settings: the caller's own, and a default timeline only among their own.
@@ -211,10 +232,10 @@ export const routeTable: RouteRow[] = [
   },
   {
     route: 'POST /api/families/merge',
-    note: "The owner's family into the stranger's, through an invite to it: only members of the source may.",
+    note: "The owner's family into the stranger's, through an invite to it: only the source's creator may (DESIGN \"Families\", amended).",
     fresh: true,
     request: (w) => json('/api/families/merge', { sourceFamilyId: w.family.id, targetFamilyId: w.strangerFamily.id, inviteId: w.strangerFamilyInvite.id }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 403, member: 403, stranger: 404, signedOut: 401 },
   },
   {
     route: 'GET /api/families/:familyId',

@@ -65,6 +65,36 @@ describe.each(dialects)('sign-in failure limits on %s', (dialect) => {
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('counts 25 wrong passwords sent at once: at most 10 are checked (401), the rest are 429, and then the right password is 429', async () => {
+    const { user } = await makeUser(t.ctx, { email: newEmail() });
+    const responses = await Promise.all(Array.from({ length: 25 }, () => login(user.email, 'wrong password')));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    expect(statuses.filter((status) => status === 401).length).toBe(10);
+    for (const response of responses.filter((each) => each.statusCode === 429)) expect(response.json()).toEqual({ message: messages.tooManySignIns });
+    expect(await accountFailures(user.email)).toBe(10);
+
+    const right = await login(user.email, TEST_PASSWORD);
+    expect(right.statusCode).toBe(429);
+    expect(right.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('counts 25 wrong passwords for different accounts sent at once from one address: 10 checked, the rest 429', async () => {
+    const address = newAddress();
+    const responses = await Promise.all(Array.from({ length: 25 }, () => login(newEmail(), 'wrong password', address)));
+    expect(responses.filter((response) => response.statusCode === 401).length).toBe(10);
+    expect(responses.filter((response) => response.statusCode === 429).length).toBe(15);
+  });
+
+  it('lets a right password alone sign in, and many right sign-ins from one address never lock it out', async () => {
+    const { user } = await makeUser(t.ctx, { email: newEmail() });
+    const address = newAddress();
+    for (let i = 0; i < 12; i++) expect((await login(user.email, TEST_PASSWORD, address)).statusCode).toBe(200);
+    expect(await accountFailures(user.email)).toBe(0);
+    const addressRows = await t.ctx.db.selectFrom('sign_in_failures').select('id').where('key', '=', `address:${address}`).execute();
+    expect(addressRows).toEqual([]);
+  });
+
   it('limits one address to 10 failures across different emails, and leaves other addresses alone', async () => {
     const address = newAddress();
     await failTimes(10, newEmail, () => address);

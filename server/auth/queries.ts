@@ -57,30 +57,59 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 }
 
-export async function deleteOtherSessions(db: Db, userId: string, keepTokenHash: string): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', keepTokenHash).execute();
+/** Ends every session of the user but one; answers how many ended. */
+export async function deleteOtherSessions(db: Db, userId: string, keepTokenHash: string): Promise<number> {
+  const [result] = await db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', keepTokenHash).execute();
+  return Number(result?.numDeletedRows ?? 0);
 }
 
 export async function deleteExpiredSessions(db: Db, now: string): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }
 
-export async function countSignInFailures(db: Db, keys: string[], since: string): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('sign_in_failures')
-    .select(['key', (eb) => eb.fn.countAll<number | string>().as('failures')])
-    .where('key', 'in', keys)
-    .where('failed_at', '>', since)
-    .groupBy('key')
-    .execute();
-  return new Map(rows.map((row) => [row.key, Number(row.failures)]));
+export async function updatePasswordHash(db: Db, userId: string, passwordHash: string, now: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
 }
 
-export async function recordSignInFailure(db: Db, keys: string[], at: string): Promise<void> {
-  await db
-    .insertInto('sign_in_failures')
-    .values(keys.map((key) => ({ id: randomUUID(), key, failed_at: at })))
-    .execute();
+/**
+ * A sign-in attempt's turn on its keys (`account:…`, `address:…`): null when any key has had
+ * `limit` failures since `since`, else the ids of the rows written for this attempt, one per key.
+ *
+ * Attempts on a key take turns through a gate row per key (`gate:{key}`, never counted),
+ * which each attempt writes first in its transaction: PostgreSQL holds that row's lock until
+ * commit, so the next attempt counts only once this one's rows are in; SQLite runs one
+ * transaction at a time anyway. Gates are taken in one order (account before address), so
+ * two attempts never wait on each other. A gate row's time is its last use: it is swept with
+ * the failures once past the window.
+ */
+export async function recordSignInAttempt(
+  db: Db,
+  { keys, since, at, limit }: { keys: string[]; since: string; at: string; limit: number },
+): Promise<string[] | null> {
+  return db.transaction().execute(async (trx) => {
+    for (const key of [...keys].sort()) {
+      await trx
+        .insertInto('sign_in_failures')
+        .values({ id: `gate:${key}`, key: `gate:${key}`, failed_at: at })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet({ failed_at: at }))
+        .execute();
+    }
+    const rows = await trx
+      .selectFrom('sign_in_failures')
+      .select(['key', (eb) => eb.fn.countAll<number | string>().as('failures')])
+      .where('key', 'in', keys)
+      .where('failed_at', '>', since)
+      .groupBy('key')
+      .execute();
+    if (rows.some((row) => Number(row.failures) >= limit)) return null;
+    const attempt = keys.map((key) => ({ id: randomUUID(), key, failed_at: at }));
+    await trx.insertInto('sign_in_failures').values(attempt).execute();
+    return attempt.map((row) => row.id);
+  });
+}
+
+export async function deleteSignInFailures(db: Db, ids: string[]): Promise<void> {
+  await db.deleteFrom('sign_in_failures').where('id', 'in', ids).execute();
 }
 
 export async function clearSignInFailures(db: Db, key: string, before: string): Promise<void> {

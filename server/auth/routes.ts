@@ -1,8 +1,9 @@
-// HTTP of sign-in and sign-out (DESIGN "API" additions, accounts §7 GET /api/auth/user).
-import type { FastifyInstance } from 'fastify';
+// HTTP of sign-in and sign-out (DESIGN "API" additions, accounts §7 GET /api/auth/user), and
+// of the account's own security (DESIGN "E-mail": password change, other devices).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authProviders, loginBody, registerBody, safeReturnTo } from '../../common/auth.js';
+import { authProviders, changePasswordBody, endedSessions, loginBody, registerBody, safeReturnTo } from '../../common/auth.js';
 import { errorBody } from '../../common/errors.js';
 import { user as userSchema } from '../../common/users.js';
 import type { AppContext } from '../context.js';
@@ -11,6 +12,7 @@ import { OIDC_CALLBACK_PATH, type OidcClient, type PendingLogin } from './oidc.j
 import * as service from './service.js';
 import { endSession } from './sessions.js';
 import { clearSessionCookie, currentUser, requireUser, signInReply } from './session-plugin.js';
+import { isSameSiteNavigation, signOutPage } from './sign-out-page.js';
 
 const OIDC_COOKIE = 'heirloom-oidc';
 const OIDC_COOKIE_PATH = '/api/auth/oidc';
@@ -107,9 +109,56 @@ export async function authRoutes(app: FastifyInstance, { ctx, oidc, registerLimi
     }
   });
 
+  api.post(
+    '/api/auth/password',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['auth'],
+        description: 'Changes the password; ends every other session of the account and answers how many.',
+        body: changePasswordBody,
+        response: { 200: endedSessions, '4xx': errorBody },
+      },
+    },
+    async (request) => ({
+      endedSessions: await service.changePassword(ctx, currentUser(request), request.sessionTokenHash!, request.body, request.ip),
+    }),
+  );
+
+  api.post(
+    '/api/auth/sessions/end-others',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['auth'],
+        description: "Signs out every other device: ends the account's sessions but the caller's, and answers how many.",
+        response: { 200: endedSessions, '4xx': errorBody },
+      },
+    },
+    async (request) => ({ endedSessions: await service.endOtherDevices(ctx, currentUser(request), request.sessionTokenHash!) }),
+  );
+
+  // DESIGN "API": the menu's sign-out is a navigation to GET /api/logout. Another site can
+  // send a browser there too, so a navigation that is not our own asks first (sign-out-page.ts).
   api.get('/api/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    if (request.sessionTokenHash && !isSameSiteNavigation(request)) {
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(signOutPage());
+    }
+    return signOut(request, reply);
+  });
+
+  // The confirmation page's button. A form from another site carries its Origin and is
+  // refused by the Origin check (http/origin-check.ts); SameSite=Lax keeps the cookie off it anyway.
+  await app.register(async (form) => {
+    // The button's form has no fields; its urlencoded body is taken and left unread (here only).
+    form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+    form.post('/api/logout', { schema: { tags: ['auth'] } }, async (request, reply) => signOut(request, reply, 303));
+  });
+
+  async function signOut(request: FastifyRequest, reply: FastifyReply, status: 302 | 303 = 302) {
     if (request.sessionTokenHash) await endSession(ctx, request.sessionTokenHash);
     clearSessionCookie(ctx, reply);
-    return reply.redirect('/');
-  });
+    // 303 after the form's POST, so the browser follows with a GET.
+    return reply.redirect('/', status);
+  }
 }

@@ -1,13 +1,15 @@
-// Accounts: sign-up, password sign-in and the SSO sign-in that links or creates a user.
+// Accounts: sign-up, password sign-in, the password change, and the SSO sign-in that links
+// or creates a user.
 import { randomUUID } from 'node:crypto';
-import type { LoginBody, RegisterBody } from '../../common/auth.js';
+import type { ChangePasswordBody, LoginBody, RegisterBody } from '../../common/auth.js';
 import { messages } from '../../common/messages.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
-import { conflict, forbidden, HttpError } from '../http/errors.js';
+import { badRequest, conflict, forbidden, HttpError } from '../http/errors.js';
 import { assertPasswordAllowed, hashPassword, passwordMatches } from './passwords.js';
 import * as queries from './queries.js';
-import { assertSignInAllowed, clearFailedSignIns, recordFailedSignIn } from './sign-in-limits.js';
+import { endOtherSessions } from './sessions.js';
+import { passwordAttemptSucceeded, startPasswordAttempt } from './sign-in-limits.js';
 
 async function assertRegistrationOpen(ctx: AppContext, inviteId: string | undefined): Promise<void> {
   const mode = ctx.config.registration;
@@ -46,15 +48,39 @@ export async function register(ctx: AppContext, body: RegisterBody): Promise<Use
 }
 
 export async function signIn(ctx: AppContext, body: LoginBody, address: string): Promise<UserRow> {
-  await assertSignInAllowed(ctx, body.email, address);
+  // Recorded before the check (sign-in-limits.ts), so guesses sent at once count too.
+  const attempt = await startPasswordAttempt(ctx, body.email, address);
   const user = await queries.findUserByEmail(ctx.db, body.email);
   const matches = await passwordMatches(body.password, user?.password_hash);
-  if (!user || !matches) {
-    await recordFailedSignIn(ctx, body.email, address);
-    throw new HttpError(401, messages.invalidCredentials);
-  }
-  await clearFailedSignIns(ctx, body.email);
+  if (!user || !matches) throw new HttpError(401, messages.invalidCredentials);
+  await passwordAttemptSucceeded(ctx, attempt);
   return user;
+}
+
+/**
+ * POST /api/auth/password (DESIGN "E-mail": a password change ends the user's other
+ * sessions). The new password meets sign-up's rules; the current one is checked as a
+ * sign-in checks it, and a wrong one counts as a failed sign-in, so a borrowed session
+ * cannot guess it without limit. Answers how many other sessions ended.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  user: UserRow,
+  sessionTokenHash: string,
+  body: ChangePasswordBody,
+  address: string,
+): Promise<number> {
+  // An account made through single sign-on has no password to check or to replace.
+  if (!user.password_hash) throw forbidden(messages.passwordChangeNoPassword);
+  assertPasswordAllowed(body.newPassword);
+  const attempt = await startPasswordAttempt(ctx, user.email, address);
+  if (!(await passwordMatches(body.currentPassword, user.password_hash))) throw badRequest(messages.currentPasswordWrong);
+  await passwordAttemptSucceeded(ctx, attempt);
+  const passwordHash = await hashPassword(body.newPassword);
+  return ctx.db.transaction().execute(async (trx) => {
+    await queries.updatePasswordHash(trx, user.id, passwordHash, iso(ctx.now()));
+    return endOtherSessions(trx, user.id, sessionTokenHash);
+  });
 }
 
 export interface SsoProfile {
@@ -90,4 +116,9 @@ export async function signInWithSso(ctx: AppContext, profile: SsoProfile, invite
   }
   await queries.insertIdentity(ctx.db, { userId: user.id, issuer: profile.issuer, subject: profile.subject, createdAt: iso(ctx.now()) });
   return user;
+}
+
+/** POST /api/auth/sessions/end-others: signs out every other device; answers how many. */
+export function endOtherDevices(ctx: AppContext, user: UserRow, sessionTokenHash: string): Promise<number> {
+  return endOtherSessions(ctx.db, user.id, sessionTokenHash);
 }

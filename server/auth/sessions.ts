@@ -87,6 +87,10 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Re
 
 export const endSession = (ctx: AppContext, tokenHash: string) => queries.deleteSession(ctx.db, tokenHash);
 
-/** A password change ends every other session of the user. */
-export const endOtherSessions = (ctx: AppContext, userId: string, keepTokenHash: string) =>
-  queries.deleteOtherSessions(ctx.db, userId, keepTokenHash);
+/**
+ * Every session of the user but the one asking (DESIGN "E-mail": a password change, and
+ * "Sign out other devices"); answers how many ended. Takes a transaction's Db so a password
+ * change and the sessions it ends commit together.
+ */
+export const endOtherSessions = (db: Db, userId: string, keepTokenHash: string): Promise<number> =>
+  queries.deleteOtherSessions(db, userId, keepTokenHash);
