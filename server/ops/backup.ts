@@ -21,7 +21,7 @@ import { createMediaStore, typeOfKey, type MediaStore } from '../providers/stora
 import { dumpTables } from './database-postgres.js';
 import { describeCopy, vacuumInto } from './database-sqlite.js';
 import { OpsError } from './errors.js';
-import { eachAtOnce, hashFile } from './files.js';
+import { eachAtOnce, hashFile, makePrivateFolder, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './files.js';
 import { mediaFile, MANIFEST_FORMAT, MANIFEST_VERSION, SQLITE_FILE, writeManifest, type Manifest, type ManifestFile } from './manifest.js';
 import type { MediaReference } from './tables.js';
 
@@ -110,14 +110,16 @@ async function prepareEmptyFolder(dir: string): Promise<boolean> {
     if (!(await stat(dir)).isDirectory()) throw new OpsError(`${dir} is a file; a backup needs a new or empty folder`);
     if ((await readdir(dir)).length > 0) throw new OpsError(`${dir} is not empty; a backup needs a new or empty folder`);
   }
-  await mkdir(join(dir, 'media'), { recursive: true });
+  // An empty folder the operator made is narrowed too: what goes in is private (files.ts).
+  await makePrivateFolder(dir);
+  await makePrivateFolder(join(dir, 'media'));
   return !existed;
 }
 
 async function takeSnapshot(config: OpsConfig, dir: string): Promise<Snapshot> {
   const databaseDir = join(dir, 'database');
   await rm(databaseDir, { recursive: true, force: true });
-  await mkdir(databaseDir);
+  await mkdir(databaseDir, { mode: PRIVATE_FOLDER_MODE });
   if (dialectOf(config.databaseUrl) === 'sqlite') {
     await vacuumInto(config.databaseUrl, join(dir, SQLITE_FILE));
     const copy = await describeCopy(join(dir, SQLITE_FILE));
@@ -142,7 +144,7 @@ async function copyFile(media: MediaStore, key: string, contentType: string, dir
   const object = await media.get(key);
   if (!object) return null;
   const path = join(dir, mediaFile(key));
-  await mkdir(dirname(path), { recursive: true });
+  await mkdir(dirname(path), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const hash = createHash('sha256');
   let size = 0;
   const hashing = new Transform({
@@ -152,7 +154,7 @@ async function copyFile(media: MediaStore, key: string, contentType: string, dir
       done(null, chunk);
     },
   });
-  await pipeline(object.body, hashing, createWriteStream(path, { flags: 'wx', flush: true }));
+  await pipeline(object.body, hashing, createWriteStream(path, { flags: 'wx', flush: true, mode: PRIVATE_FILE_MODE }));
   if (size !== object.size) throw new OpsError(`${key}: the store said ${object.size} bytes but sent ${size}`);
   return { path: mediaFile(key), size, sha256: hash.digest('hex'), contentType };
 }

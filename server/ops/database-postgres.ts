@@ -8,6 +8,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { sql, type Kysely } from 'kysely';
+import { PRIVATE_FILE_MODE } from './files.js';
 import { tableFile, type Manifest } from './manifest.js';
 import { heirloomTables, latestMigration, mediaReferences, migrationTables, type MediaReference } from './tables.js';
 
@@ -62,7 +63,7 @@ export async function dumpTables(db: Kysely<any>, dir: string): Promise<Postgres
 }
 
 async function dumpTable(db: Kysely<any>, table: string, primaryKey: readonly string[], path: string): Promise<number> {
-  const handle = await open(path, 'wx');
+  const handle = await open(path, 'wx', PRIVATE_FILE_MODE);
   try {
     const order = sql.join(primaryKey.map((column) => sql.ref(`t.${column}`)));
     let after: unknown[] | null = null;

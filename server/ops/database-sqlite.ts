@@ -1,14 +1,15 @@
 // The SQLite side of backups: the database file itself, copied by `VACUUM INTO` (one read
 // transaction, so a consistent snapshot while the server goes on writing in WAL mode),
 // checked with SQLite's own integrity checks, and put back in place whole.
-import { existsSync } from 'node:fs';
-import { copyFile, open, rename, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import { Kysely, sql, SqliteDialect } from 'kysely';
 import { openDatabase } from '../db/index.js';
 import { OpsError } from './errors.js';
-import { syncFolder } from './files.js';
+import { PRIVATE_FILE_MODE, syncFolder } from './files.js';
 import { latestMigration, mediaReferences, rowCounts, type MediaReference } from './tables.js';
 
 /** The file a `sqlite:` DATABASE_URL names, as server/db/index.ts reads it. */
@@ -22,6 +23,9 @@ export function sqliteFileOf(databaseUrl: string): string {
 export async function vacuumInto(databaseUrl: string, target: string): Promise<void> {
   const source = sqliteFileOf(databaseUrl);
   if (!existsSync(source)) throw new OpsError(`There is no database at ${source} (check DATA_DIR and DATABASE_URL)`);
+  // Made empty at 0600 first (files.ts): SQLite fills an empty file and keeps its mode, and
+  // gives its journal the same, where a file of its own would follow the umask.
+  await (await open(target, 'wx', PRIVATE_FILE_MODE)).close();
   const live = openDatabase(databaseUrl);
   try {
     await sql`vacuum into ${target}`.execute(live.db);
@@ -99,12 +103,16 @@ export async function checkCopy(file: string): Promise<string[]> {
 /**
  * Puts the copy at `source` in place of the database file `target`, whole: copied beside it,
  * flushed, the old -wal and -shm removed (they belong to the file being replaced and would be
- * replayed into the new one), then renamed over it.
+ * replayed into the new one), then renamed over it. The copy is written 0600 whatever mode
+ * the backup's file has (issue 19: an older backup's was the umask's 0644), and the server's
+ * -wal and -shm take the database file's mode.
  */
 export async function placeCopy(source: string, target: string): Promise<void> {
   const temp = join(dirname(target), `.restore-${process.pid}.db`);
   try {
-    await copyFile(source, temp);
+    // A leftover of an interrupted restore would keep its own mode: made afresh.
+    await rm(temp, { force: true });
+    await pipeline(createReadStream(source), createWriteStream(temp, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
     const handle = await open(temp, 'r+');
     await handle.sync().finally(() => handle.close());
     await rm(`${target}-wal`, { force: true });

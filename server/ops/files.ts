@@ -1,11 +1,26 @@
 // Files of a backup folder: written durably, hashed as streams, listed, sized for people.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, readdir } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 
+/**
+ * Issue 19: a backup holds every family's memories and the whole database, so only the
+ * operator's own account may read it, whatever the umask (a default 022 left heirloom.db and
+ * every photo readable by each account on the host). Every folder and file a backup or a
+ * restore writes is made with these modes, not narrowed afterwards.
+ */
+export const PRIVATE_FOLDER_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
+
+/** `path` and any missing parents made 0700; `path` itself set to 0700 when it already was there. */
+export async function makePrivateFolder(path: string): Promise<void> {
+  await mkdir(path, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  await chmod(path, PRIVATE_FOLDER_MODE);
+}
+
 export async function writeDurably(path: string, text: string): Promise<void> {
-  const handle = await open(path, 'wx');
+  const handle = await open(path, 'wx', PRIVATE_FILE_MODE);
   try {
     await handle.writeFile(text);
     await handle.sync();

@@ -14,7 +14,7 @@ import type { OpsConfig } from './backup.js';
 import { dropTables, loadTables, postgresTables } from './database-postgres.js';
 import { placeCopy, sqliteFileOf, sqliteTables } from './database-sqlite.js';
 import { OpsError } from './errors.js';
-import { counted, eachAtOnce } from './files.js';
+import { counted, eachAtOnce, PRIVATE_FOLDER_MODE } from './files.js';
 import { readManifest, SQLITE_FILE, type Manifest } from './manifest.js';
 import { heirloomTables, migrationTables, rowCounts } from './tables.js';
 import { verifyBackup } from './verify.js';
@@ -131,7 +131,7 @@ function describe({ rows, mediaKeys }: TargetContents): string {
 
 async function restoreSqlite(config: OpsConfig, dir: string): Promise<void> {
   const target = sqliteFileOf(config.databaseUrl);
-  await mkdir(dirname(target), { recursive: true });
+  await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   await placeCopy(join(dir, SQLITE_FILE), target);
   // A backup of an older Heirloom is brought up to this one's tables.
   const handle = await openConfiguredDatabase(config, { migrate: true });
