@@ -117,6 +117,8 @@ export const messages = {
   noInviteYet: 'No invite link yet',
   timelineInviteNotFound: 'Invite not found or expired',
   ownTimelineInvite: 'You cannot use your own invitation link',
+  // issue 19: an invite made before someone's removal does not admit them again.
+  removedBeforeInvite: 'You were removed from this timeline after this invite was made. Ask a member for a new invite link',
   joinedTimeline: 'You have joined the timeline',
   inviteIdRequired: 'inviteId is required',
   // DESIGN "Notifications": `other` to the timeline owner when someone joins.
@@ -130,6 +132,11 @@ export const messages = {
   familyMergeSame: 'A family cannot be merged with itself',
   familyMergeWrongInvite: 'This invite is for a different family',
   familyMergeIdsRequired: 'targetFamilyId, sourceFamilyId and inviteId are required',
+  // DESIGN "Families", amended 2026-11-25 (issue 19): only the source family's creator merges it.
+  familyMergeCreatorOnly: "Only the family's creator can merge it into another family",
+  // DESIGN "Notifications": family_joined to everyone a merge brings together (issue 19).
+  familiesMergedTitle: 'Families merged',
+  familiesMerged: (name: string, source: string, target: string) => `${name} merged ${source} into ${target}`,
   // DESIGN "Notifications": family_joined to the family's other members.
   familyMemberJoinedTitle: 'New family member',
   familyMemberJoined: (name: string) => `${name} joined your family`,

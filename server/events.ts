@@ -11,6 +11,8 @@ export interface EventMap {
   'comment.created': { commentId: string; memoryId: string; authorId: string; at: string };
   /** `userId` joined `familyId`. */
   'family.joined': { familyId: string; userId: string; at: string };
+  /** `mergedBy` merged the family `sourceFamilyName` into `familyId` (`familyName`), its members with it. */
+  'family.merged': { familyId: string; familyName: string; sourceFamilyName: string; mergedBy: string; at: string };
   /** `userId` joined a timeline through an invite. */
   'timeline.joined': { timelineId: string; userId: string; at: string };
 }

@@ -7,9 +7,11 @@ import { mediaReadableBy, memoriesViewableBy } from './media.js';
 import {
   commentsAuthoredBy,
   commentsViewableBy,
+  familiesCreatedBy,
   familiesWithMember,
   membersOfTimelines,
   memoriesCreatedBy,
+  removedSince,
   timelineOwner,
   timelinesOwnedBy,
   timelinesWithMember,
@@ -26,6 +28,11 @@ export type Permission =
   | 'timeline.manage'
   /** See a family and its members (DESIGN "Families"): its members only. */
   | 'family.read'
+  /**
+   * Merge a family into another: its creator only (DESIGN "Families", amended 2026-11-25;
+   * issue 19: any member could otherwise move everyone into a family of their own making).
+   */
+  | 'family.merge'
   /** See a memory: its creator and everyone in its sharedWith (DESIGN "Memory view"). */
   | 'memory.read'
   /** Edit, share, retime or delete a memory: its creator only (DESIGN "Who may do what"). */
@@ -54,6 +61,8 @@ export async function checkAccess(db: Db, actor: Actor, permission: Permission, 
       return new Set(await timelinesOwnedBy(db, actor.id, unique));
     case 'family.read':
       return new Set(await familiesWithMember(db, actor.id, unique));
+    case 'family.merge':
+      return new Set(await familiesCreatedBy(db, actor.id, unique));
     case 'memory.read':
       return new Set(await memoriesViewableBy(db, actor.id, unique));
     case 'memory.edit':
@@ -74,6 +83,7 @@ const refusal: Record<Permission, { visibleWith?: Permission; message: string }>
   'timeline.read': { message: messages.timelineNotFound },
   'timeline.manage': { visibleWith: 'timeline.read', message: messages.timelineOwnerOnly },
   'family.read': { message: messages.familyNotFound },
+  'family.merge': { visibleWith: 'family.read', message: messages.familyMergeCreatorOnly },
   'memory.read': { message: messages.memoryNotFound },
   'memory.edit': { visibleWith: 'memory.read', message: messages.memoryCreatorOnly },
   'user.read': { message: messages.userNotFound },
@@ -123,4 +133,18 @@ export async function requireMemoryPlacement(db: Db, actor: Actor, timelineIds: 
   if (others.length === 0) return;
   const members = new Set(await membersOfTimelines(db, timelineIds));
   if (others.some((id) => !members.has(id))) throw badRequest(messages.sharedWithNotMember);
+}
+
+/**
+ * DESIGN "Invites": anyone signed in but its creator may accept a timeline invite, except a
+ * person removed from the timeline at or after the invite was made (issue 19). Removal ends
+ * those invites (timelines/queries.ts removeMember); this refuses one that survived it.
+ */
+export async function requireTimelineInviteAcceptance(
+  db: Db,
+  actor: Actor,
+  invite: { timeline_id: string; created_by: string; created_at: string },
+): Promise<void> {
+  if (invite.created_by === actor.id) throw badRequest(messages.ownTimelineInvite);
+  if (await removedSince(db, actor.id, invite.timeline_id, invite.created_at)) throw forbidden(messages.removedBeforeInvite);
 }

@@ -26,6 +26,31 @@ export async function familiesWithMember(db: Db, userId: string, familyIds: stri
   return row?.family_id && familyIds.includes(row.family_id) ? [row.family_id] : [];
 }
 
+/** The families `userId` made and still belongs to: DESIGN "Families" (amended), who may merge. */
+export async function familiesCreatedBy(db: Db, userId: string, familyIds: string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('families')
+    .innerJoin('users', 'users.family_id', 'families.id')
+    .select('families.id')
+    .where('users.id', '=', userId)
+    .where('families.created_by', '=', userId)
+    .where('families.id', 'in', familyIds)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Whether `userId` was removed from the timeline at or after `since` (timeline_removals keeps the last removal). */
+export async function removedSince(db: Db, userId: string, timelineId: string, since: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('timeline_removals')
+    .select('removed_at')
+    .where('timeline_id', '=', timelineId)
+    .where('user_id', '=', userId)
+    .where('removed_at', '>=', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function timelineOwner(db: Db, timelineId: string): Promise<string | undefined> {
   const row = await db.selectFrom('timelines').select('user_id').where('id', '=', timelineId).executeTakeFirst();
   return row?.user_id;

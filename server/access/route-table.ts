@@ -232,10 +232,10 @@ export const routeTable: RouteRow[] = [
   },
   {
     route: 'POST /api/families/merge',
-    note: "The owner's family into the stranger's, through an invite to it: only members of the source may.",
+    note: "The owner's family into the stranger's, through an invite to it: only the source's creator may (DESIGN \"Families\", amended).",
     fresh: true,
     request: (w) => json('/api/families/merge', { sourceFamilyId: w.family.id, targetFamilyId: w.strangerFamily.id, inviteId: w.strangerFamilyInvite.id }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 403, member: 403, stranger: 404, signedOut: 401 },
   },
   {
     route: 'GET /api/families/:familyId',

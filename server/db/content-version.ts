@@ -30,6 +30,7 @@ export const UNKEPT_TABLES = [
   'sign_in_failures',
   'family_invites',
   'timeline_invites',
+  'timeline_removals',
   'uploads',
   // Counts behind the AI calls' limits (server/ai-limits): no answer shows them.
   'ai_calls',

@@ -9,6 +9,7 @@ import * as followUpAudio from './migrations/0004_follow_up_audio.js';
 import * as searchIndex from './migrations/0005_search_index.js';
 import * as searchFilterIndex from './migrations/0006_search_filter_index.js';
 import * as contentVersion from './migrations/0007_content_version.js';
+import * as timelineRemovals from './migrations/0008_timeline_removals.js';
 import * as aiCalls from './migrations/0009_ai_calls.js';
 
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005_search_index': searchIndex,
   '0006_search_filter_index': searchFilterIndex,
   '0007_content_version': contentVersion,
+  '0008_timeline_removals': timelineRemovals,
   '0009_ai_calls': aiCalls,
 };
 

@@ -84,6 +84,13 @@ export interface TimelineInvitesTable {
   expires_at: Time;
 }
 
+/** The last removal of `user_id` from `timeline_id` (issue 19: older invites do not admit them again). */
+export interface TimelineRemovalsTable {
+  timeline_id: string;
+  user_id: string;
+  removed_at: Time;
+}
+
 export interface MemoriesTable {
   id: string;
   title: string;
@@ -199,6 +206,7 @@ export interface Database {
   timelines: TimelinesTable;
   timeline_members: TimelineMembersTable;
   timeline_invites: TimelineInvitesTable;
+  timeline_removals: TimelineRemovalsTable;
   memories: MemoriesTable;
   memory_timelines: MemoryTimelinesTable;
   memory_shares: MemorySharesTable;

@@ -82,16 +82,23 @@ export async function acceptInvite(ctx: AppContext, user: UserRow, inviteId: str
 }
 
 /**
- * DESIGN "Families": the caller must belong to the source family and hold an open invite to
- * the target, which is what lets them see and join it.
+ * DESIGN "Families" (amended 2026-11-25; issue 19): only the source family's creator may merge
+ * it (a member could otherwise move everyone into a family of their own making), and only
+ * with an open invite to the target, which is what lets them see and join it. Everyone it
+ * brings together is told (DESIGN "Notifications": family_joined), in the same transaction.
  */
 export async function mergeFamilies(ctx: AppContext, user: UserRow, body: MergeFamiliesBody): Promise<UserRow> {
-  await requireAccess(ctx.db, user, 'family.read', [body.sourceFamilyId]);
+  await requireAccess(ctx.db, user, 'family.merge', [body.sourceFamilyId]);
   if (body.sourceFamilyId === body.targetFamilyId) throw badRequest(messages.familyMergeSame);
   const invite = await inviteDetails(ctx, body.inviteId);
   if (invite.family_id !== body.targetFamilyId) throw badRequest(messages.familyMergeWrongInvite);
   const now = iso(ctx.now());
-  await ctx.db.transaction().execute((trx) => queries.mergeFamilies(trx, body.sourceFamilyId, body.targetFamilyId, now));
+  await ctx.db.transaction().execute(async (trx) => {
+    const source = (await queries.findFamily(trx, body.sourceFamilyId))!;
+    await queries.mergeFamilies(trx, body.sourceFamilyId, body.targetFamilyId, now);
+    const merged = { familyId: body.targetFamilyId, familyName: invite.family_name, sourceFamilyName: source.name, mergedBy: user.id, at: now };
+    await ctx.events.emit('family.merged', merged, trx);
+  });
   return queries.findUser(ctx.db, user.id);
 }
 

@@ -21,6 +21,7 @@ export const heirloomTables: readonly TableInfo[] = [
   { name: 'timelines', primaryKey: ['id'] },
   { name: 'timeline_members', primaryKey: ['timeline_id', 'user_id'] },
   { name: 'timeline_invites', primaryKey: ['id'] },
+  { name: 'timeline_removals', primaryKey: ['timeline_id', 'user_id'] },
   { name: 'memories', primaryKey: ['id'] },
   { name: 'memory_timelines', primaryKey: ['memory_id', 'timeline_id'] },
   { name: 'memory_shares', primaryKey: ['memory_id', 'user_id'] },

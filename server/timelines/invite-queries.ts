@@ -36,6 +36,7 @@ export function findOpenInvite(db: Db, id: string, now: string) {
       'timeline_invites.id',
       'timeline_invites.timeline_id',
       'timeline_invites.created_by',
+      'timeline_invites.created_at',
       'timeline_invites.expires_at',
       'timelines.name as timeline_name',
       'timelines.color as timeline_color',

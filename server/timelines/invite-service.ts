@@ -2,10 +2,10 @@
 // signed in but their creator (accounts §2, §4; DESIGN "Who may do what" (Invites)).
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../common/messages.js';
-import { requireAccess } from '../access/index.js';
+import { requireAccess, requireTimelineInviteAcceptance } from '../access/index.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import * as queries from './invite-queries.js';
 
 const HOUR_MS = 60 * 60_000;
@@ -43,13 +43,16 @@ export async function inviteDetails(ctx: AppContext, inviteId: string): Promise<
 
 /**
  * Joins the invite's timeline. Accepting again is a no-op (DESIGN "Invites"); a real join
- * tells the owner (DESIGN "Notifications": `other`), in the same transaction.
+ * tells the owner (DESIGN "Notifications": `other`), in the same transaction. Both accept
+ * calls (the landing page's and process-pending-timeline-invite) come here, so a person
+ * removed after the invite was made is refused on either (issue 19).
  */
 export async function acceptInvite(ctx: AppContext, user: UserRow, inviteId: string): Promise<{ timelineId: string; name: string }> {
   const invite = await inviteDetails(ctx, inviteId);
-  if (invite.created_by === user.id) throw badRequest(messages.ownTimelineInvite);
   const now = iso(ctx.now());
   await ctx.db.transaction().execute(async (trx) => {
+    // In the transaction that adds them, so a removal committed before this cannot be missed.
+    await requireTimelineInviteAcceptance(trx, user, invite);
     const joined = await queries.addMember(trx, invite.timeline_id, user.id, now);
     // DESIGN "Notifications": the notifications feature listens and tells the owner.
     if (joined) await ctx.events.emit('timeline.joined', { timelineId: invite.timeline_id, userId: user.id, at: now }, trx);

@@ -78,10 +78,14 @@ export async function listMembers(ctx: AppContext, user: UserRow, timelineId: st
   return queries.listMembers(ctx.db, timelineId);
 }
 
-/** accounts §6: any member may remove another member (never the owner, never themselves). */
+/**
+ * accounts §6: any member may remove another member (never the owner, never themselves). The
+ * removal ends the timeline's older invites too (issue 19; queries.removeMember says why).
+ */
 export async function removeMember(ctx: AppContext, user: UserRow, timelineId: string, memberId: string): Promise<void> {
   await requireMemberRemoval(ctx.db, user, timelineId, memberId);
-  await ctx.db.transaction().execute((trx) => queries.removeMember(trx, timelineId, memberId));
+  const removedAt = iso(ctx.now());
+  await ctx.db.transaction().execute((trx) => queries.removeMember(trx, timelineId, memberId, removedAt));
 }
 
 async function existing(ctx: AppContext, id: string): Promise<TimelineRow> {

@@ -17,6 +17,8 @@ describe.each(dialects)('timelines on %s', (dialect) => {
   const userRow = (id: string) => t.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const ownedTimelines = async (userId: string) =>
     t.ctx.db.selectFrom('timelines').select('id').where('user_id', '=', userId).execute();
+  const sharedWith = async (memoryId: string) =>
+    (await t.ctx.db.selectFrom('memory_shares').select('user_id').where('memory_id', '=', memoryId).execute()).map((row) => row.user_id).sort();
   const setDefault = (userId: string, timelineId: string) =>
     t.ctx.db.updateTable('users').set({ default_timeline_id: timelineId }).where('id', '=', userId).execute();
 
@@ -221,6 +223,29 @@ describe.each(dialects)('timelines on %s', (dialect) => {
       expect(await t.ctx.db.selectFrom('timeline_members').selectAll().where('timeline_id', '=', doomed.id).execute()).toEqual([]);
       expect(await t.ctx.db.selectFrom('timeline_invites').selectAll().where('timeline_id', '=', doomed.id).execute()).toEqual([]);
       expect((await userRow(member.id)).default_timeline_id).toBeNull();
+    });
+
+    it('takes the members out of the memories it leaves behind, unless another of their timelines holds them (as removal does)', async () => {
+      const { user: owner, cookie } = await makeUser(t.ctx);
+      const onlyHere = await makeUser(t.ctx);
+      const onBoth = await makeUser(t.ctx);
+      const onOther = await makeUser(t.ctx);
+      const doomed = await makeTimeline(t.ctx, owner, { name: 'Doomed', members: [onlyHere.user, onBoth.user] });
+      const other = await makeTimeline(t.ctx, owner, { name: 'Other', members: [onBoth.user, onOther.user] });
+      const theirOwnTimeline = await makeTimeline(t.ctx, onlyHere.user, { members: [owner] });
+      const alsoElsewhere = await makeMemory(t.ctx, owner, { timelineIds: [doomed.id, other.id], sharedWith: [onlyHere.user, onBoth.user, onOther.user] });
+      const theirOwn = await makeMemory(t.ctx, onlyHere.user, { timelineIds: [doomed.id, theirOwnTimeline.id], sharedWith: [owner, onBoth.user] });
+      expect((await call('GET', `/api/memories/${alsoElsewhere.id}`, onlyHere.cookie)).statusCode).toBe(200);
+
+      expect((await call('DELETE', `/api/timelines/${doomed.id}`, cookie)).statusCode).toBe(200);
+      const refused = await call('GET', `/api/memories/${alsoElsewhere.id}`, onlyHere.cookie);
+      expect([refused.statusCode, refused.json()]).toEqual([404, { message: messages.memoryNotFound }]);
+      for (const viewer of [onBoth, onOther]) expect((await call('GET', `/api/memories/${alsoElsewhere.id}`, viewer.cookie)).statusCode).toBe(200);
+      expect((await call('GET', `/api/memories/${alsoElsewhere.id}`, cookie)).statusCode).toBe(200);
+      expect(await sharedWith(alsoElsewhere.id)).toEqual([owner.id, onBoth.user.id, onOther.user.id].sort());
+      // Their own memory stays theirs; only those not on its remaining timeline leave it.
+      expect(await sharedWith(theirOwn.id)).toEqual([owner.id, onlyHere.user.id].sort());
+      expect((await call('GET', `/api/memories/${theirOwn.id}`, onlyHere.cookie)).statusCode).toBe(200);
     });
 
     it("refuses the owner's own default timeline with 400 and keeps it", async () => {
