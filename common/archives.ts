@@ -3,6 +3,7 @@
 // the archives and their entries get.
 import { z } from 'zod';
 import { messages } from './messages.js';
+import { pageFields } from './pages.js';
 import { timeZoneField } from './prompts.js';
 
 const instant = (field: 'start' | 'end') => z.iso.datetime({ offset: true, error: messages.archiveRangeInvalid(field) });
@@ -11,8 +12,8 @@ const instant = (field: 'start' | 'end') => z.iso.datetime({ offset: true, error
 export const exportMemoryQuery = z.object({ tz: timeZoneField.default('UTC') });
 export type ExportMemoryQuery = z.infer<typeof exportMemoryQuery>;
 
-/** GET /api/bulk-download/memories?start=&end=: every memory the caller may view in the range (the preview). */
-export const bulkMemoriesQuery = z.object({ start: instant('start'), end: instant('end') });
+/** GET /api/bulk-download/memories?start=&end=: every memory the caller may view in the range (the preview), by pages if asked (common/pages.ts). */
+export const bulkMemoriesQuery = z.object({ start: instant('start'), end: instant('end'), ...pageFields });
 export type BulkMemoriesQuery = z.infer<typeof bulkMemoriesQuery>;
 
 /**

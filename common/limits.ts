@@ -159,8 +159,12 @@ export const MEMORY_TAG_MAX = 50;
 export const MEMORY_EARLIEST_YEAR = 1900;
 /** The timeline page loads 20 memories at a time as the person scrolls (issue 8: 10 000 open as fast as 10). */
 export const TIMELINE_PAGE_SIZE = 20;
-/** The largest page GET /api/timelines/{id}/memories gives (its `limit`); the bulk preview reads whole ranges in pages of it. */
-export const TIMELINE_PAGE_MAX = 100;
+/**
+ * The largest page a list gives (its `limit`, common/pages.ts): a timeline's memories, every
+ * memory, search, the bulk preview and a memory's comments. The bulk preview of a timeline
+ * reads whole ranges in pages of it.
+ */
+export const PAGE_LIMIT_MAX = 100;
 /** memories §4, §9: the timeline tooltip appears 1.5 s after the first memory exists. */
 export const TIMELINE_TOOLTIP_DELAY_MS = 1_500;
 /** memories §9: 2 videos per memory (the edit view; the wizard sends 1, CAPTURE_VIDEOS_MAX). */

@@ -9,9 +9,9 @@ import {
   MEMORY_TEXT_MAX,
   MEMORY_TITLE_MAX,
   MEMORY_VIDEOS_MAX,
-  TIMELINE_PAGE_MAX,
 } from './limits.js';
 import { messages } from './messages.js';
+import { pageFields } from './pages.js';
 import { member } from './timelines.js';
 
 /** The multipart fields of POST /api/memories that carry files (memories §3). */
@@ -221,8 +221,7 @@ export type ShareMemoryBody = z.infer<typeof shareMemoryBody>;
 export const timelineMemoriesQuery = z.object({
   start: z.iso.datetime({ offset: true, error: messages.dateInvalid('start') }).optional(),
   end: z.iso.datetime({ offset: true, error: messages.dateInvalid('end') }).optional(),
-  cursor: z.string().max(200, { error: messages.cursorInvalid }).optional(),
-  limit: z.coerce.number({ error: messages.pageLimitInvalid }).int({ error: messages.pageLimitInvalid }).min(1, { error: messages.pageLimitInvalid }).max(TIMELINE_PAGE_MAX, { error: messages.pageLimitInvalid }).optional(),
+  ...pageFields,
 });
 export type TimelineMemoriesQuery = z.infer<typeof timelineMemoriesQuery>;
 

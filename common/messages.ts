@@ -16,6 +16,7 @@ import {
   MEMORY_TEXT_MAX,
   MEMORY_TITLE_MAX,
   MEMORY_VIDEOS_MAX,
+  PAGE_LIMIT_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
   TIMELINE_DESCRIPTION_MAX,
@@ -206,8 +207,9 @@ export const messages = {
   commentFileFieldRefused: 'Only a voice recording in the audio field may be attached to a comment',
   // GET /api/timelines/{id}/memories and memory-days (DESIGN "API")
   dateInvalid: (field: string) => `${field} must be an ISO date and time such as 2024-05-01T00:00:00Z`,
-  cursorInvalid: 'cursor must be the nextCursor of an earlier page',
-  pageLimitInvalid: 'limit must be a whole number from 1 to 100',
+  // The pages of every list (common/pages.ts): the cursor is the one an earlier page gave.
+  cursorInvalid: 'cursor must be the next cursor an earlier page gave',
+  pageLimitInvalid: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`,
 
   // accounts §2 "Extras page" (the page's cards) and the shell's Extras dialog; shown 3 s (§9).
   comingSoonBadge: 'Coming Soon',

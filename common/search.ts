@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './limits.js';
 import { memory } from './memories.js';
 import { messages } from './messages.js';
+import { pageFields } from './pages.js';
 import { timeZoneField } from './prompts.js';
 
 /** memories §5: the query split on spaces; only words longer than one character count. Lower-cased. */
@@ -44,6 +45,7 @@ const dayField = (field: 'start' | 'end') =>
  * GET /api/memories/search?q=&start=&end=&tz=&withImages=&timelineIds= (DESIGN "API"):
  * start and end are days taken in `tz` from 00:00 to 23:59:59.999; timelineIds is
  * comma-separated (any of them); withImages=true keeps memories with at least one image.
+ * cursor and limit page through the matches (common/pages.ts).
  */
 export const searchQuery = z
   .object({
@@ -65,6 +67,7 @@ export const searchQuery = z
       .regex(/^[A-Za-z0-9_-]+(,[A-Za-z0-9_-]+)*$/, { error: messages.searchTimelineIdsInvalid })
       .optional()
       .transform((value) => (value === undefined ? [] : [...new Set(value.split(','))])),
+    ...pageFields,
   })
   .refine((query) => query.start === undefined || query.end === undefined || query.start <= query.end, {
     error: messages.searchRangeReversed,

@@ -7,9 +7,11 @@ import { z } from 'zod';
 import { bulkMemoriesQuery, exportMemoryQuery, monthArchiveQuery } from '../../common/archives.js';
 import { errorBody } from '../../common/errors.js';
 import { memory } from '../../common/memories.js';
+import { PAGED_LIST } from '../../common/pages.js';
 import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
 import { attachmentDisposition } from '../http/content-disposition.js';
+import { sendList } from '../http/json-list.js';
 import * as service from './service.js';
 
 const byId = z.object({ id: z.string() });
@@ -42,8 +44,11 @@ export async function archiveRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   api.get(
     '/api/bulk-download/memories',
-    { onRequest: requireUser, schema: { tags, querystring: bulkMemoriesQuery, response: { 200: z.array(memory), '4xx': errorBody } } },
-    async (request) => service.memoriesInRange(ctx, currentUser(request), request.query),
+    {
+      onRequest: requireUser,
+      schema: { tags, description: PAGED_LIST, querystring: bulkMemoriesQuery, response: { 200: z.array(memory), '4xx': errorBody } },
+    },
+    async (request, reply) => sendList(reply, memory, await service.memoriesInRange(ctx, currentUser(request), request.query)),
   );
 
   api.get(

@@ -10,7 +10,8 @@ import { requireAccess } from '../access/index.js';
 import type { AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
-import { presentMemoriesFor, type MemoryRow } from '../memories/index.js';
+import { listReply, type ListReply } from '../http/json-list.js';
+import { presentMemoriesFor } from '../memories/index.js';
 import { memoryContent } from './content.js';
 import { gatherMemory, type ArchiveLog, type MemoryExport } from './gather.js';
 import { bulkMetadata, singleMetadata } from './metadata.js';
@@ -67,16 +68,24 @@ export async function exportMemory(ctx: AppContext, { viewer, log }: ArchiveCall
   return { fileName: memoryArchiveName(row.id, row.title, exportedAt, query.tz), stream: run.deliver(zip.stream), size: zip.size };
 }
 
-/** GET /api/bulk-download/memories?start=&end= (memories §7): every memory the caller may view in the range, newest first. */
-export async function memoriesInRange(ctx: AppContext, viewer: UserRow, query: BulkMemoriesQuery): Promise<Memory[]> {
-  return presentMemoriesFor(ctx, viewer, await queries.viewableInRange(ctx.db, viewer.id, checkedRange(query.start, query.end)));
+/**
+ * GET /api/bulk-download/memories?start=&end= (memories §7, the preview): every memory the
+ * caller may view in the range, newest first, read and sent a batch at a time; with `limit`,
+ * one page (common/pages.ts).
+ */
+export function memoriesInRange(ctx: AppContext, viewer: UserRow, query: BulkMemoriesQuery): Promise<ListReply<Memory>> {
+  const range = checkedRange(query.start, query.end);
+  return listReply(
+    { read: (after, limit) => queries.viewableInRange(ctx.db, viewer.id, range, after, limit), present: (rows) => presentMemoriesFor(ctx, viewer, rows) },
+    query,
+  );
 }
 
 /**
  * One memory's inner zip after another, each read again at its turn: a memory deleted or
  * unshared since the month was listed is left out.
  */
-async function* innerZips(ctx: AppContext, { viewer, log }: ArchiveCaller, run: ArchiveRun, rows: MemoryRow[], exportedAt: Date, timeZone: string) {
+async function* innerZips(ctx: AppContext, { viewer, log }: ArchiveCaller, run: ArchiveRun, rows: { id: string }[], exportedAt: Date, timeZone: string) {
   for (const listed of rows) {
     if (run.stopped) return;
     const row = await queries.viewableMemory(ctx.db, viewer.id, listed.id);
@@ -108,7 +117,7 @@ export async function monthArchive(ctx: AppContext, caller: ArchiveCaller, query
   const start = range.start && range.start > window.start ? range.start : window.start;
   const end = range.end && range.end < window.end ? range.end : window.end;
   const inMonth = monthOf(query.tz);
-  const rows = (await queries.viewableInRange(ctx.db, viewer.id, { start, end, timelineId: query.timelineId })).filter(
+  const rows = (await queries.viewableDatesInRange(ctx.db, viewer.id, { start, end, timelineId: query.timelineId })).filter(
     (row) => inMonth(row.created_at) === query.month,
   );
   if (rows.length === 0) throw notFound(messages.archiveMonthEmpty);

@@ -3,6 +3,7 @@
 // memory's deletion find it).
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
+import { comesAfter, type ListPosition } from '../db/keyset.js';
 import type { CommentsTable, MediaTable } from '../db/schema.js';
 import { memberColumns, type MemberRow } from '../timelines/index.js';
 
@@ -13,6 +14,13 @@ export type NewMedia = Insertable<MediaTable>;
 /** The comments of `memoryId`, oldest first (memories §2: the list reads as a conversation). */
 export function listComments(db: Db, memoryId: string): Promise<CommentRow[]> {
   return db.selectFrom('comments').selectAll().where('memory_id', '=', memoryId).orderBy('created_at').orderBy('id').execute();
+}
+
+/** At most `limit` of them after `after`, in the same order: the list read a batch or a page at a time (db/keyset.ts). */
+export function commentsAfter(db: Db, memoryId: string, after: ListPosition | undefined, limit: number): Promise<CommentRow[]> {
+  let query = db.selectFrom('comments').selectAll().where('memory_id', '=', memoryId);
+  if (after) query = query.where(comesAfter('comments', after, 'asc'));
+  return query.orderBy('created_at').orderBy('id').limit(limit).execute();
 }
 
 export function findComment(db: Db, id: string): Promise<CommentRow | undefined> {

@@ -1,14 +1,16 @@
 // HTTP of comments (memories §7): GET and POST /api/memories/{id}/comments, DELETE
 // /api/comments/{id}.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { comment } from '../../common/comments.js';
 import { errorBody } from '../../common/errors.js';
+import { PAGED_LIST, pageQuery } from '../../common/pages.js';
 import { success } from '../../common/timelines.js';
 import { currentUser, requireUser } from '../auth/session-plugin.js';
 import { BackgroundTranscriptions } from '../audio/index.js';
 import type { AppContext } from '../context.js';
+import { sendList } from '../http/json-list.js';
 import { readCommentForm } from './form.js';
 import * as service from './service.js';
 
@@ -23,8 +25,12 @@ export async function commentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   api.get(
     '/api/memories/:id/comments',
-    { onRequest: requireUser, schema: { tags, params: byId, response: { 200: z.array(comment), '4xx': errorBody } } },
-    async (request) => service.listComments(ctx, currentUser(request), request.params.id),
+    {
+      onRequest: requireUser,
+      schema: { tags, description: PAGED_LIST, params: byId, querystring: pageQuery, response: { 200: z.array(comment), '4xx': errorBody } },
+    },
+    async (request, reply) =>
+      sendList(reply as FastifyReply, comment, await service.commentList(ctx, currentUser(request), request.params.id, request.query)),
   );
 
   // multipart/form-data: requireUser answers 401, and the form reader 404 for a memory the

@@ -5,21 +5,35 @@ import { randomUUID } from 'node:crypto';
 import type { Comment } from '../../common/comments.js';
 import { COMMENT_TEXT_MAX } from '../../common/limits.js';
 import { messages } from '../../common/messages.js';
+import type { PageQuery } from '../../common/pages.js';
 import { requireAccess } from '../access/index.js';
 import type { BackgroundTranscriptions } from '../audio/index.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { listReply, type ListReply } from '../http/json-list.js';
 import { discardFiles } from '../media/index.js';
 import type { CommentForm } from './form.js';
 import { presentComments } from './present.js';
 import * as queries from './queries.js';
 
-/** memories §7 GET /api/memories/{id}/comments: the memory's viewers only (404 otherwise), oldest first. */
+/** The comments as `viewer` sees them, with their authors read in one query. */
+const presentFor = async (ctx: AppContext, viewer: UserRow, rows: queries.CommentRow[]) =>
+  presentComments(rows, await queries.authors(ctx.db, rows.map((row) => row.user_id)), viewer.id);
+
+/** The memory's whole conversation as `viewer` sees it, oldest first, for the archives (comments/index.ts). */
 export async function listComments(ctx: AppContext, viewer: UserRow, memoryId: string): Promise<Comment[]> {
   await requireAccess(ctx.db, viewer, 'memory.read', [memoryId]);
-  const rows = await queries.listComments(ctx.db, memoryId);
-  return presentComments(rows, await queries.authors(ctx.db, rows.map((row) => row.user_id)), viewer.id);
+  return presentFor(ctx, viewer, await queries.listComments(ctx.db, memoryId));
+}
+
+/**
+ * memories §7 GET /api/memories/{id}/comments: the memory's viewers only (404 otherwise),
+ * oldest first, read and sent a batch at a time; with `limit`, one page (common/pages.ts).
+ */
+export async function commentList(ctx: AppContext, viewer: UserRow, memoryId: string, page: PageQuery): Promise<ListReply<Comment>> {
+  await requireAccess(ctx.db, viewer, 'memory.read', [memoryId]);
+  return listReply({ read: (after, limit) => queries.commentsAfter(ctx.db, memoryId, after, limit), present: (rows) => presentFor(ctx, viewer, rows) }, page);
 }
 
 /**

@@ -3,20 +3,16 @@
 // Every list keeps to the memory-view rule of access/ (viewableMemories, viewableMemoryIds).
 import { viewableMemories, viewableMemoryIds } from '../access/index.js';
 import type { Db } from '../db/index.js';
+import { comesAfter, type ListPosition } from '../db/keyset.js';
 import { filedOnAny, type MemoryRow } from './queries.js';
 
-/** A position in the timeline's order (created_at desc, id desc): the last memory of a page. */
-export interface PagePosition {
-  createdAt: string;
-  id: string;
-}
 
 export interface TimelineMemoriesFilter {
   /** ISO instants in UTC (the service normalizes them), inclusive. */
   start?: string;
   end?: string;
-  /** Only memories after this one in the order. */
-  after?: PagePosition;
+  /** Only memories after this one in the order (created_at desc, id desc). */
+  after?: ListPosition;
   /** At most this many rows; none reads them all (the spec's plain list). */
   limit?: number;
 }
@@ -37,13 +33,7 @@ export function timelineMemoriesQuery(db: Db, viewerId: string, timelineId: stri
     .where(filedOnAny([timelineId]));
   if (filter.start) query = query.where('memories.created_at', '>=', filter.start);
   if (filter.end) query = query.where('memories.created_at', '<=', filter.end);
-  const after = filter.after;
-  if (after) {
-    // The first condition alone lets the database seek into memories_created_idx at the cursor.
-    query = query
-      .where('memories.created_at', '<=', after.createdAt)
-      .where((eb) => eb.or([eb('memories.created_at', '<', after.createdAt), eb('memories.id', '<', after.id)]));
-  }
+  if (filter.after) query = query.where(comesAfter('memories', filter.after, 'desc'));
   query = query.orderBy('memories.created_at', 'desc').orderBy('memories.id', 'desc');
   if (filter.limit !== undefined) query = query.limit(filter.limit);
   return query;

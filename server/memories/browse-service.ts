@@ -3,29 +3,13 @@
 // that hold them, in the caller's zone; one viewable memory at random.
 import { randomInt } from 'node:crypto';
 import type { Memory, MemoryPage, TimelineMemoriesQuery } from '../../common/memories.js';
-import { messages } from '../../common/messages.js';
 import { requireAccess } from '../access/index.js';
 import type { AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
-import { badRequest } from '../http/errors.js';
+import { positionOf } from '../db/keyset.js';
+import { decodeCursor, encodeCursor } from '../http/page-cursor.js';
 import * as browse from './browse-queries.js';
 import { presentMemoriesFor } from './service.js';
-
-/** The cursor is opaque to the client: the (createdAt, id) of the page's last memory. */
-const encodeCursor = (position: browse.PagePosition): string => Buffer.from(JSON.stringify([position.createdAt, position.id])).toString('base64url');
-
-function decodeCursor(cursor: string): browse.PagePosition {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => typeof part === 'string' && part.length > 0 && part.length <= 100)) {
-      const [createdAt, id] = parsed as [string, string];
-      if (!Number.isNaN(Date.parse(createdAt))) return { createdAt: new Date(createdAt).toISOString(), id };
-    }
-  } catch {
-    // Falls through to the refusal below.
-  }
-  throw badRequest(messages.cursorInvalid);
-}
 
 /** Dates are stored as UTC ISO text (they sort as time does), so filters are made alike. */
 const utc = (instant: string | undefined) => (instant === undefined ? undefined : new Date(instant).toISOString());
@@ -52,7 +36,7 @@ export async function timelinePage(ctx: AppContext, viewer: UserRow, timelineId:
   const last = page.at(-1);
   return {
     memories: await presentMemoriesFor(ctx, viewer, page),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(positionOf(last)) : null,
   };
 }
 

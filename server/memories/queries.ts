@@ -1,8 +1,9 @@
 // SQL of memories. Multi-row writes take the transaction they run in; the same code runs
 // on SQLite and PostgreSQL (times are ISO strings, sizes numbers).
 import { expressionBuilder, type Expression, type Insertable, type Selectable, type SqlBool } from 'kysely';
-import { viewableMemoryIds } from '../access/index.js';
+import { viewableMemories } from '../access/index.js';
 import type { Db } from '../db/index.js';
+import { comesAfter, type ListPosition } from '../db/keyset.js';
 import type { Database, FollowUpResponsesTable, MediaTable, MemoriesTable } from '../db/schema.js';
 import { memberColumns, type MemberRow } from '../timelines/index.js';
 
@@ -87,15 +88,15 @@ export async function attachUploads(db: Db, ownerId: string, keys: string[], now
   return Number(result.numUpdatedRows);
 }
 
-/** Every memory `userId` may view, newest first (memories §7 GET /api/memories). */
-export function listViewableMemories(db: Db, userId: string): Promise<MemoryRow[]> {
-  return db
-    .selectFrom('memories')
-    .selectAll()
-    .where('id', 'in', viewableMemoryIds(db, userId))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+/**
+ * At most `limit` of the memories `userId` may view, newest first, after `after` (memories §7
+ * GET /api/memories, read a batch or a page at a time). The view rule row by row
+ * (access/viewableMemories), so a batch walks memories_created_idx and stops at its limit.
+ */
+export function viewableMemoriesAfter(db: Db, userId: string, after: ListPosition | undefined, limit: number): Promise<MemoryRow[]> {
+  let query = viewableMemories(db, userId).selectAll('memories');
+  if (after) query = query.where(comesAfter('memories', after, 'desc'));
+  return query.orderBy('memories.created_at', 'desc').orderBy('memories.id', 'desc').limit(limit).execute();
 }
 
 export function findMemory(db: Db, id: string): Promise<MemoryRow | undefined> {

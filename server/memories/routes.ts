@@ -1,14 +1,16 @@
 // HTTP of memories (memories §7): create, list, read one, delete. GET /api/users/{id}, which
 // the memory side calls for a creator's details, is registered from here (server/people).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../common/errors.js';
 import { memory } from '../../common/memories.js';
+import { PAGED_LIST, pageQuery } from '../../common/pages.js';
 import { success } from '../../common/timelines.js';
 import { currentUser, requireUser } from '../auth/session-plugin.js';
 import { BackgroundTranscriptions } from '../audio/index.js';
 import type { AppContext } from '../context.js';
+import { sendList } from '../http/json-list.js';
 import { peopleRoutes } from '../people/routes.js';
 import { memoryBrowseRoutes } from './browse-routes.js';
 import { memoryEditRoutes } from './edit-routes.js';
@@ -27,8 +29,11 @@ export async function memoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   api.get(
     '/api/memories',
-    { onRequest: requireUser, schema: { tags, response: { 200: z.array(memory), '4xx': errorBody } } },
-    async (request) => service.listMemories(ctx, currentUser(request)),
+    {
+      onRequest: requireUser,
+      schema: { tags, description: PAGED_LIST, querystring: pageQuery, response: { 200: z.array(memory), '4xx': errorBody } },
+    },
+    async (request, reply) => sendList(reply as FastifyReply, memory, await service.listMemories(ctx, currentUser(request), request.query)),
   );
 
   api.get(

@@ -4,10 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { createMemoryFields, type CreateMemoryFields, type Memory } from '../../common/memories.js';
 import { messages } from '../../common/messages.js';
+import type { PageQuery } from '../../common/pages.js';
 import { requireAccess, requireMemoryPlacement } from '../access/index.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { listReply, type ListReply } from '../http/json-list.js';
 import { discardFiles, type FormFields, type StagedFile, type StagedImage } from '../media/index.js';
 import type { BackgroundTranscriptions } from '../audio/index.js';
 import { checkDirectVideos } from './direct-videos.js';
@@ -24,9 +26,15 @@ export async function presentMemoriesFor(ctx: AppContext, viewer: UserRow, rows:
   return presentMemories(rows, await queries.childrenOf(ctx.db, rows), viewer.id);
 }
 
-/** memories §7 GET /api/memories: every memory the caller may view, newest first. */
-export async function listMemories(ctx: AppContext, viewer: UserRow): Promise<Memory[]> {
-  return presentMemoriesFor(ctx, viewer, await queries.listViewableMemories(ctx.db, viewer.id));
+/**
+ * memories §7 GET /api/memories: every memory the caller may view, newest first, read and sent
+ * a batch at a time; or, with `limit`, one page of them (common/pages.ts).
+ */
+export function listMemories(ctx: AppContext, viewer: UserRow, page: PageQuery): Promise<ListReply<Memory>> {
+  return listReply(
+    { read: (after, limit) => queries.viewableMemoriesAfter(ctx.db, viewer.id, after, limit), present: (rows) => presentMemoriesFor(ctx, viewer, rows) },
+    page,
+  );
 }
 
 /** memories §7 GET /api/memories/{id}: viewers only; 404 for anyone else. */

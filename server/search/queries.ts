@@ -2,6 +2,7 @@
 // filters and may hold its words. Only a narrowing: service.ts applies the rule itself.
 import { viewableMemories } from '../access/index.js';
 import type { Db } from '../db/index.js';
+import { comesAfter, type ListPosition } from '../db/keyset.js';
 import { mayContainWords } from '../db/text-search.js';
 import { filedOnAny, type MemoryRow } from '../memories/index.js';
 
@@ -17,17 +18,25 @@ export interface SearchFilter {
   timelineIds: readonly string[];
 }
 
+/** One batch of candidates: at most `limit`, after `after` in the list's order (db/keyset.ts). */
+export interface CandidateBatch {
+  after?: ListPosition;
+  limit: number;
+}
+
 /**
  * The memories `viewerId` may view (access/viewableMemories, as every list) inside the
- * filter, whose text the database's index says may hold every word; newest first.
+ * filter, whose text the database's index says may hold every word; newest first, a batch at
+ * a time (issue 19: a broad word among many memories is read as it is sent).
  */
-export function searchCandidates(db: Db, viewerId: string, filter: SearchFilter): Promise<MemoryRow[]> {
-  return searchCandidatesQuery(db, viewerId, filter).execute();
+export function searchCandidates(db: Db, viewerId: string, filter: SearchFilter, batch: CandidateBatch): Promise<MemoryRow[]> {
+  return searchCandidatesQuery(db, viewerId, filter, batch).execute();
 }
 
 /** The query of searchCandidates, unexecuted, so a test can read its plan. */
-export function searchCandidatesQuery(db: Db, viewerId: string, filter: SearchFilter) {
+export function searchCandidatesQuery(db: Db, viewerId: string, filter: SearchFilter, batch: CandidateBatch) {
   let query = viewableMemories(db, viewerId).selectAll('memories');
+  if (batch.after) query = query.where(comesAfter('memories', batch.after, 'desc'));
   const text = mayContainWords(db, filter.words);
   if (text) query = query.where(text);
   if (filter.start) query = query.where('memories.created_at', '>=', filter.start);
@@ -39,5 +48,5 @@ export function searchCandidatesQuery(db: Db, viewerId: string, filter: SearchFi
     query = query.where('memories.id', 'in', (eb) => eb.selectFrom('media').select('media.memory_id').where('media.kind', '=', 'image'));
   }
   if (filter.timelineIds.length > 0) query = query.where(filedOnAny(filter.timelineIds));
-  return query.orderBy('memories.created_at', 'desc').orderBy('memories.id', 'desc');
+  return query.orderBy('memories.created_at', 'desc').orderBy('memories.id', 'desc').limit(batch.limit);
 }

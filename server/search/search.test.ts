@@ -7,6 +7,7 @@ import { messages } from '../../common/messages.js';
 import { formBody } from '../media/test-support.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
+import { LIST_BATCH_ROWS } from '../db/keyset.js';
 import { searchCandidatesQuery } from './queries.js';
 import { makeSearchableMemory, searchAs, type SearchableMemory } from './test-support.js';
 
@@ -240,28 +241,36 @@ describe.each(dialects)('GET /api/memories/search on %s', (dialect) => {
 
   describe('the index', () => {
     const filter = { words: ['grandmother', 'kitchen', 'ox'], withImages: false, timelineIds: [] };
+    /** The first batch of a search (db/keyset.ts), and one after it, which carries every condition a batch may. */
+    const firstBatch = { limit: LIST_BATCH_ROWS };
+    const batch = { after: { createdAt: '2024-06-01T00:00:00.000Z', id: '6f1c1d8e-0000-4000-8000-000000000000' }, limit: LIST_BATCH_ROWS };
 
     if (dialect === 'sqlite') {
-      it('drives the query: the FTS5 trigram match first, then each memory by its key, never a scan of memories', async () => {
-        const compiled = searchCandidatesQuery(t.ctx.db, owner.user.id, filter).compile();
+      it.each([
+        ['the first batch', firstBatch, /^SEARCH memories USING INDEX sqlite_autoindex_memories_1 \(id=\?\)/],
+        // Past the cursor is decided from the index beside each id, as a day range is (migration 0006).
+        ['a later batch', batch, /^SEARCH memories USING INDEX memories_search_filter_idx \(id=\? AND created_at<\?\)/],
+      ])('drives the query for %s: the FTS5 trigram match first, then each memory by its key, never a scan of memories', async (_, which, byKey) => {
+        const compiled = searchCandidatesQuery(t.ctx.db, owner.user.id, filter, which).compile();
         const plan = await t.ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
         const steps = plan.rows.map((row) => row.detail);
         expect(steps).toContain('SCAN memory_search VIRTUAL TABLE INDEX 0:M3');
-        expect(steps[0]).toMatch(/^SEARCH memories USING INDEX sqlite_autoindex_memories_1 \(id=\?\)/);
+        expect(steps[0]).toMatch(byKey);
         expect(steps.filter((step) => /^SCAN memories\b/.test(step))).toEqual([]);
       });
 
       it('decides a day range from the index beside each id, before reading the memory (migration 0006)', async () => {
         const ranged = { ...filter, start: '2020-01-01T00:00:00.000Z', end: '2020-12-31T23:59:59.999Z' };
-        const compiled = searchCandidatesQuery(t.ctx.db, owner.user.id, ranged).compile();
+        const compiled = searchCandidatesQuery(t.ctx.db, owner.user.id, ranged, batch).compile();
         const plan = await t.ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
         expect(plan.rows[0]?.detail).toBe('SEARCH memories USING INDEX memories_search_filter_idx (id=? AND created_at>? AND created_at<?)');
       });
     }
 
     if (dialect === 'postgres') {
+      // A later batch may rather walk memories_created_idx from its cursor, filtering as it goes: the planner's choice by cost.
       it('is the pg_trgm GIN index on the very text the query asks for', async () => {
-        const compiled = searchCandidatesQuery(t.ctx.db, owner.user.id, filter).compile();
+        const compiled = searchCandidatesQuery(t.ctx.db, owner.user.id, filter, firstBatch).compile();
         // On a table this small the planner would rather read it whole: forbid that, so the plan shows whether the index can serve.
         const plan = await t.ctx.db.transaction().execute(async (trx) => {
           await sql`set local enable_seqscan = off`.execute(trx);

@@ -5,6 +5,7 @@ import type { Memory } from '../../common/memories.js';
 import { matchesSearch, searchWords, type SearchQuery } from '../../common/search.js';
 import type { AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
+import { listReply, type ListReply } from '../http/json-list.js';
 import { presentMemoriesFor } from '../memories/index.js';
 import * as queries from './queries.js';
 import { endOfDayIn, startOfDayIn } from './zone-days.js';
@@ -22,20 +23,24 @@ const storedInstant = (instant: Date) => new Date(Math.min(Math.max(instant.getT
 /**
  * GET /api/memories/search: the index (server/db/text-search.ts) narrows the viewable
  * memories to those that may hold the words; the rule, applied to those, decides. So the
- * answer is the rule's on the full visible list, whatever the index folds differently.
+ * answer is the rule's on the full visible list, whatever the index folds differently. Read
+ * and sent a batch at a time; with `limit`, one page of matches (common/pages.ts).
  */
-export async function searchMemories(ctx: AppContext, viewer: UserRow, query: SearchQuery): Promise<Memory[]> {
+export function searchMemories(ctx: AppContext, viewer: UserRow, query: SearchQuery): Promise<ListReply<Memory>> {
   const words = searchWords(query.q);
-  const candidates = await queries.searchCandidates(ctx.db, viewer.id, {
+  const filter: queries.SearchFilter = {
     words,
     start: query.start === undefined ? undefined : storedInstant(startOfDayIn(query.start, query.tz)),
     end: query.end === undefined ? undefined : storedInstant(endOfDayIn(query.end, query.tz)),
     withImages: query.withImages,
     timelineIds: query.timelineIds,
-  });
-  return presentMemoriesFor(
-    ctx,
-    viewer,
-    candidates.filter((memory) => matchesSearch(memory, words)),
+  };
+  return listReply(
+    {
+      read: (after, limit) => queries.searchCandidates(ctx.db, viewer.id, filter, { after, limit }),
+      keep: (memory) => matchesSearch(memory, words),
+      present: (rows) => presentMemoriesFor(ctx, viewer, rows),
+    },
+    query,
   );
 }

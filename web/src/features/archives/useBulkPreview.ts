@@ -2,7 +2,7 @@
 // (GET /api/timelines/{id}/memories?start&end, every page); without one, every memory the
 // person may view in the range (GET /api/bulk-download/memories).
 import { useQuery } from '@tanstack/react-query';
-import { TIMELINE_PAGE_MAX } from '../../../../common/limits';
+import { PAGE_LIMIT_MAX } from '../../../../common/limits';
 import type { Memory } from '../../../../common/memories';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
@@ -12,7 +12,7 @@ async function timelineMemoriesIn(timelineId: string, range: { start: string; en
   const memories: Memory[] = [];
   let cursor: string | null = null;
   do {
-    const page = await api.timelines.memoryPage(timelineId, { ...range, cursor, limit: TIMELINE_PAGE_MAX });
+    const page = await api.timelines.memoryPage(timelineId, { ...range, cursor, limit: PAGE_LIMIT_MAX });
     memories.push(...page.memories);
     cursor = page.nextCursor;
   } while (cursor);
