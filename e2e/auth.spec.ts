@@ -60,4 +60,31 @@ test.describe('Accounts', () => {
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
   });
+
+  // Issue 19: another site's link to /api/logout no longer signs anyone out by itself.
+  test('a sign-out link on another site shows "Sign out of Heirloom?" and signs out only with its button', async ({ page, baseURL }) => {
+    await signUp(page);
+    await page.route('http://elsewhere.example/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Elsewhere</title><a href="${baseURL}/api/logout">Win a prize</a>` }),
+    );
+    const followLink = async () => {
+      await page.goto('http://elsewhere.example/');
+      await page.getByRole('link', { name: 'Win a prize' }).click();
+      await expect(page.getByRole('heading', { name: 'Sign out of Heirloom?' })).toBeVisible();
+    };
+
+    await followLink();
+    expect((await page.request.get('/api/auth/user')).status()).toBe(200);
+    // "Stay signed in" goes back to the app, still signed in.
+    await page.getByRole('link', { name: 'Stay signed in' }).click();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+
+    await followLink();
+    const signOutButton = page.getByRole('button', { name: 'Sign Out' });
+    const box = (await signOutButton.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    await signOutButton.click();
+    await expect(page.getByRole('link', { name: 'Sign In to Get Started' })).toBeVisible();
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+  });
 });

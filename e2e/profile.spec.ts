@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signedInWithTimeline } from './helpers';
+import { expectToast, PASSWORD, signedInWithTimeline, signOut } from './helpers';
 
 /** A real PNG, so the server can read it. */
 const SMALL_PNG = readFileSync(new URL('../web/public/icons/icon-192.png', import.meta.url));
@@ -136,5 +136,90 @@ test.describe('Profile', () => {
     await textSize.getByRole('radio', { name: 'Normal' }).check();
     expect(await rootSize()).toBe(16);
     expect(await page.evaluate(() => localStorage.getItem('family-memories-text-size'))).toBe('normal');
+  });
+
+  // Issue 19 "Accounts" (DESIGN "E-mail"): the password change and signing out other devices.
+  test('"Change password" shows each refusal beside its field; once changed, the old password no longer signs in and the new one does', async ({ page }) => {
+    const { email } = await signedInWithTimeline(page);
+    await openProfile(page);
+    const card = page.getByRole('region', { name: 'Change password' });
+    const current = card.getByLabel('Current password');
+    const fresh = card.getByLabel('New password');
+    const submit = card.getByRole('button', { name: 'Change Password' });
+    const newPassword = 'a brand new family secret';
+
+    // Keyboard alone: tab to the fields and press Enter to send.
+    await current.focus();
+    await page.keyboard.type('not my password');
+    await page.keyboard.press('Tab');
+    await expect(fresh).toBeFocused();
+    await page.keyboard.type(newPassword);
+    await page.keyboard.press('Enter');
+    await expect(current).toHaveAttribute('aria-invalid', 'true');
+    await expect(current).toHaveAccessibleDescription('Current password is incorrect');
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to change password' })).toHaveCount(0);
+
+    await current.fill(PASSWORD);
+    await fresh.fill('short');
+    await submit.click();
+    await expect(fresh).toHaveAccessibleDescription(/Password must be at least 8 characters/);
+    await expect(current).not.toHaveAttribute('aria-invalid', 'true');
+
+    // The common-password list is the server's: its refusal lands beside the field too.
+    await fresh.fill('password123');
+    await submit.click();
+    await expect(fresh).toHaveAccessibleDescription(/This password is too common/);
+
+    await fresh.fill(newPassword);
+    await submit.click();
+    await expectToast(page, 'Password changed');
+    await expect(current).toHaveValue('');
+    await expect(fresh).toHaveValue('');
+    expect((await (await page.request.get('/api/auth/user')).json()).email).toBe(email);
+
+    await signOut(page);
+    const signIn = async (password: string) => {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+    };
+    await signIn(PASSWORD);
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    await signIn(newPassword);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  });
+
+  test('"Sign Out Other Devices" ends the session of a second browser and keeps this one', async ({ page, browser }) => {
+    const { email } = await signedInWithTimeline(page);
+    const phoneContext = await browser.newContext();
+    try {
+      const phone = await phoneContext.newPage();
+      await phone.goto('/login');
+      await phone.getByLabel('Email').fill(email);
+      await phone.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+      await phone.getByRole('button', { name: 'Sign In' }).click();
+      await expect(phone.getByRole('button', { name: 'Open menu' })).toBeVisible();
+
+      await openProfile(page);
+      const card = page.getByRole('region', { name: 'Sign out other devices' });
+      await expect(card).toContainText('You stay signed in here.');
+      const button = card.getByRole('button', { name: 'Sign Out Other Devices' });
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await expectToast(page, 'Signed out of 1 other device');
+
+      expect((await phone.request.get('/api/auth/user')).status()).toBe(401);
+      await phone.reload();
+      await expect(phone.getByRole('link', { name: 'Sign In to Get Started' })).toBeVisible();
+
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'My Information' })).toBeVisible();
+      expect((await page.request.get('/api/auth/user')).status()).toBe(200);
+      await button.click();
+      await expectToast(page, 'No other devices were signed in');
+    } finally {
+      await phoneContext.close();
+    }
   });
 });

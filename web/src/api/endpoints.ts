@@ -1,5 +1,5 @@
 // Every API address the web uses is built here and nowhere else.
-import type { AuthProviders, LoginBody, RegisterBody } from '../../../common/auth';
+import type { AuthProviders, ChangePasswordBody, EndedSessions, LoginBody, RegisterBody } from '../../../common/auth';
 import type { PublicConfig } from '../../../common/config';
 import type { Comment } from '../../../common/comments';
 import type { Memory, MemoryDays, MemoryPage } from '../../../common/memories';
@@ -62,6 +62,9 @@ export const api = {
     providers: () => request<AuthProviders>('GET', '/api/auth/providers'),
     register: (body: RegisterBody) => request<User>('POST', '/api/auth/register', body),
     login: (body: LoginBody) => request<User>('POST', '/api/auth/login', body),
+    /** Issue 19: ends the account's other sessions too, and says how many. */
+    changePassword: (body: ChangePasswordBody) => request<EndedSessions>('POST', '/api/auth/password', body),
+    endOtherSessions: () => request<EndedSessions>('POST', '/api/auth/sessions/end-others'),
   },
   users: {
     update: (body: UpdateUserBody) => request<User>('PATCH', '/api/user', body),

@@ -8,8 +8,11 @@ interface ApiMutationOptions<TVariables, TData> {
   mutationFn: (variables: TVariables) => Promise<TData>;
   /** Toast on success: a title, or title and message built from the answer. */
   success?: string | ((data: TData, variables: TVariables) => { title: string; message?: string } | null);
-  /** Toast text on failure, given the server's message. Omit for "Error" + the server's message. */
-  error?: string | ((message: string) => string) | false;
+  /**
+   * Toast text on failure, given the server's message. Omit for "Error" + the server's message;
+   * a function may answer null for a refusal the screen shows elsewhere (beside its field).
+   */
+  error?: string | ((message: string) => string | null) | false;
   /** Query keys to refresh after success. */
   invalidate?: QueryKey[];
   onSuccess?: (data: TData, variables: TVariables) => void;
@@ -33,7 +36,7 @@ export function useApiMutation<TVariables = void, TData = unknown>(options: ApiM
       const message = toUserText(error);
       if (options.error !== false) {
         const text = typeof options.error === 'string' ? options.error : options.error ? options.error(message) : message;
-        toast.error(text);
+        if (text !== null) toast.error(text);
       }
       options.onError?.(error);
     },

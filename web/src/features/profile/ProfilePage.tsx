@@ -1,5 +1,5 @@
-// accounts §2 "Profile": the avatar with its upload button, "My Information", and (issue 9)
-// the device's text size.
+// accounts §2 "Profile": the avatar with its upload button, "My Information", (issue 9)
+// the device's text size, and (issue 19) the password change and signing out other devices.
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { DISPLAY_NAME_MAX } from '../../../../common/limits';
@@ -7,6 +7,7 @@ import { messages } from '../../../../common/messages';
 import { displayNameOf } from '../../../../common/people';
 import type { User } from '../../../../common/users';
 import { toast } from '../../lib/toast';
+import { ChangePasswordCard, OtherDevicesCard } from './AccountSecurityCards';
 import { AvatarPicker } from './AvatarPicker';
 import { TextSizeCard } from './TextSizeCard';
 import { useImageChoice } from './imageChoice';
@@ -21,6 +22,8 @@ export function ProfilePage({ user }: { user: User }) {
       <ProfilePictureCard user={user} />
       <MyInformationCard user={user} />
       <TextSizeCard />
+      <ChangePasswordCard />
+      <OtherDevicesCard />
     </Stack>
   );
 }
