@@ -1,6 +1,7 @@
-// Issue 19 "Memory and size", big answers: GET /api/memories, search, the bulk preview and a
-// memory's comments are read a batch at a time and written as they are read (http/json-list.ts),
-// answer the same plain arrays as before, and take `limit` and `cursor` (common/pages.ts).
+// Issue 19 "Memory and size", big answers: GET /api/memories, search, the bulk preview, a
+// memory's comments and a timeline's plain list are read a batch at a time and written as they
+// are read (http/json-list.ts), answer the same plain arrays as before, and take `limit` and
+// `cursor` (common/pages.ts; a timeline's pages keep their {memories, nextCursor} body).
 import { randomUUID } from 'node:crypto';
 import type { KyselyPlugin, QueryId, RootOperationNode } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { messages } from '../../common/messages.js';
 import { NEXT_CURSOR_HEADER } from '../../common/pages.js';
 import { LIST_BATCH_ROWS } from '../db/keyset.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
-import { makeUser, type MadeUser } from '../test/factories.js';
+import { makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
 
 /** Visible to the reader: more than two batches, and not a whole number of them. */
 const VISIBLE = 2 * LIST_BATCH_ROWS + 50;
@@ -28,7 +29,7 @@ describe.each(dialects)('the long lists on %s', (dialect) => {
   let owner: MadeUser, reader: MadeUser;
   /** The reader's visible memories, and the comments of the first, in the order the lists give them. */
   let memoryIds: string[], commentIds: string[];
-  let discussed: string;
+  let discussed: string, timelineId: string;
 
   beforeAll(async () => {
     t = await makeTestApp(dialect);
@@ -52,6 +53,11 @@ describe.each(dialects)('the long lists on %s', (dialect) => {
     ]);
     await t.ctx.db.insertInto('memory_shares').values(shares).execute();
     memoryIds = memories.slice(0, VISIBLE).sort(newestFirst).map((memory) => memory.id);
+    timelineId = (await makeTimeline(t.ctx, owner.user, { members: [reader.user] })).id;
+    await t.ctx.db
+      .insertInto('memory_timelines')
+      .values(memories.map((memory) => ({ memory_id: memory.id, timeline_id: timelineId })))
+      .execute();
     discussed = memories[0]!.id;
 
     const comments = Array.from({ length: VISIBLE }, (_, index) => ({
@@ -79,6 +85,7 @@ describe.each(dialects)('the long lists on %s', (dialect) => {
       expected: () => memoryIds,
     },
     { name: "a memory's comments", path: () => `/api/memories/${discussed}/comments`, table: 'comments', expected: () => commentIds },
+    { name: "a timeline's memories", path: () => `/api/timelines/${timelineId}/memories`, table: 'memories', expected: () => memoryIds, pageInBody: true },
   ];
 
   const get = (path: string, extra = '') => {
@@ -147,10 +154,12 @@ describe.each(dialects)('the long lists on %s', (dialect) => {
       do {
         const response = await get(list.path(), `limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
         expect(response.statusCode).toBe(200);
-        const page = idsOf(response.json());
+        // A timeline's page is {memories, nextCursor} (DESIGN "API"); every other list a plain array and the header.
+        const body = response.json();
+        const page = idsOf(list.pageInBody ? body.memories : body);
         expect(page.length).toBeLessThanOrEqual(limit);
         seen.push(...page);
-        cursor = response.headers[NEXT_CURSOR_HEADER] as string | undefined;
+        cursor = list.pageInBody ? (body.nextCursor ?? undefined) : (response.headers[NEXT_CURSOR_HEADER] as string | undefined);
         pages += 1;
       } while (cursor);
       expect(seen).toEqual(list.expected());
@@ -158,7 +167,8 @@ describe.each(dialects)('the long lists on %s', (dialect) => {
       expect(pages).toBe(Math.ceil(VISIBLE / limit));
     });
 
-    it('reads one statement of limit + 1 rows for a page', async () => {
+    // A timeline's pages are kept as sent while nothing they show changes (db/kept.ts), so asked again they read nothing.
+    it.skipIf(list.pageInBody)('reads one statement of limit + 1 rows for a page', async () => {
       const limits = watchBatches(list.table);
       expect((await get(list.path(), 'limit=7')).statusCode).toBe(200);
       expect(limits).toEqual([8]);

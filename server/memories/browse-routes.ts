@@ -9,6 +9,7 @@ import { timeZoneField } from '../../common/prompts.js';
 import { contentVersionOf, currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
 import { Kept } from '../db/kept.js';
+import { sendList } from '../http/json-list.js';
 import * as service from './browse-service.js';
 
 /** A family's pages are a few MB; one page is at most 100 memories, about 90 KB. */
@@ -33,7 +34,7 @@ export async function memoryBrowseRoutes(app: FastifyInstance, { ctx }: { ctx: A
       const viewer = currentUser(request);
       const { params, query } = request;
       const { limit } = query;
-      if (limit === undefined) return service.timelineMemoryList(ctx, viewer, params.id, query);
+      if (limit === undefined) return sendList(reply as FastifyReply, memory, await service.timelineMemoryList(ctx, viewer, params.id, query));
       const key = JSON.stringify([viewer.id, params.id, query.start, query.end, query.cursor, limit]);
       const version = contentVersionOf(request);
       let body = pages.get(key, version);

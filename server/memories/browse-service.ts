@@ -7,6 +7,7 @@ import { requireAccess } from '../access/index.js';
 import type { AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { positionOf } from '../db/keyset.js';
+import { listReply, type ListReply } from '../http/json-list.js';
 import { decodeCursor, encodeCursor } from '../http/page-cursor.js';
 import * as browse from './browse-queries.js';
 import { presentMemoriesFor } from './service.js';
@@ -21,10 +22,20 @@ const filterOf = (query: Omit<TimelineMemoriesQuery, 'limit'>): browse.TimelineM
   after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
 });
 
-/** GET /api/timelines/{id}/memories without `limit`: the spec's plain list (memories §7), members only (404 otherwise), newest first. */
-export async function timelineMemoryList(ctx: AppContext, viewer: UserRow, timelineId: string, query: Omit<TimelineMemoriesQuery, 'limit'>): Promise<Memory[]> {
+/**
+ * GET /api/timelines/{id}/memories without `limit`: the spec's plain list (memories §7),
+ * members only (404 otherwise), newest first, read and sent a batch at a time (issue 19).
+ */
+export async function timelineMemoryList(ctx: AppContext, viewer: UserRow, timelineId: string, query: Omit<TimelineMemoriesQuery, 'limit'>): Promise<ListReply<Memory>> {
   await requireAccess(ctx.db, viewer, 'timeline.read', [timelineId]);
-  return presentMemoriesFor(ctx, viewer, await browse.timelineMemories(ctx.db, viewer.id, timelineId, filterOf(query)));
+  const { start, end } = filterOf({ start: query.start, end: query.end });
+  return listReply(
+    {
+      read: (after, limit) => browse.timelineMemories(ctx.db, viewer.id, timelineId, { start, end, after, limit }),
+      present: (rows) => presentMemoriesFor(ctx, viewer, rows),
+    },
+    { cursor: query.cursor },
+  );
 }
 
 /** GET /api/timelines/{id}/memories?limit=: one page, newest first, and the cursor of the next; members only (404 otherwise). */
