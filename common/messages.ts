@@ -461,15 +461,20 @@ export const messages = {
   familyConflictTitle: 'Family Name Conflict',
   familyConflictText: (family: string) => `You already belong to a family. You can merge your family with ${family}.`,
   familyMergeWarningsTitle: 'Before you merge',
+  // DESIGN "Families", amended 2026-11-25 (issue 19): what a merge widens, and who may merge.
   familyMergeWarnings: [
     'This merge cannot be undone.',
-    'All memories become shared with all members of both families.',
+    'Memories shared with everyone on their timelines become shared with all members of both families.',
+    'Memories shared with only some people, and private memories, stay as they are.',
+    'Only the person who created your family can merge it.',
     'Only merge families that are related.',
   ],
   familyMergeCancel: 'Cancel',
   familyMerge: 'Merge Families',
   familyMerged: "Family groups have been merged and you've joined the family",
   familyMergeFailed: 'Failed to merge families',
+  /** A refusal the person can act on (issue 19: only the family's creator merges), with its reason. */
+  familyMergeRefused: (message: string) => `Failed to merge families: ${message}`,
   // accounts §2 "Profile setup", step 2; issue 9: for an invited user skipping is the main choice.
   setupFirstTimelineTitle: 'Create Your First Timeline',
   setupPersonalTimelineTitle: 'Create Your Personal Timeline',

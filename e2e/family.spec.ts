@@ -55,7 +55,8 @@ test.describe('Family invites', () => {
     await c.getByRole('button', { name: 'Join Family' }).click();
     const dialog = c.getByRole('dialog', { name: 'Family Name Conflict' });
     await expect(dialog).toContainText('cannot be undone');
-    await expect(dialog).toContainText('All memories become shared with all members of both families');
+    await expect(dialog).toContainText('Memories shared with everyone on their timelines become shared with all members of both families');
+    await expect(dialog).toContainText('Memories shared with only some people, and private memories, stay as they are');
     await dialog.getByRole('button', { name: 'Merge Families' }).click();
     await expect(c.getByText("Family groups have been merged and you've joined the family")).toBeVisible();
     await expect(c).toHaveURL(/\/$/, { timeout: 5000 });

@@ -23,7 +23,8 @@ export function MembersCard({ timeline, user }: { timeline: Timeline; user: User
     mutationFn: (member: Member) => api.timelines.removeMember(timeline.id, member.id),
     success: 'Member removed',
     error: (message) => `Failed to remove member: ${message}`,
-    invalidate: [queryKeys.timelineMembers(timeline.id)],
+    // A removal ends the timeline's older invite links too (issue 19): the card shows none.
+    invalidate: [queryKeys.timelineMembers(timeline.id), queryKeys.timelineInvite(timeline.id)],
     onSuccess: () => setRemoving(null),
   });
 

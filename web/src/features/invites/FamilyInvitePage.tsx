@@ -56,7 +56,10 @@ export function FamilyInvitePage({ user }: { user: User | null }) {
     mutationFn: (target: { currentFamilyId: string; invitedFamilyId: string }) =>
       api.families.merge({ targetFamilyId: target.invitedFamilyId, sourceFamilyId: target.currentFamilyId, inviteId: id }),
     success: () => ({ title: messages.inviteSuccess, message: messages.familyMerged }),
-    error: messages.familyMergeFailed,
+    // A refusal says why (a member who did not create their family may not merge it); a
+    // fault keeps the spec's plain "Failed to merge families".
+    error: false,
+    onError: (error) => toast.error(isFinal(error) ? messages.familyMergeRefused(toUserText(error)) : messages.familyMergeFailed),
     onSuccess: (result) => {
       forgetFamilyInvite();
       queryClient.setQueryData(queryKeys.currentUser, result.user);
