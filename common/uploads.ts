@@ -1,5 +1,7 @@
 // The presigned direct-upload call (memories §7: POST /api/upload/presigned-url, then the
-// video is PUT to uploadUrl and finalUrl goes into directVideoUrls).
+// video is sent to uploadUrl and finalUrl goes into directVideoUrls). The spec sends it with
+// PUT; on S3 it is a POST form instead, the only signed upload S3 lets cap the size (issue 19),
+// so the answer says how: `method`, and for POST the `fields` to send before the file.
 import { z } from 'zod';
 import { messages } from './messages.js';
 
@@ -39,14 +41,24 @@ export const presignedUrlBody = z.object({
 export type PresignedUrlBody = z.infer<typeof presignedUrlBody>;
 
 export const presignedUrl = z.object({
-  /** Where the file goes with PUT: a presigned S3 address, or /api/upload/direct/{ticket}. */
+  /** Where the file goes: the bucket (a POST form), or /api/upload/direct/{ticket} (PUT). */
   uploadUrl: z.string(),
+  /**
+   * POST: a multipart form of `fields` in their order, then the file as DIRECT_UPLOAD_FILE_FIELD
+   * (S3 POST Object). PUT: the file itself as the body, with Content-Type `contentType`.
+   */
+  method: z.enum(['POST', 'PUT']),
+  /** The form fields of a POST (the signed policy among them); empty for PUT. */
+  fields: z.record(z.string(), z.string()),
   /** What goes into directVideoUrls: /uploads/{key}. */
   finalUrl: z.string(),
   key: z.string(),
   /** When uploadUrl stops working (ISO-8601, one hour ahead). */
   expiresAt: z.string(),
-  /** The Content-Type the PUT must carry (a presigned S3 address is signed with it). */
+  /** The Content-Type the PUT must carry (a POST's fields name it already). */
   contentType: z.string(),
 });
+
+/** S3 POST Object takes the file from the form field named `file`, after every other field. */
+export const DIRECT_UPLOAD_FILE_FIELD = 'file';
 export type PresignedUrl = z.infer<typeof presignedUrl>;

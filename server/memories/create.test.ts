@@ -99,7 +99,8 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
           height: 480,
         },
       ],
-      videos: [{ id: expect.any(String), url: video.url, mimeType: 'video/mp4', thumbnailUrl: expect.stringMatching(url(`videos/${UUID}-thumb\\.webp`)) }],
+      // issue 19: saved under a key of the memory's own, out of the upload address's reach.
+      videos: [{ id: expect.any(String), url: expect.stringMatching(url(`videos/${UUID}\\.mp4`)), mimeType: 'video/mp4', thumbnailUrl: expect.stringMatching(url(`videos/${UUID}-thumb\\.webp`)) }],
       followUpResponses: [],
       creator: { id: creator.user.id, displayName: 'Grandma Rose', firstName: null, lastName: null, email: creator.user.email, profileImageUrl: null },
       abilities: { canEdit: true, canDelete: true, canShare: true },
@@ -108,7 +109,9 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
 
     // The original photo, the recording and the video come back byte for byte.
     const [image] = body.images;
-    for (const [path, sent] of [[image.originalUrl, png], [body.audioUrl, wav], [video.url, mp4]] as const) {
+    expect(body.videos[0].url).not.toBe(video.url);
+    expect(await t.ctx.media.exists(video.key)).toBe(false);
+    for (const [path, sent] of [[image.originalUrl, png], [body.audioUrl, wav], [body.videos[0].url, mp4]] as const) {
       const served = await get(path, member.cookie);
       expect(served.statusCode).toBe(200);
       expect(served.rawPayload.equals(sent)).toBe(true);
@@ -132,12 +135,12 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
       ['image', 0, image.url.slice(9), 'image/webp', 640, 480],
       ['image', 0, image.originalUrl.slice(9), 'image/png', 640, 480],
       ['image', 0, image.thumbnailUrl.slice(9), 'image/webp', 480, 360],
-      ['video', 0, video.key, 'video/mp4', null, null],
+      ['video', 0, body.videos[0].url.slice(9), 'video/mp4', null, null],
       ['video_thumbnail', 0, body.videos[0].thumbnailUrl.slice(9), 'image/webp', 480, 270],
     ].sort((a, b) => String(a[2]).localeCompare(String(b[2]), 'en')));
     expect(Number(media.find((item) => item.kind === 'video')!.size)).toBe(mp4.length);
-    const upload = await t.ctx.db.selectFrom('uploads').selectAll().where('storage_key', '=', video.key).executeTakeFirstOrThrow();
-    expect(upload.attached_at).not.toBeNull();
+    // The upload is spent (issue 19): its row goes, so its address reaches nothing any more.
+    expect(await t.ctx.db.selectFrom('uploads').selectAll().where('storage_key', '=', video.key).executeTakeFirst()).toBeUndefined();
   });
 
   it('strips EXIF and GPS from every stored copy of a phone photo and turns it upright', async () => {
@@ -215,7 +218,7 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
     const video = await makeDirectUpload(t.ctx, creator.user, mp4Bytes());
     const response = await post(creator.cookie, memoryFields({ timelineIds: [timeline.id], directVideoUrls: [video.url] }));
     expect(response.statusCode).toBe(201);
-    expect(response.json().videos).toEqual([{ id: expect.any(String), url: video.url, mimeType: 'video/mp4', thumbnailUrl: null }]);
+    expect(response.json().videos).toEqual([{ id: expect.any(String), url: expect.stringMatching(/^\/uploads\/videos\/[0-9a-f-]{36}\.mp4$/), mimeType: 'video/mp4', thumbnailUrl: null }]);
   });
 
   it.each([

@@ -73,19 +73,21 @@ export async function openUploads(db: Db, ownerId: string, keys: string[]): Prom
 }
 
 /**
- * Marks the uploads as attached, only those still open: answers how many it marked, so a
- * second memory racing for the same upload finds fewer than it asked for.
+ * Removes the uploads' rows, only those still open: answers how many it removed, so a second
+ * memory racing for the same upload finds fewer than it asked for. The memory holds its
+ * videos under keys of its own (direct-videos.ts), so a row naming the address's key is spent:
+ * its address is refused from now on, and whatever is still sent there is named by no row,
+ * readable by no one, and swept as an orphan (issue 19).
  */
-export async function attachUploads(db: Db, ownerId: string, keys: string[], now: string): Promise<number> {
+export async function spendUploads(db: Db, ownerId: string, keys: string[]): Promise<number> {
   if (keys.length === 0) return 0;
   const result = await db
-    .updateTable('uploads')
-    .set({ attached_at: now })
+    .deleteFrom('uploads')
     .where('owner_id', '=', ownerId)
     .where('storage_key', 'in', keys)
     .where('attached_at', 'is', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return Number(result.numDeletedRows);
 }
 
 /**

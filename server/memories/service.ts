@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../http/errors.js';
 import { listReply, type ListReply } from '../http/json-list.js';
 import { discardFiles, type FormFields, type StagedFile, type StagedImage } from '../media/index.js';
 import type { BackgroundTranscriptions } from '../audio/index.js';
-import { checkDirectVideos } from './direct-videos.js';
+import { checkDirectVideos, claimDirectVideos, releaseDirectVideos, type ClaimedVideo } from './direct-videos.js';
 import { transcribeSpokenAnswers } from './follow-up-transcriptions.js';
 import type { MemoryForm } from './form.js';
 import { presentMemories } from './present.js';
@@ -119,25 +119,30 @@ const sharedWithOf = (creator: UserRow, fields: CreateMemoryFields) => [...new S
 
 /**
  * memories §7 POST /api/memories, with the form authorized and its files staged. The memory,
- * its timelines, shares, media rows, follow-up answers, the attached uploads and the
+ * its timelines, shares, media rows, follow-up answers, the spent uploads and the
  * memory.shared event (whose listeners write the notifications) commit together; if anything
  * fails, the staged files go too and nothing of the memory remains (DESIGN "Media"). Direct
- * uploads stay the uploader's, unattached, to try again with. Once committed, the answers
+ * uploads are moved to the memory's own keys first and, if it fails, back: they stay the
+ * uploader's, unattached, to try again with. Once committed, the answers
  * given by voice are transcribed in the background when a service is configured.
  */
 export async function createMemory(ctx: AppContext, creator: UserRow, form: MemoryForm, transcriptions?: BackgroundTranscriptions): Promise<Memory> {
-  const { fields, videos } = form;
+  const { fields } = form;
   let id: string;
   let followUps: queries.NewFollowUp[];
+  let claimed: ClaimedVideo[] = [];
   try {
     const sharedWith = sharedWithOf(creator, fields);
     // Checked again: the files took a while, and a timeline may have lost the creator or a member meanwhile.
     await requireMemoryPlacement(ctx.db, creator, fields.timelineIds, sharedWith);
-    if (form.videoThumbnails.length > videos.length) throw badRequest(messages.videoThumbnailWithoutVideo);
+    if (form.videoThumbnails.length > form.videos.length) throw badRequest(messages.videoThumbnailWithoutVideo);
     // DESIGN "Voice is never dropped": every spoken answer keeps its recording, and every recording belongs to an answer.
     const recordings = form.followUpAudio.length;
     if (recordings !== spokenAnswers(fields)) throw badRequest(messages.followUpAudioCountMismatch(spokenAnswers(fields), recordings));
     if (fields.audioDuration !== null && !form.audio) throw badRequest(messages.audioDurationWithoutAudio);
+    // issue 19: the memory keeps each direct video under a key of its own, out of its upload address's reach.
+    claimed = await claimDirectVideos(ctx, creator.id, form.videos);
+    const videos = claimed.map(({ video }) => video);
 
     id = randomUUID();
     const now = iso(ctx.now());
@@ -171,14 +176,15 @@ export async function createMemory(ctx: AppContext, creator: UserRow, form: Memo
       await queries.insertMedia(trx, media);
       await queries.insertFollowUps(trx, followUps);
       // Another memory may have taken an upload since it was checked: then this one fails whole.
-      const keys = videos.map((video) => video.key);
-      if ((await queries.attachUploads(trx, creator.id, keys, now)) !== keys.length) throw badRequest(messages.videoUploadNotFound);
+      const keys = claimed.map(({ uploadKey }) => uploadKey);
+      if ((await queries.spendUploads(trx, creator.id, keys)) !== keys.length) throw badRequest(messages.videoUploadNotFound);
       // DESIGN "Notifications": the notifications feature listens and writes memory_shared rows.
       const userIds = sharedWith.filter((userId) => userId !== creator.id);
       if (userIds.length > 0) await ctx.events.emit('memory.shared', { memoryId: id, title: fields.title, sharerId: creator.id, userIds, at: now }, trx);
     });
   } catch (error) {
     await discardFiles(ctx.media, form.keys);
+    await releaseDirectVideos(ctx, creator.id, claimed);
     throw error;
   }
   if (transcriptions) transcribeSpokenAnswers(ctx, transcriptions, id, followUps);

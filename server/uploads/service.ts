@@ -1,8 +1,9 @@
 // Direct video uploads (memories §7, DESIGN "Edge decisions"): the client asks for an
-// address, sends the video there itself (S3 with a presigned PUT, or this server with a
-// ticket), and later names finalUrl in directVideoUrls; the memory then attaches the row.
+// address, sends the video there itself (S3 with a signed POST form capped at 250 MB, or this
+// server with a ticket), and later names finalUrl in directVideoUrls; the memory then moves
+// the file to a key of its own (memories/direct-videos.ts), out of the address's reach.
 import type { Readable, Transform } from 'node:stream';
-import { DIRECT_UPLOAD_TTL_MS } from '../../common/limits.js';
+import { DIRECT_UPLOAD_TTL_MS, MEMORY_VIDEO_MAX_BYTES } from '../../common/limits.js';
 import { messages } from '../../common/messages.js';
 import {
   bareMimeType,
@@ -42,10 +43,14 @@ export async function issueDirectUpload(ctx: AppContext, user: UserRow, body: Pr
   const expiresAt = new Date(Math.floor((now.getTime() + DIRECT_UPLOAD_TTL_MS) / 1000) * 1000);
   await queries.insertUpload(ctx.db, { storage_key: key, owner_id: user.id, created_at: iso(now), attached_at: null });
 
-  const uploadUrl = ctx.media.presignedPutUrl
-    ? await ctx.media.presignedPutUrl(key, { contentType, expiresIn: DIRECT_UPLOAD_TTL_MS / 1000 })
-    : `/api/upload/direct/${signTicket(ctx.config.sessionSecret, user.id, { key, expiresAt })}`;
-  return { uploadUrl, finalUrl: `/uploads/${key}`, key, expiresAt: iso(expiresAt), contentType };
+  const finalUrl = `/uploads/${key}`;
+  if (ctx.media.presignedPost) {
+    // issue 19: S3 itself refuses a file over 250 MB (DESIGN "Media") or of another type.
+    const post = await ctx.media.presignedPost(key, { contentType, maxBytes: MEMORY_VIDEO_MAX_BYTES, expiresIn: DIRECT_UPLOAD_TTL_MS / 1000 });
+    return { uploadUrl: post.url, method: 'POST', fields: post.fields, finalUrl, key, expiresAt: iso(expiresAt), contentType };
+  }
+  const uploadUrl = `/api/upload/direct/${signTicket(ctx.config.sessionSecret, user.id, { key, expiresAt })}`;
+  return { uploadUrl, method: 'PUT', fields: {}, finalUrl, key, expiresAt: iso(expiresAt), contentType };
 }
 
 export interface DirectUploadBody {
@@ -68,7 +73,8 @@ export async function receiveDirectUpload(ctx: AppContext, token: string, upload
   if (!ticket || !row || !ticketHolds(ctx.config.sessionSecret, ticket, row.owner_id, ctx.now())) {
     throw forbidden(messages.directUploadTicketInvalid);
   }
-  // Once a memory holds the file, its bytes are the memory's and are never replaced.
+  // A memory that takes an upload moves its file and removes its row (issue 19), so such a
+  // ticket is refused above; a row attached before that change still names the memory's file.
   if (row.attached_at) throw conflict(messages.directUploadAttached);
 
   const declared = directUploadTypeOfKey(ticket.key);

@@ -7,7 +7,9 @@ import { iso } from '../context.js';
 import { localMediaRoot } from '../providers/storage/index.js';
 import { filesUnder } from '../providers/storage/test-support.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
-import { makeUser, type MadeUser } from '../test/factories.js';
+import { formBody } from '../media/test-support.js';
+import { memoryFields } from '../memories/test-support.js';
+import { makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
 import { STALE_UPLOAD_MS, sweepStaleUploads } from './index.js';
 import { mp4Bytes, mp4Stream } from './test-support.js';
 
@@ -47,6 +49,8 @@ describe.each(dialects)('direct video uploads to local storage on %s', (dialect)
     const ticket = await ticketFor('video/MP4; codecs="avc1"');
     expect(ticket).toEqual({
       uploadUrl: expect.stringMatching(/^\/api\/upload\/direct\/[\w-]{31,32}\.[\w-]{43}$/),
+      method: 'PUT',
+      fields: {},
       finalUrl: `/uploads/${ticket.key}`,
       key: expect.stringMatching(/^videos\/[0-9a-f-]{36}\.mp4$/),
       expiresAt: expect.any(String),
@@ -128,7 +132,7 @@ describe.each(dialects)('direct video uploads to local storage on %s', (dialect)
     expect(await stored()).toEqual(before);
   }, 60_000);
 
-  it('never replaces the bytes of an upload a memory holds', async () => {
+  it('never replaces the bytes of an upload attached before uploads were moved (a row with attached_at)', async () => {
     const ticket = await ticketFor();
     const first = mp4Bytes(1000);
     expect((await send(ticket.uploadUrl, first)).statusCode).toBe(204);
@@ -139,6 +143,54 @@ describe.each(dialects)('direct video uploads to local storage on %s', (dialect)
     const kept = await t.ctx.media.get(ticket.key);
     expect(kept?.size).toBe(first.length);
     kept?.body.destroy();
+  });
+
+  it('moves the video to a key of the memory’s own when it is saved: the ticket reaches it no more, and the memory serves the first bytes (issue 19)', async () => {
+    const timeline = await makeTimeline(t.ctx, uploader.user);
+    const ticket = await ticketFor();
+    const first = mp4Bytes(3000);
+    expect((await send(ticket.uploadUrl, first)).statusCode).toBe(204);
+    const form = await formBody(memoryFields({ timelineIds: [timeline.id], directVideoUrls: [ticket.finalUrl] }));
+    const saved = await t.app.inject({ method: 'POST', url: '/api/memories', payload: form.payload, headers: { ...form.headers, cookie: uploader.cookie } });
+    expect(saved.statusCode).toBe(201);
+    const [video] = saved.json().videos;
+    expect(video.url).toMatch(/^\/uploads\/videos\/[0-9a-f-]{36}\.mp4$/);
+    expect(video.url).not.toBe(ticket.finalUrl);
+    // The file is renamed, not copied: nothing stays under the ticket's key.
+    expect(await stored()).not.toContain(ticket.key);
+    expect(await stored()).toContain(video.url.slice('/uploads/'.length));
+
+    // The upload is spent: its row went with the move, and the ticket is refused.
+    expect(await uploadRow(ticket.key)).toBeUndefined();
+    const again = await send(ticket.uploadUrl, mp4Bytes(5000));
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual({ message: messages.directUploadTicketInvalid });
+    expect(await stored()).not.toContain(ticket.key);
+    const shown = await t.app.inject({ method: 'GET', url: video.url, headers: { cookie: uploader.cookie } });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.rawPayload.equals(first)).toBe(true);
+  });
+
+  it('gives a direct video back to its upload when the memory is not saved, so the same address can be named again', async () => {
+    const timeline = await makeTimeline(t.ctx, uploader.user);
+    const ticket = await ticketFor();
+    const bytes = mp4Bytes(2000);
+    expect((await send(ticket.uploadUrl, bytes)).statusCode).toBe(204);
+    const before = await stored();
+    // A spoken answer without its recording: refused after the video was claimed.
+    const refusedForm = await formBody(
+      memoryFields({ timelineIds: [timeline.id], directVideoUrls: [ticket.finalUrl], followUpResponses: [{ question: 'Who?', answer: 'Me', hasAudio: true }] }),
+    );
+    const refused = await t.app.inject({ method: 'POST', url: '/api/memories', payload: refusedForm.payload, headers: { ...refusedForm.headers, cookie: uploader.cookie } });
+    expect(refused.statusCode).toBe(400);
+    expect(await stored()).toEqual(before);
+    expect(await uploadRow(ticket.key)).toMatchObject({ attached_at: null });
+
+    const form = await formBody(memoryFields({ timelineIds: [timeline.id], directVideoUrls: [ticket.finalUrl] }));
+    const saved = await t.app.inject({ method: 'POST', url: '/api/memories', payload: form.payload, headers: { ...form.headers, cookie: uploader.cookie } });
+    expect(saved.statusCode).toBe(201);
+    const shown = await t.app.inject({ method: 'GET', url: saved.json().videos[0].url, headers: { cookie: uploader.cookie } });
+    expect(shown.rawPayload.equals(bytes)).toBe(true);
   });
 
   it('sweeps uploads left unattached for a day (row and file), keeping attached and recent ones', async () => {

@@ -165,12 +165,35 @@ export function describeMediaStore(driver: string, open: () => Promise<StoreUnde
       expect(await t.listAll()).toHaveLength(1);
     });
 
+    it('moves an object to a new key: the same bytes there, nothing left at the old one (issue 19)', async () => {
+      const from = newMediaKey('videos', 'mp4');
+      const to = newMediaKey('videos', 'mp4');
+      const content = bytes(90_000);
+      await putBytes(from, content);
+      expect(await t.store.move(from, to)).toEqual({ size: content.length });
+      expect(await t.store.exists(from)).toBe(false);
+      expect((await readAll((await t.store.get(to))!.body)).equals(content)).toBe(true);
+      // What is written to the old key afterwards (an upload address still valid) stays there.
+      await putBytes(from, bytes(10, 3));
+      expect((await readAll((await t.store.get(to))!.body)).equals(content)).toBe(true);
+      expect((await t.listAll()).sort()).toEqual([from, to].sort());
+    });
+
+    it('answers null when there is nothing to move, and leaves nothing behind', async () => {
+      const to = newMediaKey('videos', 'webm');
+      expect(await t.store.move(newMediaKey('videos', 'webm'), to)).toBeNull();
+      expect(await t.store.exists(to)).toBe(false);
+      expect(await t.listAll()).toEqual([]);
+    });
+
     it.each(refusedKeys)('refuses %s before touching storage', async (_, key) => {
       await expect(putBytes(key, bytes(10))).rejects.toBeInstanceOf(InvalidMediaKeyError);
       await expect(t.store.get(key)).rejects.toBeInstanceOf(InvalidMediaKeyError);
       await expect(t.store.stat(key)).rejects.toBeInstanceOf(InvalidMediaKeyError);
       await expect(t.store.exists(key)).rejects.toBeInstanceOf(InvalidMediaKeyError);
       await expect(t.store.delete(key)).rejects.toBeInstanceOf(InvalidMediaKeyError);
+      await expect(t.store.move(key, newMediaKey('videos', 'mp4'))).rejects.toBeInstanceOf(InvalidMediaKeyError);
+      await expect(t.store.move(newMediaKey('videos', 'mp4'), key)).rejects.toBeInstanceOf(InvalidMediaKeyError);
       expect(await t.listAll()).toEqual([]);
     });
 

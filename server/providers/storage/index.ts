@@ -12,7 +12,8 @@ export {
   type MediaStat,
   type MediaStore,
   type PresignedGetOptions,
-  type PresignedPutOptions,
+  type PresignedPost,
+  type PresignedPostOptions,
   type PutOptions,
   type StoredObject,
 } from './types.js';

@@ -31,7 +31,7 @@ describe('the local media store', () => {
     withLocalStore(async (store, dataDir) => {
       expect(store.driver).toBe('local');
       // The local store serves its bytes itself: no signed addresses to hand out.
-      expect(store.presignedPutUrl).toBeUndefined();
+      expect(store.presignedPost).toBeUndefined();
       expect(store.presignedGetUrl).toBeUndefined();
       const key = newMediaKey('avatars', 'webp');
       await store.put(key, Readable.from([Buffer.from('bytes')]), { contentType: 'image/webp' });

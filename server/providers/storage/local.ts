@@ -95,6 +95,22 @@ export class LocalMediaStore implements MediaStore {
     await rm(this.pathOf(key), { force: true });
   }
 
+  /** One rename: atomic, so of two moves of the same key one finds it and the other finds nothing. */
+  async move(from: string, to: string): Promise<MediaStat | null> {
+    const source = this.pathOf(from);
+    const target = this.pathOf(to);
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      await rename(source, target);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    await syncFolder(dirname(target));
+    if (dirname(source) !== dirname(target)) await syncFolder(dirname(source));
+    return this.stat(to);
+  }
+
   async *list(): AsyncIterable<ListedObject> {
     // Keys are `{folder}/{name}`: one level under each known folder is all there is to walk.
     for (const folder of mediaFolders) {

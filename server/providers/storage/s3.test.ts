@@ -79,21 +79,56 @@ describe('the S3 media store', () => {
     await store.delete(key);
   });
 
-  it('signs a PUT address bound to the content type, that a plain fetch can use', async () => {
-    const key = newMediaKey('videos', 'mp4');
-    const address = new URL(await store.presignedPutUrl(key, { contentType: 'video/mp4', expiresIn: 3600 }));
-    expect(address.origin).toBe(peer.endpoint);
-    expect(address.pathname).toBe(`/${peer.bucket}/${key}`);
-    expect(address.searchParams.get('X-Amz-Expires')).toBe('3600');
-    expect(address.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('content-type');
-    expect(address.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
-    // No checksum parameters a browser could not supply.
-    expect([...address.searchParams.keys()].filter((name) => /checksum/i.test(name))).toEqual([]);
+  /** The policy a form carries, decoded. */
+  const policyOf = (fields: Record<string, string>) => JSON.parse(Buffer.from(fields.Policy!, 'base64').toString('utf8')) as { expiration: string; conditions: unknown[] };
+  /** Sends `bytes` as a browser does: the fields in order, then the file. */
+  function postForm(post: { url: string; fields: Record<string, string> }, bytes: Buffer, fields = post.fields) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'clip.mp4');
+    return fetch(post.url, { method: 'POST', body: form });
+  }
 
-    const sent = await fetch(address, { method: 'PUT', body: new Uint8Array(Buffer.from('video bytes')), headers: { 'content-type': 'video/mp4' } });
-    expect(sent.status).toBe(200);
+  it('signs a POST form capped at the size and bound to the key, type and an expiry, that a browser form can use (issue 19)', async () => {
+    const key = newMediaKey('videos', 'mp4');
+    const before = Date.now();
+    const post = await store.presignedPost(key, { contentType: 'video/mp4', maxBytes: 250 * 1024 * 1024, expiresIn: 3600 });
+    expect(post.url).toBe(`${peer.endpoint}/${peer.bucket}`);
+    expect(post.fields).toMatchObject({
+      key,
+      'Content-Type': 'video/mp4',
+      bucket: peer.bucket,
+      'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+      'X-Amz-Credential': expect.stringMatching(/^S3RVER\/\d{8}\/us-east-1\/s3\/aws4_request$/),
+      'X-Amz-Signature': expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    // What S3 enforces: this key, this type, 1 byte to 250 MB, for an hour.
+    const policy = policyOf(post.fields);
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([{ key }, { 'Content-Type': 'video/mp4' }, { bucket: peer.bucket }, ['content-length-range', 1, 250 * 1024 * 1024]]),
+    );
+    for (const name of ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date']) expect(policy.conditions).toContainEqual({ [name]: post.fields[name] });
+    const lifetime = Date.parse(policy.expiration) - before;
+    expect(lifetime).toBeGreaterThan(3590_000);
+    expect(lifetime).toBeLessThanOrEqual(3601_000);
+
+    // s3rver takes the form (it checks no policy: the conditions above are what S3 checks).
+    const sent = await postForm(post, Buffer.from('video bytes'));
+    expect([200, 204]).toContain(sent.status);
     expect(await store.stat(key)).toEqual({ size: 11 });
     await store.delete(key);
+  });
+
+  it('signs the policy with the SigV4 key of the credentials, date and region', async () => {
+    const { createHmac } = await import('node:crypto');
+    const post = await store.presignedPost(newMediaKey('videos', 'webm'), { contentType: 'video/webm', maxBytes: 1000, expiresIn: 60 });
+    const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
+    const date = post.fields['X-Amz-Date']!.slice(0, 8);
+    const signingKey = hmac(hmac(hmac(hmac('AWS4S3RVER', date), 'us-east-1'), 's3'), 'aws4_request');
+    expect(post.fields['X-Amz-Signature']).toBe(hmac(signingKey, post.fields.Policy!).toString('hex'));
+    // A policy changed by the browser (a larger size) no longer matches its signature.
+    const widened = Buffer.from(Buffer.from(post.fields.Policy!, 'base64').toString().replace('1000', '999999999')).toString('base64');
+    expect(hmac(signingKey, widened).toString('hex')).not.toBe(post.fields['X-Amz-Signature']);
   });
 
   it('signs at the browsers’ address when S3_PUBLIC_ENDPOINT names one, and still stores through the endpoint', async () => {
@@ -102,10 +137,15 @@ describe('the S3 media store', () => {
     try {
       await split.put(key, Readable.from([Buffer.from('through the endpoint')]), { contentType: 'image/webp' });
       expect(await store.stat(key)).toEqual({ size: 20 });
-      const put = new URL(await split.presignedPutUrl(key, { contentType: 'image/webp', expiresIn: 60 }));
+      const post = await split.presignedPost(key, { contentType: 'image/webp', maxBytes: 100, expiresIn: 60 });
       const get = new URL(await split.presignedGetUrl(key, { expiresIn: 60, contentType: 'image/webp', disposition: 'inline' }));
-      expect([put.origin, get.origin]).toEqual(['https://media.example.org', 'https://media.example.org']);
+      expect(post.url).toBe(`https://media.example.org/${peer.bucket}`);
+      expect(get.origin).toBe('https://media.example.org');
       expect(get.pathname).toBe(`/${peer.bucket}/${key}`);
+      // Moving goes through the endpoint too.
+      const moved = newMediaKey('images', 'webp');
+      expect(await split.move(key, moved)).toEqual({ size: 20 });
+      await store.delete(moved);
     } finally {
       split.close();
       await store.delete(key);

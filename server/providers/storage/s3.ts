@@ -1,12 +1,13 @@
 // The `s3` driver: one object per key in any S3-compatible bucket (AWS, MinIO, R2, Garage),
 // for the several-instances setup (DESIGN "Growing past one machine"). Loaded only when STORAGE=s3.
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import type { S3Config } from '../../config.js';
 import { assertMediaKey, isMediaKey } from './keys.js';
-import type { ByteRange, ListedObject, MediaStat, MediaStore, PresignedGetOptions, PresignedPutOptions, StoredObject } from './types.js';
+import { signPostPolicy } from './s3-post-policy.js';
+import type { ByteRange, ListedObject, MediaStat, MediaStore, PresignedGetOptions, PresignedPost, PresignedPostOptions, StoredObject } from './types.js';
 
 /**
  * Parts of a multipart upload: S3's minimum is 5 MiB. At most PART_QUEUE parts are in
@@ -135,12 +136,44 @@ export class S3MediaStore implements MediaStore {
     } while (token);
   }
 
-  /** A PUT address bound to `contentType`: a browser sending another type is refused by S3. */
-  async presignedPutUrl(key: string, options: PresignedPutOptions): Promise<string> {
+  /**
+   * Copy, then delete: S3 has no rename. The copy is the object as it was at that instant, so
+   * a browser writing to `from` afterwards changes neither it nor what was checked in it.
+   */
+  async move(from: string, to: string): Promise<MediaStat | null> {
+    assertMediaKey(from);
+    assertMediaKey(to);
+    try {
+      await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: `${this.bucket}/${from}` }));
+    } catch (error) {
+      // A missing source is NoSuchKey, 404.
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: from }));
+    return this.stat(to);
+  }
+
+  /**
+   * A POST form for `key` bound to `contentType` and at most `maxBytes`: S3 refuses another
+   * type or a larger file. Signed for the browsers' address (S3_PUBLIC_ENDPOINT) when set.
+   */
+  async presignedPost(key: string, options: PresignedPostOptions): Promise<PresignedPost> {
     assertMediaKey(key);
-    return getSignedUrl(this.signer, new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: options.contentType }), {
+    // The bucket's own address as the SDK spells it for this endpoint and addressing style
+    // (path-style `{endpoint}/{bucket}` for s3rver and MinIO, `{bucket}.s3.…` on AWS).
+    const bucketAddress = new URL(await getSignedUrl(this.signer, new HeadBucketCommand({ Bucket: this.bucket }), { expiresIn: 60 }));
+    const credentials = await this.signer.config.credentials();
+    return signPostPolicy({
+      url: `${bucketAddress.origin}${bucketAddress.pathname.replace(/\/$/, '')}`,
+      bucket: this.bucket,
+      key,
+      contentType: options.contentType,
+      maxBytes: options.maxBytes,
       expiresIn: options.expiresIn,
-      signableHeaders: new Set(['content-type']),
+      now: new Date(),
+      region: await this.signer.config.region(),
+      credentials,
     });
   }
 

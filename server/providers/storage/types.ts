@@ -34,11 +34,19 @@ export interface ListedObject {
   modifiedAt: Date;
 }
 
-export interface PresignedPutOptions {
-  /** Signed into the address: the upload must send exactly this Content-Type. */
+export interface PresignedPostOptions {
+  /** Signed into the policy: the form must name exactly this Content-Type. */
   contentType: string;
-  /** Seconds the address stays valid. */
+  /** The largest file the policy takes (its content-length-range); the store refuses a larger one. */
+  maxBytes: number;
+  /** Seconds the policy stays valid. */
   expiresIn: number;
+}
+
+/** A browser form upload (S3 POST Object): send `fields` in order, then the file as `file`. */
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
 }
 
 export interface PresignedGetOptions {
@@ -68,11 +76,18 @@ export interface MediaStore {
    */
   list(): AsyncIterable<ListedObject>;
   /**
-   * Stores that browsers can reach themselves (S3) offer signed addresses, so video bytes
-   * go straight to the bucket and back (DESIGN "Media bytes", "Edge decisions"). The
-   * local store has none: its bytes go through the app.
+   * Moves the object at `from` to `to` (a key the server just made), so whatever could still
+   * write to `from` (a direct upload's address, valid for an hour) no longer reaches it.
+   * Answers the moved object's size, or null when nothing is at `from`; `from` is gone after.
    */
-  presignedPutUrl?(key: string, options: PresignedPutOptions): Promise<string>;
+  move(from: string, to: string): Promise<MediaStat | null>;
+  /**
+   * Stores that browsers can reach themselves (S3) offer signed addresses, so video bytes
+   * go straight to the bucket and back (DESIGN "Media bytes", "Edge decisions"). Uploads go
+   * by a signed POST form rather than a PUT address, since only a POST policy can cap the
+   * size (issue 19). The local store has none: its bytes go through the app.
+   */
+  presignedPost?(key: string, options: PresignedPostOptions): Promise<PresignedPost>;
   presignedGetUrl?(key: string, options: PresignedGetOptions): Promise<string>;
   /**
    * Removes what writes begun before `writtenBefore` left half-done, where the driver keeps

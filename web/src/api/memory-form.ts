@@ -1,5 +1,5 @@
 // The memory creation call's body (memories §3 "Memory creation form", §7) and the direct
-// video PUT that comes before it: built here, in one way, so no feature assembles a form.
+// video upload that comes before it: built here, in one way, so no feature assembles a form.
 import { DIRECT_VIDEO_UPLOAD_TIMEOUT_MS } from '../../../common/limits';
 import {
   DIRECT_VIDEO_THUMBNAILS_FIELD,
@@ -11,6 +11,7 @@ import {
   MEMORY_IMAGES_FIELD,
 } from '../../../common/memories';
 import { messages } from '../../../common/messages';
+import { DIRECT_UPLOAD_FILE_FIELD, type PresignedUrl } from '../../../common/uploads';
 import { api } from './endpoints';
 import { toUserText, UploadError } from './errors';
 import { recordingFileName, sendOnce } from './upload';
@@ -92,9 +93,23 @@ export function directUploadReason(error: unknown): string {
 }
 
 /**
- * memories §7: PUT the file to the presigned address (200 or 204 is success, 10-minute
- * timeout, progress reported); answers the finalUrl. memories §8: any failure reads
- * 'Direct S3 upload failed for {file}: {reason}'.
+ * The request the presigned answer asks for: on S3 a POST form, its signed fields first and
+ * the file last (a policy caps the size, issue 19); on the server's own target a PUT of the
+ * file with the type the ticket was issued for.
+ */
+function directUploadRequest(ticket: PresignedUrl, file: File, mimeType: string): { body: Blob | FormData; headers: Record<string, string> } {
+  if (ticket.method === 'PUT') return { body: file, headers: { 'Content-Type': ticket.contentType || mimeType } };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+  form.append(DIRECT_UPLOAD_FILE_FIELD, file, file.name);
+  // The browser writes the multipart Content-Type with its boundary.
+  return { body: form, headers: {} };
+}
+
+/**
+ * memories §7: send the file to the presigned address as the answer says (200 or 204 is
+ * success, 10-minute timeout, progress reported); answers the finalUrl. memories §8: any
+ * failure reads 'Direct S3 upload failed for {file}: {reason}'.
  */
 export async function uploadVideoDirect(file: File, onProgress?: (percent: number) => void): Promise<string> {
   const mimeType = file.type || 'video/mp4';
@@ -104,10 +119,8 @@ export async function uploadVideoDirect(file: File, onProgress?: (percent: numbe
     });
     await sendOnce({
       url: ticket.uploadUrl,
-      method: 'PUT',
-      body: file,
-      // A presigned S3 address is signed with the type the server names.
-      headers: { 'Content-Type': ticket.contentType || mimeType },
+      method: ticket.method,
+      ...directUploadRequest(ticket, file, mimeType),
       timeoutMs: DIRECT_VIDEO_UPLOAD_TIMEOUT_MS,
       isSuccess: (status) => status === 200 || status === 204,
       onProgress,

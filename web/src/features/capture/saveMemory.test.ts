@@ -59,11 +59,20 @@ class FakeXhr {
 
 const video = new File([new Uint8Array([1, 2, 3])], 'picnic.webm', { type: 'video/webm' });
 const ticket = {
-  uploadUrl: 'https://bucket.example/put?sig=1',
-  finalUrl: 'https://bucket.example/videos/picnic.webm',
+  uploadUrl: '/api/upload/direct/ticket.mac',
+  method: 'PUT' as const,
+  fields: {},
+  finalUrl: '/uploads/videos/picnic.webm',
   key: 'videos/picnic.webm',
   expiresAt: '2030-01-01T00:00:00.000Z',
   contentType: 'video/webm',
+};
+/** S3's answer (issue 19): a POST form whose signed policy caps the size. */
+const s3Ticket = {
+  ...ticket,
+  uploadUrl: 'https://bucket.example/heirloom-media',
+  method: 'POST' as const,
+  fields: { key: 'videos/picnic.webm', 'Content-Type': 'video/webm', Policy: 'eyJ9', 'X-Amz-Signature': 'ab12' },
 };
 // A real 1×1 JPEG's opening bytes are enough: the form carries whatever was captured.
 const jpegBytes = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10];
@@ -185,6 +194,23 @@ describe('direct video upload (memories §7, §8)', () => {
     expect(sent[0]!.headers['Content-Type']).toBe('video/webm');
     expect(sent[0]!.body).toBe(video);
     expect(progress).toEqual([50, 100]);
+  });
+
+  it('POSTs a form to S3 as the answer says: the signed fields in their order, then the file (issue 19)', async () => {
+    vi.spyOn(api.uploads, 'presignedUrl').mockResolvedValue(s3Ticket);
+    answers = [{ status: 204 }];
+    await expect(uploadVideoDirect(video)).resolves.toBe(s3Ticket.finalUrl);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.method).toBe('POST');
+    expect(sent[0]!.url).toBe(s3Ticket.uploadUrl);
+    expect(sent[0]!.timeout).toBe(600_000);
+    // The browser writes the multipart type with its boundary.
+    expect(sent[0]!.headers['Content-Type']).toBeUndefined();
+    const form = sent[0]!.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect([...form.keys()]).toEqual(['key', 'Content-Type', 'Policy', 'X-Amz-Signature', 'file']);
+    expect(form.get('Content-Type')).toBe('video/webm');
+    expect((form.get('file') as File).name).toBe('picnic.webm');
   });
 
   it('takes 200 as success too, but not another 2xx', async () => {
