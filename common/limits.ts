@@ -175,8 +175,25 @@ export const MEMORY_VIDEO_MAX_BYTES = 250 * 1024 * 1024;
 /** DESIGN "Media": each image is kept as the original plus a display copy and a thumbnail. */
 export const IMAGE_DISPLAY_MAX_PX = 2048;
 export const IMAGE_THUMBNAIL_MAX_PX = 480;
-/** A 48-megapixel phone photo decodes; a decompression bomb does not (the machine is shared). */
+/**
+ * The most pixels an uploaded image may have (width × height, read from its header before any
+ * decode): a 48-megapixel phone photo (8000 × 6000) and an 8000 × 8000 scan are taken, larger
+ * ones are refused in words that name the file (issue 19 "Memory and size": a 1.1 MB request
+ * of three 7990 × 7990 JPEGs took the server from 119 to 812 MB).
+ */
 export const IMAGE_MAX_INPUT_PIXELS = 64_000_000;
+/**
+ * issue 19: images turned into copies at once, process-wide (photos, video frames, avatars);
+ * the rest wait in order, their uploads already whole in a temporary file, so a slow phone
+ * holds no turn. Each turn costs one of libuv's four threads and a decoder's memory.
+ */
+export const IMAGE_DECODES_AT_ONCE = 2;
+/**
+ * A photo whose cleaned original holds its whole picture in memory (turned upright, or written
+ * by an encoder that takes whole pictures: WebP, AVIF, GIF) at 3 bytes a pixel or more takes
+ * every turn above this size: 64 megapixels turned upright measured 201 MB on their own.
+ */
+export const IMAGE_DECODE_ALONE_PX = 16_000_000;
 
 /** DESIGN "Edge decisions": a direct-upload ticket (or presigned PUT address) lives one hour. */
 export const DIRECT_UPLOAD_TTL_MS = 60 * 60_000;

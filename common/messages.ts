@@ -11,6 +11,7 @@ import {
   FOLLOW_UP_PREVIOUS_MAX,
   FOLLOW_UP_QUESTION_MAX,
   FOLLOW_UP_RESPONSES_MAX,
+  IMAGE_MAX_INPUT_PIXELS,
   MEMORY_TAG_MAX,
   MEMORY_TAGS_MAX,
   MEMORY_TEXT_MAX,
@@ -153,6 +154,11 @@ export const messages = {
   // DESIGN "Edge decisions": images are checked by their bytes; never SVG.
   imageTypeRefused: 'Please choose an image file (JPEG, PNG, WebP, GIF or AVIF)',
   imageUnreadable: 'This image could not be read. Please choose another one',
+  // issue 19 "Memory and size": refused from the header, before any decode; 400 so the web shows it.
+  imageTooManyPixels: (file: string, width: number, height: number) =>
+    `${file} is ${width} × ${height} pixels; an image may have at most ${IMAGE_MAX_INPUT_PIXELS / 1_000_000} megapixels. Please choose a smaller one`,
+  /** The file's name when the browser sent none. */
+  unnamedImage: 'This image',
   // DESIGN "Media": GET /uploads/{key} with a Range past the end.
   rangeNotSatisfiable: 'The requested range is outside the file',
 

@@ -1,14 +1,14 @@
-// Uploaded images, streamed: checked by their bytes on the way in (DESIGN "Media": the type
-// from the bytes, never the name or the declared type), then decoded and re-encoded by
+// Uploaded images made into one square copy (avatars): checked by their bytes on the way in
+// (DESIGN "Media": the type from the bytes, never the name or the declared type), written whole
+// to a temporary file, then decoded in a turn (issue 19, image-spool.ts) and re-encoded by
 // sharp, which auto-rotates and leaves every EXIF field, GPS included, behind.
-import { PassThrough, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import sharp, { type OutputInfo } from './sharp.js';
-import { IMAGE_MAX_INPUT_PIXELS } from '../../common/limits.js';
+import { Readable } from 'node:stream';
 import { ACCEPTED_IMAGE_TYPES } from '../../common/media.js';
 import { messages } from '../../common/messages.js';
-import { badRequest, HttpError } from '../http/errors.js';
+import { badRequest } from '../http/errors.js';
 import type { MediaStore } from '../providers/storage/index.js';
+import { unreadable, withSpooledImage } from './image-spool.js';
+import { decodeFile, imageTurn, turnsFor } from './sharp.js';
 import { TypeGate } from './type-gate.js';
 
 /**
@@ -23,6 +23,8 @@ export interface ImageOptions {
   tooLarge: () => Error;
   /** The longest side of the stored copy. */
   size: number;
+  /** The file's name as the browser sent it, for a refusal that names it. */
+  name?: string;
 }
 
 export interface StoredImage {
@@ -32,10 +34,14 @@ export interface StoredImage {
   height: number;
 }
 
+/** Formats whose decoder gives whole pictures (libheif, libnsgif): a large one decodes alone. */
+const WHOLE_PICTURE_TYPES = new Set(['image/heic', 'image/heif', 'image/avif', 'image/gif']);
+
 /**
- * Streams `source` through the byte check and sharp into `store` under `key` as WebP.
- * On any failure (wrong bytes, too large, unreadable, an aborted upload, a full disk)
- * nothing is left under `key` and the cause is thrown, in words where it is the user's.
+ * Reads `source` through the byte check into a temporary file, then stores its copy under `key`
+ * as WebP. On any failure (wrong bytes, too large, too many pixels, unreadable, an aborted
+ * upload, a full disk) nothing is left under `key` and the cause is thrown, in words where it
+ * is the user's.
  */
 export async function storeImage(store: MediaStore, key: string, source: Readable, options: ImageOptions): Promise<StoredImage> {
   const gate = new TypeGate<string>({
@@ -44,37 +50,25 @@ export async function storeImage(store: MediaStore, key: string, source: Readabl
     tooLarge: options.tooLarge,
     wrongType: () => badRequest(messages.imageTypeRefused),
   });
-  const encoder = sharp({ failOn: 'error', limitInputPixels: IMAGE_MAX_INPUT_PIXELS, sequentialRead: true })
-    .autoOrient()
-    // Square-ish and never enlarged: a large photo is cropped to a centred square, a
-    // small one kept as it is (avatars are shown in circles).
-    .resize(options.size, options.size, { fit: 'cover', withoutEnlargement: true })
-    .webp({ quality: 82 });
-  let decodeError: unknown;
-  encoder.once('error', (error) => (decodeError = error));
-  let info: OutputInfo | undefined;
-  encoder.once('info', (output: OutputInfo) => (info = output));
-
-  const output = new PassThrough();
-  const [processed, stored] = await Promise.allSettled([
-    pipeline(source, gate, encoder, output),
-    store.put(key, output, { contentType: 'image/webp' }),
-  ]);
-  if (processed.status === 'rejected' || stored.status === 'rejected') {
-    await store.delete(key).catch(() => undefined);
-    throw explain(processed.status === 'rejected' ? processed.reason : null, stored.status === 'rejected' ? stored.reason : null);
-  }
-  if (!info) throw new Error('sharp gave no output information');
-  return { mimeType: 'image/webp', size: stored.value.size, width: info.width, height: info.height };
-
-  function explain(processing: unknown, storing: unknown): unknown {
-    // The user's own mistakes first: the gate's refusals are already in words.
-    if (processing instanceof HttpError) return processing;
-    if (processing && processing === decodeError) {
-      // HEIC that this sharp cannot decode is, for the user, a type we do not take.
-      const heic = gate.accepted === 'image/heic' || gate.accepted === 'image/heif';
-      return badRequest(heic ? messages.imageTypeRefused : messages.imageUnreadable);
+  const mayBeUndecodable = (type: string) => type === 'image/heic' || type === 'image/heif';
+  return withSpooledImage(source, gate, { name: options.name, mayBeUndecodable }, async (upload) => {
+    const copy = await imageTurn(
+      () =>
+        decodeFile(upload.path)
+          // Square-ish and never enlarged: a large photo is cropped to a centred square, a
+          // small one kept as it is (avatars are shown in circles).
+          .resize(options.size, options.size, { fit: 'cover', withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer({ resolveWithObject: true })
+          .catch(() => Promise.reject(unreadable(mayBeUndecodable(upload.type)))),
+      turnsFor(WHOLE_PICTURE_TYPES.has(upload.type), upload.metadata),
+    );
+    try {
+      const { size } = await store.put(key, Readable.from([copy.data]), { contentType: 'image/webp' });
+      return { mimeType: 'image/webp', size, width: copy.info.width, height: copy.info.height };
+    } catch (error) {
+      await store.delete(key).catch(() => undefined);
+      throw error;
     }
-    return storing ?? processing;
-  }
+  });
 }

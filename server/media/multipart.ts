@@ -19,6 +19,8 @@ export type FormFields = Record<string, string | string[]>;
 /** A file part as it arrives: its field's name and its bytes, still streaming. */
 export interface FilePart {
   fieldname: string;
+  /** The file's name as the browser sent it: words only, never a path or a type (issue 19: a refusal names the file). */
+  filename: string;
   file: Readable & { truncated: boolean };
 }
 
@@ -78,7 +80,7 @@ export async function readMultipart<A>(ctx: Pick<AppContext, 'media'>, request: 
         continue;
       }
       const allowed = await authorized();
-      keys.push(...(await options.file({ fieldname: part.fieldname, file: part.file }, allowed)));
+      keys.push(...(await options.file({ fieldname: part.fieldname, filename: part.filename, file: part.file }, allowed)));
       // Each kind's gate refuses below the plugin's limit; this catches the plugin's own cut.
       if (part.file.truncated) throw options.fileTooLarge(part.fieldname);
     }

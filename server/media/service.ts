@@ -18,14 +18,15 @@ import { dispositionOf, etagOf, matchesIfNoneMatch, parseRange, rangeStillApplie
 /** The longest side of a stored avatar: sharp on a phone's 3× screen for a 160 px circle. */
 const AVATAR_SIZE = 512;
 
-/** Streams an uploaded picture into the store as an avatar (accounts §5: under 5 MB). */
-export async function stageAvatar(ctx: AppContext, source: Readable): Promise<StagedFile> {
+/** Stores an uploaded picture as an avatar (accounts §5: under 5 MB); `name` is the file's, for a refusal that names it. */
+export async function stageAvatar(ctx: AppContext, source: Readable, name?: string): Promise<StagedFile> {
   const key = newMediaKey('avatars', 'webp');
   const image = await storeImage(ctx.media, key, source, {
     // "Smaller than 5MB": a picture of exactly 5 MB is already too large.
     maxBytes: PROFILE_IMAGE_MAX_BYTES - 1,
     tooLarge: () => new HttpError(413, messages.profileImageTooLargeDetail),
     size: AVATAR_SIZE,
+    name,
   });
   return { key, ...image };
 }

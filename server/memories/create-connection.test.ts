@@ -6,6 +6,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spoolFolder } from '../media/image-spool.js';
 import { formBody, imageOf } from '../media/test-support.js';
 import { filesUnder } from '../providers/storage/test-support.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
@@ -36,8 +37,8 @@ describe.each(dialects)('a memory upload cut off midway on %s', (dialect) => {
     const noise = await sharp({ create: { width: 700, height: 700, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
     const { payload, headers } = await formBody([...memoryFields({ timelineIds: [timeline.id] }), imageFile(await imageOf('png')), imageFile(noise)]);
     const mediaRoot = join(t.ctx.config.dataDir, 'media');
-    const temp = join(mediaRoot, '.tmp');
-    const tempFiles = () => (existsSync(temp) ? readdirSync(temp) : []);
+    // issue 19: a photo is written whole to the image spool before it is decoded and stored.
+    const spooled = () => (existsSync(spoolFolder) ? readdirSync(spoolFolder) : []);
 
     const socket = connect((t.app.server.address() as { port: number }).port, '127.0.0.1');
     socket.on('error', () => undefined);
@@ -45,10 +46,10 @@ describe.each(dialects)('a memory upload cut off midway on %s', (dialect) => {
     socket.write(`POST /api/memories HTTP/1.1\r\nHost: heirloom.test\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${payload.length}\r\nCookie: ${cookie}\r\n\r\n`);
     socket.write(payload.subarray(0, payload.length - (noise.length >> 1)));
     // The first photo's three files are stored and the second is on its way.
-    await until(async () => (await filesUnder(mediaRoot)).filter((file) => file.startsWith('images/')).length === 3 && tempFiles().length > 0, 'the upload to reach the store');
+    await until(async () => (await filesUnder(mediaRoot)).filter((file) => file.startsWith('images/')).length === 3 && spooled().length > 0, 'the upload to reach the spool');
     socket.destroy();
 
-    await until(async () => (await filesUnder(mediaRoot)).length === 0, 'every file to be removed');
+    await until(async () => (await filesUnder(mediaRoot)).length === 0 && spooled().length === 0, 'every file to be removed');
     expect(await t.ctx.db.selectFrom('memories').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     expect(await t.ctx.db.selectFrom('media').select('id').where('owner_id', '=', user.id).execute()).toEqual([]);
   });

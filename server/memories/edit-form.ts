@@ -114,7 +114,7 @@ export async function readMemoryEdit(ctx: AppContext, request: FastifyRequest, e
       if (part.fieldname === MEMORY_IMAGES_FIELD) {
         // memories §5: counted on the result, refused before the file that would not fit is stored.
         checkRoom(plan, images.length + 1, videos.length);
-        const image = await stageImage(ctx, part.file);
+        const image = await stageImage(ctx, part.file, part.filename);
         images.push(image);
         return [image.original.key, image.display.key, image.thumbnail.key];
       }

@@ -63,7 +63,7 @@ export async function readMemoryForm(ctx: AppContext, request: FastifyRequest): 
       if (part.fieldname === MEMORY_IMAGES_FIELD) {
         // memories §5, §9: 3 images per memory. Refused before the fourth is stored.
         if (images.length >= CAPTURE_IMAGES_MAX) throw badRequest(messages.maxImagesReached);
-        const image = await stageImage(ctx, part.file);
+        const image = await stageImage(ctx, part.file, part.filename);
         images.push(image);
         return [image.original.key, image.display.key, image.thumbnail.key];
       }
@@ -83,7 +83,7 @@ export async function readMemoryForm(ctx: AppContext, request: FastifyRequest): 
       if (part.fieldname === DIRECT_VIDEO_THUMBNAILS_FIELD) {
         // One frame per video; a video named twice is one video, with room for one frame.
         if (videoThumbnails.length >= videos.length) throw badRequest(messages.videoThumbnailWithoutVideo);
-        const thumbnail = await stageVideoThumbnail(ctx, part.file);
+        const thumbnail = await stageVideoThumbnail(ctx, part.file, part.filename);
         videoThumbnails.push(thumbnail);
         return [thumbnail.key];
       }

@@ -26,7 +26,7 @@ export async function readProfileForm(ctx: AppContext, request: FastifyRequest):
     fieldsAfterFiles: 'accept',
     async file(part) {
       if (part.fieldname !== PROFILE_IMAGE_FIELD) throw badRequest(`Only ${PROFILE_IMAGE_FIELD} may carry a file`);
-      image = await stageAvatar(ctx, part.file);
+      image = await stageAvatar(ctx, part.file, part.filename);
       return [image.key];
     },
     fieldTooLong: messages.displayNameTooLong,
