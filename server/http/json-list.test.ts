@@ -195,7 +195,7 @@ describe.each(dialects)('the long lists on %s', (dialect) => {
         arrive = resolve;
       });
       // Held until the client has bytes: a reply built whole would never let it go.
-      watchBatches(list.table, async (n) => {
+      const limits = watchBatches(list.table, async (n) => {
         if (n < BATCHES) return;
         const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no byte arrived before the last batch was read')), 5_000));
         await Promise.race([arrived, timeout]);
@@ -208,6 +208,7 @@ describe.each(dialects)('the long lists on %s', (dialect) => {
         arrive();
       }
       expect(idsOf(JSON.parse(Buffer.concat(chunks).toString('utf8')))).toEqual(list.expected());
+      expect(limits).toHaveLength(BATCHES);
     });
 
     it('answers {message} when the first batch fails, before any byte of the list', async () => {
