@@ -51,9 +51,11 @@ export async function acceptInvite(ctx: AppContext, user: UserRow, inviteId: str
   const invite = await inviteDetails(ctx, inviteId);
   const now = iso(ctx.now());
   await ctx.db.transaction().execute(async (trx) => {
-    // In the transaction that adds them, so a removal committed before this cannot be missed.
-    await requireTimelineInviteAcceptance(trx, user, invite);
     const joined = await queries.addMember(trx, invite.timeline_id, user.id, now);
+    // Asked after the insert, in its transaction, and a refusal rolls it back: on PostgreSQL
+    // an insert meeting the member row a removal is deleting waits for that removal to
+    // commit, so the question then sees its record too.
+    await requireTimelineInviteAcceptance(trx, user, invite);
     // DESIGN "Notifications": the notifications feature listens and tells the owner.
     if (joined) await ctx.events.emit('timeline.joined', { timelineId: invite.timeline_id, userId: user.id, at: now }, trx);
   });
