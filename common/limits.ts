@@ -195,7 +195,7 @@ export const IMAGE_DECODES_AT_ONCE = 2;
  */
 export const IMAGE_DECODE_ALONE_PX = 16_000_000;
 
-/** DESIGN "Edge decisions": a direct-upload ticket (or presigned PUT address) lives one hour. */
+/** DESIGN "Edge decisions": a direct-upload ticket (or signed S3 POST form) lives one hour. */
 export const DIRECT_UPLOAD_TTL_MS = 60 * 60_000;
 
 /** memories §9 "Toasts": one at a time, shown 5000 ms unless a rule says otherwise (legible). */
