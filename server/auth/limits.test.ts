@@ -86,6 +86,27 @@ describe.each(dialects)('sign-in failure limits on %s', (dialect) => {
     expect(responses.filter((response) => response.statusCode === 429).length).toBe(15);
   });
 
+  it('takes turns at no more than 64 gate rows, which the sweep of old failures leaves, and never fails while sweeping', async () => {
+    // Failures from before the window, for the sweep of the sign-ins below to remove.
+    await Promise.all(Array.from({ length: 20 }, () => login(newEmail(), 'wrong password')));
+    t.advance(16 * MINUTE);
+    const people = await Promise.all(Array.from({ length: 5 }, () => makeUser(t.ctx, { email: newEmail() })));
+    const address = newAddress();
+    // Right passwords (each sweeps) and wrong ones (each counted) at once, sharing one address.
+    const responses = await Promise.all([
+      ...people.map(({ user }) => login(user.email, TEST_PASSWORD, address)),
+      ...Array.from({ length: 40 }, (_, i) => login(i % 2 ? people[i % 5]!.user.email : newEmail(), 'wrong password', i % 3 ? address : newAddress())),
+    ]);
+    expect(responses.filter((response) => ![200, 401, 429].includes(response.statusCode)).map((response) => response.body)).toEqual([]);
+    const rows = await t.ctx.db.selectFrom('sign_in_failures').select(['key', 'failed_at']).execute();
+    const gates = rows.filter((row) => row.key.startsWith('gate:'));
+    expect(gates.length).toBeGreaterThan(0);
+    expect(gates.length).toBeLessThanOrEqual(64);
+    // Every failure left is from inside the window: the old ones were swept, the gates kept.
+    const windowStart = t.ctx.now().getTime() - 15 * MINUTE;
+    expect(rows.filter((row) => !row.key.startsWith('gate:') && Date.parse(row.failed_at) <= windowStart)).toEqual([]);
+  });
+
   it('lets a right password alone sign in, and many right sign-ins from one address never lock it out', async () => {
     const { user } = await makeUser(t.ctx, { email: newEmail() });
     const address = newAddress();

@@ -1,5 +1,5 @@
 // SQL of sign-in: sessions, identities, failure counts.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.js';
 import { precompiled } from '../db/precompiled.js';
 import type { NewUser, UserRow } from '../db/schema.js';
@@ -71,26 +71,35 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
   await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
 }
 
+/** Gate rows attempts take turns at (see recordSignInAttempt): few, so they need no sweeping. */
+const SIGN_IN_GATES = 64;
+const GATE_PREFIX = 'gate:';
+
+/** The gate of a key: one of SIGN_IN_GATES, by the key's hash. */
+function gateOf(key: string): string {
+  return `${GATE_PREFIX}${createHash('sha256').update(key).digest().readUInt16BE(0) % SIGN_IN_GATES}`;
+}
+
 /**
  * A sign-in attempt's turn on its keys (`account:…`, `address:…`): null when any key has had
  * `limit` failures since `since`, else the ids of the rows written for this attempt, one per key.
  *
- * Attempts on a key take turns through a gate row per key (`gate:{key}`, never counted),
- * which each attempt writes first in its transaction: PostgreSQL holds that row's lock until
- * commit, so the next attempt counts only once this one's rows are in; SQLite runs one
- * transaction at a time anyway. Gates are taken in one order (account before address), so
- * two attempts never wait on each other. A gate row's time is its last use: it is swept with
- * the failures once past the window.
+ * Attempts on a key take turns at its gate, a row (`gate:{n}`, never counted) that each
+ * attempt writes first in its transaction: PostgreSQL holds that row's lock until commit, so
+ * the next attempt on the key counts only once this one's rows are in; SQLite runs one
+ * transaction at a time anyway. A key's gate is one of 64 by its hash, so the gates never
+ * grow in number and no sweep ever locks one, and an attempt takes its gates in their order,
+ * so two attempts never each hold the gate the other waits for.
  */
 export async function recordSignInAttempt(
   db: Db,
   { keys, since, at, limit }: { keys: string[]; since: string; at: string; limit: number },
 ): Promise<string[] | null> {
   return db.transaction().execute(async (trx) => {
-    for (const key of [...keys].sort()) {
+    for (const gate of [...new Set(keys.map(gateOf))].sort()) {
       await trx
         .insertInto('sign_in_failures')
-        .values({ id: `gate:${key}`, key: `gate:${key}`, failed_at: at })
+        .values({ id: gate, key: gate, failed_at: at })
         .onConflict((conflict) => conflict.column('id').doUpdateSet({ failed_at: at }))
         .execute();
     }
@@ -112,8 +121,12 @@ export async function deleteSignInFailures(db: Db, ids: string[]): Promise<void>
   await db.deleteFrom('sign_in_failures').where('id', 'in', ids).execute();
 }
 
+/** The key's failures, and every failure from before `before`; the gates stay. */
 export async function clearSignInFailures(db: Db, key: string, before: string): Promise<void> {
-  await db.deleteFrom('sign_in_failures').where((eb) => eb.or([eb('key', '=', key), eb('failed_at', '<=', before)])).execute();
+  await db
+    .deleteFrom('sign_in_failures')
+    .where((eb) => eb.or([eb('key', '=', key), eb.and([eb('failed_at', '<=', before), eb('key', 'not like', `${GATE_PREFIX}%`)])]))
+    .execute();
 }
 
 export function findIdentity(db: Db, issuer: string, subject: string) {
