@@ -39,9 +39,10 @@ export interface ClaimedVideo {
 
 /**
  * Moves each upload (checked by checkDirectVideos) to a fresh key and checks the bytes there,
- * which are the ones the memory keeps. Two memories racing for one upload cannot both move
- * it; the loser hears "Video upload not found". On any refusal the uploads go back to their
- * keys, as they were.
+ * which are the ones the memory keeps. Of two memories racing for one upload, the second to
+ * move it finds nothing (or, on S3, where a move is copy then delete, the second to spend its
+ * row in createMemory finds none): it hears "Video upload not found". On any refusal the
+ * uploads go back to their keys, as they were.
  */
 export async function claimDirectVideos(ctx: AppContext, ownerId: string, uploads: StagedFile[]): Promise<ClaimedVideo[]> {
   const moved: ClaimedVideo[] = [];
