@@ -64,6 +64,33 @@ test.describe('Family invites', () => {
     await expect(c.getByLabel('Family members', { exact: true })).toContainText('Ada Lovelace');
   });
 
+  test('a member who did not create their family is told only its creator can merge it, and stays', async ({ browser }) => {
+    const a = await (await browser.newContext()).newPage();
+    await signUp(a, { displayName: 'Ada Lovelace' });
+    const link = await createFamilyInvite(a);
+
+    const c = await (await browser.newContext()).newPage();
+    await signUp(c, { displayName: 'Carol Byron' });
+    const carolsLink = await createFamilyInvite(c);
+    const d = await (await browser.newContext()).newPage();
+    await signUp(d, { displayName: 'Dan Byron' });
+    // Signed in without a family, opening the link joins at once (accounts §4).
+    await d.goto(carolsLink);
+    await expect(d.getByText('You have joined the family group')).toBeVisible();
+
+    // issue 19: Dan may not move Carol's family into another one.
+    await d.goto(link);
+    await d.getByRole('button', { name: 'Join Family' }).click();
+    const dialog = d.getByRole('dialog', { name: 'Family Name Conflict' });
+    await expect(dialog).toContainText('Only the person who created your family can merge it');
+    await dialog.getByRole('button', { name: 'Merge Families' }).click();
+    await expect(d.getByRole('alert').filter({ hasText: "Failed to merge families: Only the family's creator can merge it into another family" })).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await d.goto('/family');
+    await expect(d.getByLabel('Family members', { exact: true })).toContainText('Carol Byron');
+    await expect(d.getByLabel('Family members', { exact: true })).not.toContainText('Ada Lovelace');
+  });
+
   test('an unknown family invite says it is invalid', async ({ page }) => {
     await page.goto('/invite/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { name: 'Invalid Invite' })).toBeVisible();
