@@ -13,7 +13,15 @@ import { isMediaKey, newMediaKey, typeOfKey, type MediaStore } from '../provider
 import { storeImage } from './images.js';
 import * as queries from './queries.js';
 import type { StagedFile } from './staged.js';
-import { dispositionOf, etagOf, matchesIfNoneMatch, parseRange, rangeStillApplies } from './serving.js';
+import {
+  dispositionOf,
+  etagOf,
+  matchesIfNoneMatch,
+  MEDIA_CACHE_CONTROL,
+  parseRange,
+  rangeStillApplies,
+  REDIRECT_CACHE_CONTROL,
+} from './serving.js';
 
 /** The longest side of a stored avatar: sharp on a phone's 3× screen for a 160 px circle. */
 const AVATAR_SIZE = 512;
@@ -100,8 +108,7 @@ export async function readMedia(
   const etag = etagOf(key, stat.size);
   const headers: Record<string, string> = {
     etag,
-    // Keys never change their bytes; private, since every byte is behind a session.
-    'cache-control': 'private, max-age=31536000, immutable',
+    'cache-control': MEDIA_CACHE_CONTROL,
     'accept-ranges': 'bytes',
     'x-content-type-options': 'nosniff',
   };
@@ -130,11 +137,12 @@ const PRESIGNED_GET_SECONDS = 5 * 60;
 
 async function redirectToStore(ctx: AppContext, key: string, presign: NonNullable<MediaStore['presignedGetUrl']>): Promise<MediaReply> {
   const mimeType = (await queries.mimeTypeOf(ctx.db, key)) ?? typeOfKey(key);
-  const location = await presign(key, { expiresIn: PRESIGNED_GET_SECONDS, contentType: mimeType, disposition: dispositionOf(key, mimeType) });
-  return {
-    status: 302,
-    // Never cached longer than the address it names stays valid; private, as the check was per user.
-    headers: { location, 'cache-control': `private, max-age=${PRESIGNED_GET_SECONDS - 60}` },
-    body: null,
-  };
+  const location = await presign(key, {
+    expiresIn: PRESIGNED_GET_SECONDS,
+    contentType: mimeType,
+    disposition: dispositionOf(key, mimeType),
+    // The bucket's answer follows the app's own rule, whatever the object was stored with.
+    cacheControl: MEDIA_CACHE_CONTROL,
+  });
+  return { status: 302, headers: { location, 'cache-control': REDIRECT_CACHE_CONTROL }, body: null };
 }

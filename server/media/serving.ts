@@ -28,6 +28,20 @@ export function parseRange(header: string | undefined, size: number): RangeAnswe
   return { kind: 'part', range: { start, end: last === '' ? size - 1 : Math.min(Number(last), size - 1) } };
 }
 
+/**
+ * Issue 19: media may be kept by the browser but never shown from its cache without asking.
+ * A year of `immutable` let the next person on a shared family tablet open private photos
+ * after sign-out or an unshare; `no-cache` makes every use a conditional request, which
+ * readMedia answers 304 only after the access check. `private`: no shared cache keeps it.
+ */
+export const MEDIA_CACHE_CONTROL = 'private, no-cache';
+
+/**
+ * Issue 19: the 302 to a presigned S3 GET is an answer for this caller at this moment: kept,
+ * it would send the next person on the same browser to the bucket without asking the app.
+ */
+export const REDIRECT_CACHE_CONTROL = 'private, no-store';
+
 /** A key never changes its bytes (keys are made fresh for every file), so it is its own validator. */
 export function etagOf(key: string, size: number): string {
   return `"${createHash('sha256').update(`${key}:${size}`).digest('base64url').slice(0, 27)}"`;

@@ -185,6 +185,7 @@ export class S3MediaStore implements MediaStore {
       Key: key,
       ResponseContentType: options.contentType,
       ResponseContentDisposition: options.disposition,
+      ResponseCacheControl: options.cacheControl,
     });
     return getSignedUrl(this.signer, command, { expiresIn: options.expiresIn });
   }

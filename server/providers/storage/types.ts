@@ -55,6 +55,8 @@ export interface PresignedGetOptions {
   /** The Content-Type and Content-Disposition the store answers with (the checked type). */
   contentType: string;
   disposition: string;
+  /** The Cache-Control the store answers with (S3 ResponseCacheControl). */
+  cacheControl?: string;
 }
 
 export interface MediaStore {
