@@ -9,4 +9,5 @@ export { readMultipart, type FilePart, type FormFields, type MultipartForm, type
 export { recordAvatar, stageAvatar } from './service.js';
 export { discardFiles, firstFailure, type StagedFile } from './staged.js';
 export { discardRestOfBody, drainBody } from './upload-body.js';
+export { moveVideoWithoutMetadata, stripVideoMetadata } from './video-metadata.js';
 export { checkStoredVideo, stageVideo, videoGate, videoTooLarge } from './videos.js';

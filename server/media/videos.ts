@@ -14,6 +14,7 @@ import { badRequest, HttpError } from '../http/errors.js';
 import { newMediaKey } from '../providers/storage/index.js';
 import { discardFiles, firstFailure, noop, type StagedFile } from './staged.js';
 import { SNIFF_BYTES, TypeGate } from './type-gate.js';
+import { stripVideoMetadata } from './video-metadata.js';
 
 export const videoTooLarge = () => new HttpError(413, messages.videoTooLarge);
 
@@ -46,11 +47,14 @@ export function videoGate(declared: DirectUploadVideoType): TypeGate<DirectUploa
   return gate((mime) => (mime && familyOf[mime] && familyOf[mime] === familyOf[declared] ? declared : null));
 }
 
-/** Streams a video file of a form into the store once its bytes prove MP4, WebM or QuickTime; nothing is left on failure. */
+/**
+ * Streams a video file of a form into the store once its bytes prove MP4, WebM or QuickTime,
+ * without its location and device metadata (issue 19, video-metadata.ts); nothing is left on failure.
+ */
 export async function stageVideo(ctx: Pick<AppContext, 'media'>, source: Readable): Promise<StagedFile> {
   const check = gate((mime) => (mime ? (VIDEO_TYPES[mime] ?? null) : null));
   const out = new PassThrough();
-  const flowing = pipeline(source, check, out);
+  const flowing = pipeline(source, check, stripVideoMetadata(), out);
   flowing.catch(noop);
   let key: string | null = null;
   try {

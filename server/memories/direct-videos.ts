@@ -12,7 +12,7 @@ import { messages } from '../../common/messages.js';
 import { directUploadTypeOfKey, DIRECT_UPLOAD_VIDEO_TYPES } from '../../common/uploads.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../http/errors.js';
-import { checkStoredVideo, discardFiles, mediaKeyOfUrl, type StagedFile } from '../media/index.js';
+import { checkStoredVideo, discardFiles, mediaKeyOfUrl, moveVideoWithoutMetadata, type StagedFile } from '../media/index.js';
 import { newMediaKey } from '../providers/storage/index.js';
 import * as queries from './queries.js';
 
@@ -39,7 +39,8 @@ export interface ClaimedVideo {
 
 /**
  * Moves each upload (checked by checkDirectVideos) to a fresh key and checks the bytes there,
- * which are the ones the memory keeps. Of two memories racing for one upload, the second to
+ * which are the ones the memory keeps: the move rewrites them without their place and device
+ * metadata (issue 19, media/video-metadata.ts), as the edit form's videos are stored. Of two memories racing for one upload, the second to
  * move it finds nothing (or, on S3, where a move is copy then delete, the second to spend its
  * row in createMemory finds none): it hears "Video upload not found". On any refusal the
  * uploads go back to their keys, as they were.
@@ -50,7 +51,7 @@ export async function claimDirectVideos(ctx: AppContext, ownerId: string, upload
     for (const upload of uploads) {
       const type = directUploadTypeOfKey(upload.key);
       const key = newMediaKey('videos', type ? DIRECT_UPLOAD_VIDEO_TYPES[type] : 'mp4');
-      if (!(await ctx.media.move(upload.key, key))) throw badRequest(messages.videoUploadNotFound);
+      if (!(await moveVideoWithoutMetadata(ctx, upload.key, key))) throw badRequest(messages.videoUploadNotFound);
       moved.push({ uploadKey: upload.key, video: { ...upload, key } });
     }
     return await Promise.all(moved.map(async ({ uploadKey, video }) => ({ uploadKey, video: await checkStoredVideo(ctx, video.key) })));
