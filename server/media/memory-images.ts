@@ -2,11 +2,13 @@
 // thumbnail of at most 480 px. The copies are WebP made by sharp, which turns them upright and
 // leaves every EXIF field, GPS included, behind. The original is kept byte for byte when it
 // carries nothing to strip; otherwise (EXIF, XMP, IPTC, comments or a rotation flag, as every
-// phone photo has) it is re-encoded upright in its own format, keeping only the colour profile.
+// phone photo has) it is re-encoded upright in its own format, keeping only the colour profile;
+// an upright WebP has its metadata chunks left out instead, its pixels untouched (webp-metadata.ts).
 // issue 19: the upload is whole in a temporary file before it waits for a decode turn, each copy
 // is decoded from that file (so libvips shrinks while decoding), and the files are stored only
 // after the turn is given back. images.ts does one square copy (avatars), hence this.
 import { createReadStream } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { IMAGE_DISPLAY_MAX_PX, IMAGE_THUMBNAIL_MAX_PX, MEMORY_IMAGE_MAX_BYTES } from '../../common/limits.js';
 import { messages } from '../../common/messages.js';
@@ -17,6 +19,7 @@ import { unreadable, withSpooledImage, type SpooledImage } from './image-spool.j
 import { decodeFile, imageTurn, turnsFor, type Metadata, type OutputInfo, type Sharp } from './sharp.js';
 import { discardFiles, type StagedFile } from './staged.js';
 import { TypeGate } from './type-gate.js';
+import { webpWithoutMetadata } from './webp-metadata.js';
 
 interface ImageFormat {
   mimeType: string;
@@ -28,6 +31,8 @@ interface ImageFormat {
   decodesWhole?: true;
   /** Its encoder takes the whole picture at once (libwebp, libaom, cgif). */
   encodesWhole?: true;
+  /** Leaves an upright original's metadata out without decoding it; null when it cannot. */
+  strip?(file: Buffer): Buffer | null;
 }
 
 /**
@@ -42,7 +47,7 @@ const IMAGE_FORMATS: Record<string, ImageFormat> = {
   'image/jpeg': { mimeType: 'image/jpeg', extension: 'jpg', clean: cleanJpeg },
   'image/png': { mimeType: 'image/png', extension: 'png', clean: (image) => image.png() },
   'image/apng': { mimeType: 'image/png', extension: 'png', clean: (image) => image.png() },
-  'image/webp': { mimeType: 'image/webp', extension: 'webp', clean: (image) => image.webp({ quality: 95 }), encodesWhole: true },
+  'image/webp': { mimeType: 'image/webp', extension: 'webp', clean: (image) => image.webp({ quality: 95 }), encodesWhole: true, strip: webpWithoutMetadata },
   'image/gif': { mimeType: 'image/gif', extension: 'gif', clean: (image) => image.gif(), decodesWhole: true, encodesWhole: true },
   'image/avif': { mimeType: 'image/avif', extension: 'avif', clean: (image) => image.avif({ quality: 80 }), decodesWhole: true, encodesWhole: true },
   // Browsers cannot show HEIC, and sharp writes no HEIC: a cleaned copy becomes a JPEG.
@@ -85,7 +90,7 @@ interface PhotoCopies {
   display: MadeCopy;
   thumbnail: MadeCopy;
   /** The original without its metadata, in a temporary file; null when it is kept as sent. */
-  cleaned: { path: string; info: OutputInfo } | null;
+  cleaned: { path: string; info: { width: number; height: number } } | null;
 }
 
 /** `name` is the file's name as the browser sent it, for a refusal that names it. */
@@ -128,14 +133,21 @@ async function makeCopies(upload: SpooledImage<ImageFormat>, cleaning: boolean):
   }
   if (!cleaning) return { display, thumbnail, cleaned: null };
   const path = upload.scratch('original');
+  const stripped = upright(upload.metadata) && upload.type.strip ? upload.type.strip(await readFile(upload.path)) : null;
+  if (stripped) {
+    await writeFile(path, stripped);
+    return { display, thumbnail, cleaned: { path, info: { width: upload.metadata.width ?? 0, height: upload.metadata.height ?? 0 } } };
+  }
   const info = await upload.type.clean(decodeFile(upload.path).keepIccProfile()).toFile(path);
   return { display, thumbnail, cleaned: { path, info } };
 }
 
 /** Whether a photo's job holds its whole picture: its decoder, or its cleaned original turned upright or encoded. */
 function holdsWholePicture({ metadata, type }: SpooledImage<ImageFormat>, cleaning: boolean): boolean {
-  return type.decodesWhole === true || (cleaning && ((metadata.orientation ?? 1) !== 1 || type.encodesWhole === true));
+  return type.decodesWhole === true || (cleaning && (!upright(metadata) || (type.encodesWhole === true && !type.strip)));
 }
+
+const upright = (metadata: Metadata) => (metadata.orientation ?? 1) === 1;
 
 async function storeCopies(store: MediaStore, upload: SpooledImage<ImageFormat>, copies: PhotoCopies): Promise<StagedImage> {
   const format = upload.type;
@@ -162,7 +174,7 @@ interface FileToStore {
   height: number | null;
 }
 
-const sizeOf = (info: OutputInfo) => ({ width: info.width, height: info.height });
+const sizeOf = (info: { width: number; height: number }) => ({ width: info.width, height: info.height });
 
 /** Stores every file, or none: on any failure those stored are removed and the first failure thrown. */
 async function storeAll(store: MediaStore, files: FileToStore[]): Promise<StagedFile[]> {
