@@ -23,14 +23,16 @@ export function webpWithoutMetadata(file: Buffer): Buffer | null {
     const fourcc = file.toString('latin1', offset, offset + 4);
     const size = file.readUInt32LE(offset + 4);
     if (offset + 8 + size > file.length) return null;
-    // Chunks are padded to an even size; a writer may leave the last one's padding out.
-    const end = Math.min(offset + 8 + size + (size & 1), file.length);
+    // Chunks are padded to an even size; a writer may leave the last one's padding out, and the
+    // copy, zero-filled, puts it back.
+    const padded = 8 + size + (size & 1);
     if (PICTURE_CHUNKS.has(fourcc)) {
-      const chunk = Buffer.from(file.subarray(offset, end));
+      const chunk = Buffer.alloc(padded);
+      file.copy(chunk, 0, offset, Math.min(offset + padded, file.length));
       if (fourcc === 'VP8X') chunk[8] = chunk[8]! & ~METADATA_FLAGS;
-      kept.push(chunk, Buffer.alloc(end - offset - 8 - size === 0 && size & 1 ? 1 : 0));
+      kept.push(chunk);
     }
-    offset = end;
+    offset += padded;
   }
   const body = Buffer.concat(kept);
   const header = Buffer.alloc(12);
