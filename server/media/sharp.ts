@@ -26,9 +26,10 @@ const waiting: Array<{ turns: number; start: () => void }> = [];
 /**
  * Runs `job` (every decode of one image) once `turns` of the IMAGE_DECODES_AT_ONCE turns are
  * free, first come first served: a later job waits even when it would fit, so a photo that
- * needs every turn is not overtaken for ever. issue 19: three 64-megapixel photos at once took
- * 700 MB; commit 914053a dropped an earlier limit because turns were held while uploads
- * arrived, so a job starts only once its upload is whole on disk (image-spool.ts).
+ * needs every turn is not overtaken for ever. issue 19: three 64-megapixel photos sent at once
+ * raised the RSS by 1.8 GB, 214 MB since (bench/README.md, hostile images); commit 914053a
+ * dropped an earlier limit because turns were held while uploads arrived, so a job starts only
+ * once its upload is whole on disk (image-spool.ts).
  */
 export async function imageTurn<T>(job: () => Promise<T>, turns = 1): Promise<T> {
   const wanted = Math.min(Math.max(1, turns), IMAGE_DECODES_AT_ONCE);
