@@ -37,8 +37,8 @@ interface ImageFormat {
 
 /**
  * issue 19: mozjpeg's optimised Huffman tables keep every coefficient of the picture until the
- * end: 389 MB to clean a 64-megapixel original, against 26 MB without them (measured), for a
- * file a few per cent larger and the same pixels.
+ * end: 389 MB to clean a 64-megapixel original, against 26 MB without them (measured). The
+ * pixels are the same; the file is larger (a grainy 12-megapixel photo: 5.6 MB, 4.6 MB with them).
  */
 const cleanJpeg = (image: Sharp) => image.jpeg({ quality: 95, optimiseCoding: false });
 
