@@ -3,7 +3,8 @@
 // leaves every EXIF field, GPS included, behind. The original is kept byte for byte when it
 // carries nothing to strip; otherwise (EXIF, XMP, IPTC, comments or a rotation flag, as every
 // phone photo has) it is re-encoded upright in its own format, keeping only the colour profile;
-// an upright WebP has its metadata chunks left out instead, its pixels untouched (webp-metadata.ts).
+// an upright JPEG or WebP has its metadata segments left out instead, its pixels untouched
+// (jpeg-metadata.ts, webp-metadata.ts).
 // issue 19: the upload is whole in a temporary file before it waits for a decode turn, each copy
 // is decoded from that file (so libvips shrinks while decoding), and the files are stored only
 // after the turn is given back. images.ts does one square copy (avatars), hence this.
@@ -18,6 +19,7 @@ import { newMediaKey, type MediaStore } from '../providers/storage/index.js';
 import { unreadable, withSpooledImage, type SpooledImage } from './image-spool.js';
 import { decodeFile, imageTurn, turnsFor, type Metadata, type OutputInfo, type Sharp } from './sharp.js';
 import { discardFiles, type StagedFile } from './staged.js';
+import { jpegWithoutMetadata } from './jpeg-metadata.js';
 import { TypeGate } from './type-gate.js';
 import { webpWithoutMetadata } from './webp-metadata.js';
 
@@ -36,15 +38,16 @@ interface ImageFormat {
 }
 
 /**
- * issue 19: mozjpeg's optimised Huffman tables keep every coefficient of the picture until the
- * end: 389 MB to clean a 64-megapixel original, against 26 MB without them (measured). The
- * pixels are the same; the file is larger (a grainy 12-megapixel photo: 5.6 MB, 4.6 MB with them).
+ * A JPEG turned upright (an upright one is stripped, jpeg-metadata.ts). issue 19: mozjpeg's
+ * optimised Huffman tables keep every coefficient of the picture until the end: 389 MB to clean
+ * a 64-megapixel original, against 26 MB without them (measured). The pixels are the same; the
+ * file is larger (a grainy 12-megapixel photo: 5.6 MB, 4.6 MB with them).
  */
 const cleanJpeg = (image: Sharp) => image.jpeg({ quality: 95, optimiseCoding: false });
 
 /** DESIGN "Edge decisions": JPEG, PNG, WebP, GIF, AVIF; HEIC where sharp decodes it; never SVG. */
 const IMAGE_FORMATS: Record<string, ImageFormat> = {
-  'image/jpeg': { mimeType: 'image/jpeg', extension: 'jpg', clean: cleanJpeg },
+  'image/jpeg': { mimeType: 'image/jpeg', extension: 'jpg', clean: cleanJpeg, strip: jpegWithoutMetadata },
   'image/png': { mimeType: 'image/png', extension: 'png', clean: (image) => image.png() },
   'image/apng': { mimeType: 'image/png', extension: 'png', clean: (image) => image.png() },
   'image/webp': { mimeType: 'image/webp', extension: 'webp', clean: (image) => image.webp({ quality: 95 }), encodesWhole: true, strip: webpWithoutMetadata },
