@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { createContext } from './context.js';
 import { ConfigError, loadConfig, trustProxyWarning } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
+import { sweepAbandonedSpools } from './media/image-spool.js';
 import { sweepOrphanMedia } from './media/orphans.js';
 import { defaultWebRoot } from './paths.js';
 import { createMediaStore } from './providers/storage/index.js';
@@ -54,6 +55,10 @@ async function main(): Promise<void> {
   // This process is the local store's only writer: a temp file older than its start belongs to
   // a write that died with the process before it.
   void media.sweepTemp?.(startedAt).catch((error: unknown) => app.log.warn({ err: error }, 'The sweep of partial files left by interrupted uploads failed'));
+  void sweepAbandonedSpools().then(
+    (folders) => folders.length > 0 && app.log.info(`Removed ${folders.length} image spool folders of processes that were stopped mid-upload`),
+    (error: unknown) => app.log.warn({ err: error }, 'The sweep of image spools left by stopped processes failed'),
+  );
   void sweepOrphanMedia(db, media, { writtenBefore }).then(
     (keys) => keys.length > 0 && app.log.info(`Removed ${keys.length} stored files that no memory, comment or profile holds (left by interrupted requests)`),
     (error: unknown) => app.log.warn({ err: error }, 'The sweep of files left by interrupted requests failed; it runs again at the next start'),

@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Memory } from '../common/memories.js';
 import { messages } from '../common/messages.js';
 import type { PresignedUrl } from '../common/uploads.js';
+import { spoolFolderOf } from './media/image-spool.js';
 import { formBody } from './media/test-support.js';
 import { imageFile, memoryFields } from './memories/test-support.js';
 import { filesUnder } from './providers/storage/test-support.js';
@@ -200,12 +201,13 @@ describe('SIGTERM to the server process (SQLite, local storage)', () => {
       expect(Number(downloadHead.headers['content-length'])).toBe(video.length);
       download.socket.pause();
 
-      // In flight 2: a memory whose photo is half sent, its bytes already in the store's temp file.
+      // In flight 2: a memory whose photo is half sent, its bytes already in the spool.
       const noise = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
         .png()
         .toBuffer();
       const form = await formBody([...memoryFields({ title: 'In flight when the signal came', timelineIds: [timelineId] }), imageFile(noise)]);
-      const temp = join(dataDir, 'media', '.tmp');
+      // issue 19: a photo is written whole to the server's image spool before it is decoded.
+      const temp = spoolFolderOf(server.pid);
       const tempFiles = () => (existsSync(temp) ? readdirSync(temp) : []);
       const uploading = await RawConnection.open(server.port);
       uploading.socket.write(request('POST', '/api/memories', { 'content-type': form.headers['content-type']!, 'content-length': form.payload.length, cookie, origin: ORIGIN }));

@@ -7,7 +7,7 @@
 // the temporary files go.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, rmSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -19,9 +19,42 @@ import { badRequest, HttpError } from '../http/errors.js';
 import sharp, { type Metadata } from './sharp.js';
 import type { TypeGate } from './type-gate.js';
 
+const SPOOL_PREFIX = 'heirloom-images-';
+
+/** The spool folder of a process (and thread): a server's is known from its pid alone. */
+export function spoolFolderOf(pid: number, thread = 0): string {
+  return join(tmpdir(), `${SPOOL_PREFIX}${pid}-${thread}`);
+}
+
 /** This process's folder of uploads being read; made again if the system's cleaner took it. */
-export const spoolFolder = join(tmpdir(), `heirloom-images-${process.pid}-${threadId}`);
+export const spoolFolder = spoolFolderOf(process.pid, threadId);
 process.once('exit', () => rmSync(spoolFolder, { recursive: true, force: true }));
+
+/**
+ * A process killed mid-upload (SIGKILL, power cut) never ran its exit handler: its spool
+ * folder would stay in the system's temporary folder until the OS cleans it, holding a
+ * member's photo. At start, the folders of processes that are no longer running go.
+ */
+export async function sweepAbandonedSpools(): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await readdir(tmpdir()).catch(() => [])) {
+    const pid = Number(/^heirloom-images-(\d+)-\d+$/.exec(name)?.[1]);
+    if (!pid || isRunning(pid)) continue;
+    await rm(join(tmpdir(), name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /** An upload whole on disk, with the type its bytes proved and its header. */
 export interface SpooledImage<T> {
