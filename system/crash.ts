@@ -17,6 +17,7 @@ import type { Comment } from '../common/comments.js';
 import type { Memory } from '../common/memories.js';
 import type { User } from '../common/users.js';
 import { wavRecording } from '../server/audio/test-recordings.js';
+import { spoolFolderOf } from '../server/media/image-spool.js';
 import { isMediaKey, mediaFolders } from '../server/providers/storage/keys.js';
 import { startInstance, type Instance } from '../server/test/instance.js';
 import { random as seededRandom } from '../bench/seed.js';
@@ -420,7 +421,7 @@ async function expectRefused(origin: string, people: Person[], key: string, roun
 }
 
 /** After the restart: orphans refused, then gone by the sweep, and every held file still there. */
-async function checkRestarted(origin: string, dataDir: string, people: Person[], crashed: CrashState, round: number): Promise<{ refusedOnDisk: number; putBack: string[] }> {
+async function checkRestarted(origin: string, dataDir: string, people: Person[], crashed: CrashState, round: number, spool: string): Promise<{ refusedOnDisk: number; putBack: string[] }> {
   const mediaDir = join(dataDir, 'media');
   let refusedOnDisk = 0;
   for (const orphan of crashed.orphans.slice(0, ORPHANS_REQUESTED)) {
@@ -441,6 +442,9 @@ async function checkRestarted(origin: string, dataDir: string, people: Person[],
   const partFiles = async () => (existsSync(tempDir) ? (await readdir(tempDir)).length : 0);
   while ((await partFiles()) > 0 && Date.now() < deadline) await sleep(50);
   if ((await partFiles()) > 0) fail(`round ${round}: ${await partFiles()} partial files are still in media/.tmp 10 s after the restart`);
+  // So does the killed process's image spool (issue 19), which holds a photo read before its decode.
+  while (existsSync(spool) && Date.now() < deadline) await sleep(50);
+  if (existsSync(spool)) fail(`round ${round}: the killed server's image spool ${spool} is still there 10 s after the restart`);
   const lost = [...crashed.held].filter(([key]) => !existsSync(join(mediaDir, key)));
   if (lost.length > 0) fail(`round ${round}: the sweep removed ${lost.length} files that rows name (${listed(lost.map(([key, column]) => `${key} of ${column}`))})`);
 
@@ -540,6 +544,7 @@ async function main(): Promise<void> {
       const round: Round = { number, origin, people, timelineId, killed: false, halfway: null, acked: { memories: 0, comments: 0, avatars: 0, deletes: 0, cutOff: 0 } };
       const perRound = (BUDGET_MS - (Date.now() - began)) / (ROUNDS - number + 1);
       const longest = Math.min(LONGEST_RUN_MS, Math.max(400, perRound - restart - 1000));
+      const spool = spoolFolderOf(server.pid);
       const { moment, after } = await runRound(round, server, payloads, longest);
       server = null;
       const checkedBefore = totals.filesChecked;
@@ -547,7 +552,7 @@ async function main(): Promise<void> {
       const restartedAt = Date.now();
       server = await startServer(origin, dataDir);
       restart = Date.now() - restartedAt;
-      const { refusedOnDisk, putBack: nowPutBack } = await checkRestarted(origin, dataDir, people, crashed, number);
+      const { refusedOnDisk, putBack: nowPutBack } = await checkRestarted(origin, dataDir, people, crashed, number, spool);
       await verifyAllThroughApi(origin, people[number % PEOPLE]!, number);
 
       const { acked } = round;
