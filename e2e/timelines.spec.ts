@@ -29,6 +29,8 @@ test.describe('Timelines and communities', () => {
   });
 
   test('A invites B by link; B signs up from it and joins; A sees B and removes them', async ({ browser }) => {
+    // Two people sign up in two browsers: about 18 s on a quiet machine, past 30 s on a busy one.
+    test.slow();
     const a = await (await browser.newContext()).newPage();
     await signUp(a, { displayName: 'Ada Lovelace', firstTimeline: 'Lovelace Family' });
 
@@ -49,6 +51,8 @@ test.describe('Timelines and communities', () => {
     await expect(b.getByText('Ada Lovelace invited you to join')).toBeVisible();
     await b.getByRole('link', { name: 'Sign In to Join' }).click();
     await b.getByRole('link', { name: 'Create an account' }).click();
+    // The sign-in page has an Email field too: fill only once the sign-up form has replaced it.
+    await expect(b.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     await b.getByLabel('Email').fill(uniqueEmail('charles'));
     await b.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await b.getByLabel('Display name').fill('Charles Babbage');
