@@ -7,17 +7,17 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalMediaStore } from '../providers/storage/local.js';
+import { storedBytes } from '../providers/storage/test-support.js';
 import { jpegWithoutMetadata } from './jpeg-metadata.js';
 import { stageImage } from './memory-images.js';
 import sharp from './sharp.js';
-import { hasGpsTag, jpegWithGps } from './test-support.js';
+import { hasGpsTag, PHOTO_GPS, jpegWithGps } from './test-support.js';
 
-const GPS = { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' };
 const XMP = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>';
 /** A landscape phone photo: upright, with the camera's make, a GPS position, XMP and a colour profile. */
 const uprightPhoto = (progressive = false) =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
-    .withExif({ IFD0: { Make: 'Heirloom Test Camera' }, IFD3: GPS })
+    .withExif({ IFD0: { Make: 'Heirloom Test Camera' }, IFD3: PHOTO_GPS })
     .withXmp(XMP)
     .withIccProfile('p3')
     .jpeg({ quality: 85, progressive })
@@ -32,12 +32,6 @@ describe('a JPEG original with metadata', () => {
     media = new LocalMediaStore(root);
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
-  const storedBytes = async (key: string) => {
-    const object = (await media.get(key))!;
-    const chunks: Buffer[] = [];
-    for await (const chunk of object.body) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  };
 
   it.each([
     ['baseline', false],
@@ -48,7 +42,7 @@ describe('a JPEG original with metadata', () => {
     expect([hasGpsTag(sent.exif), Boolean(sent.xmp), Boolean(sent.icc)]).toEqual([true, true, true]);
     const { original } = await stageImage({ media }, Readable.from([upload]), 'IMG_0001.jpg');
     expect(original).toMatchObject({ key: expect.stringMatching(/-original\.jpg$/), mimeType: 'image/jpeg', width: 640, height: 480 });
-    const kept = await storedBytes(original.key);
+    const kept = await storedBytes(media, original.key);
     expect(original.size).toBe(kept.length);
     expect(kept.length).toBeLessThan(upload.length);
     const metadata = await sharp(kept).metadata();
@@ -59,7 +53,7 @@ describe('a JPEG original with metadata', () => {
 
   it('is re-encoded when it must be turned upright, as a phone photo held sideways', async () => {
     const { original } = await stageImage({ media }, Readable.from([await jpegWithGps()]), 'IMG_0002.jpg');
-    const metadata = await sharp(await storedBytes(original.key)).metadata();
+    const metadata = await sharp(await storedBytes(media, original.key)).metadata();
     expect([metadata.width, metadata.height, metadata.orientation ?? 1, metadata.exif]).toEqual([400, 800, 1, undefined]);
   });
 

@@ -29,12 +29,15 @@ export function jpegWithGps(): Promise<Buffer> {
   return canvas(800, 400)
     .withExif({
       IFD0: { Make: 'Heirloom Test Camera' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+      IFD3: PHOTO_GPS,
     })
     .withMetadata({ orientation: 6 })
     .jpeg()
     .toBuffer();
 }
+
+/** A position in Greenwich, as a phone writes it into a photo's EXIF. */
+export const PHOTO_GPS = { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' };
 
 /** EXIF stores the GPS block behind tag 0x8825, in either byte order. */
 export const hasGpsTag = (exif: Buffer | undefined) =>

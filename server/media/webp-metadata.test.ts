@@ -7,17 +7,17 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalMediaStore } from '../providers/storage/local.js';
+import { storedBytes } from '../providers/storage/test-support.js';
 import { stageImage } from './memory-images.js';
 import sharp from './sharp.js';
-import { hasGpsTag } from './test-support.js';
+import { hasGpsTag, PHOTO_GPS } from './test-support.js';
 import { webpWithoutMetadata } from './webp-metadata.js';
 
-const GPS = { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' };
 const noise = () => sharp({ create: { width: 640, height: 480, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } });
 /** A WebP with the camera's make, a GPS position and an XMP packet, stored upright unless told. */
 const webpWithMetadata = async (orientation = 1) =>
   sharp(await noise().png().toBuffer())
-    .withExif({ IFD0: { Make: 'Heirloom Test Camera' }, IFD3: GPS })
+    .withExif({ IFD0: { Make: 'Heirloom Test Camera' }, IFD3: PHOTO_GPS })
     .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
     .withMetadata({ orientation })
     .webp({ quality: 80 })
@@ -32,12 +32,6 @@ describe('a WebP original with metadata', () => {
     media = new LocalMediaStore(root);
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
-  const storedBytes = async (key: string) => {
-    const object = (await media.get(key))!;
-    const chunks: Buffer[] = [];
-    for await (const chunk of object.body) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  };
 
   it('is kept upright with its pixels untouched and its EXIF, GPS and XMP left out', async () => {
     const upload = await webpWithMetadata();
@@ -45,7 +39,7 @@ describe('a WebP original with metadata', () => {
     expect([Boolean(sent.exif), Boolean(sent.xmp), hasGpsTag(sent.exif)]).toEqual([true, true, true]);
     const { original } = await stageImage({ media }, Readable.from([upload]), 'IMG_0001.webp');
     expect(original).toMatchObject({ key: expect.stringMatching(/-original\.webp$/), mimeType: 'image/webp', width: 640, height: 480 });
-    const kept = await storedBytes(original.key);
+    const kept = await storedBytes(media, original.key);
     expect(original.size).toBe(kept.length);
     const metadata = await sharp(kept).metadata();
     expect([metadata.format, metadata.exif, metadata.xmp]).toEqual(['webp', undefined, undefined]);
@@ -57,7 +51,7 @@ describe('a WebP original with metadata', () => {
   it('is re-encoded when it must be turned upright', async () => {
     const { original } = await stageImage({ media }, Readable.from([await webpWithMetadata(6)]), 'IMG_0002.webp');
     expect(original).toMatchObject({ mimeType: 'image/webp', width: 480, height: 640 });
-    const metadata = await sharp(await storedBytes(original.key)).metadata();
+    const metadata = await sharp(await storedBytes(media, original.key)).metadata();
     expect([metadata.width, metadata.height, metadata.orientation ?? 1, metadata.exif]).toEqual([480, 640, 1, undefined]);
   });
 

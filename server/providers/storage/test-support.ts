@@ -5,6 +5,15 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+import type { MediaStore } from './types.js';
+
+/** The bytes `media` holds under `key` (the key must be there). */
+export async function storedBytes(media: MediaStore, key: string): Promise<Buffer> {
+  const object = (await media.get(key))!;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 /** Every file under `root`, temp files included, as paths relative to it. */
 export async function filesUnder(root: string): Promise<string[]> {
