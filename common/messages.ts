@@ -603,6 +603,11 @@ export const messages = {
   proxyRequestFailed: 'Proxy request failed',
   proxyUrlMissing: 'url is required: the address of a media file to download',
   proxyUrlInvalid: 'url is not a valid address',
+
+  // Idempotency-Key on the creating posts (issue 20 "Never twice"; common/idempotency.ts).
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 printable ASCII characters',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request; send a new key',
+  idempotencyKeyInFlight: 'A request with this Idempotency-Key is still being handled. Please try again in a moment',
 } as const;
 
 /** accounts §2 "Extras page": the nine features, in the order the page and the dialog show them. */

@@ -5,12 +5,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { comment } from '../../common/comments.js';
 import { errorBody } from '../../common/errors.js';
+import { idempotencyHeaders } from '../../common/idempotency.js';
 import { PAGED_LIST, pageQuery } from '../../common/pages.js';
 import { success } from '../../common/timelines.js';
 import { currentUser, requireUser } from '../auth/session-plugin.js';
 import { BackgroundTranscriptions } from '../audio/index.js';
 import type { AppContext } from '../context.js';
 import { sendList } from '../http/json-list.js';
+import { createOnce } from '../idempotency/index.js';
 import { readCommentForm } from './form.js';
 import * as service from './service.js';
 
@@ -34,14 +36,21 @@ export async function commentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   );
 
   // multipart/form-data: requireUser answers 401, and the form reader 404 for a memory the
-  // caller may not see, before a byte of the body is taken.
+  // caller may not see, before a byte of the body is taken. A repeated Idempotency-Key
+  // answers the first comment and creates nothing (server/idempotency).
   api.post(
     '/api/memories/:id/comments',
-    { onRequest: requireUser, schema: { tags, params: byId, response: { 201: comment, '4xx': errorBody } } },
+    { onRequest: requireUser, schema: { tags, params: byId, headers: idempotencyHeaders, response: { 201: comment, '4xx': errorBody } } },
     async (request, reply) => {
       const author = currentUser(request);
-      const form = await readCommentForm(ctx, request, author, request.params.id);
-      return reply.status(201).send(await service.addComment(ctx, transcriptions, author, request.params.id, form));
+      const memoryId = request.params.id;
+      const answer = await createOnce(ctx, request, {
+        caller: author.id,
+        status: 201,
+        create: async (claim) => service.addComment(ctx, transcriptions, author, memoryId, await readCommentForm(ctx, request, author, memoryId), claim),
+        present: (id) => service.presentOne(ctx, author, id),
+      });
+      return reply.status(answer.status).headers(answer.headers).send(answer.body);
     },
   );
 

@@ -12,6 +12,7 @@ import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { listReply, type ListReply } from '../http/json-list.js';
+import type { KeyClaim } from '../idempotency/index.js';
 import { discardFiles } from '../media/index.js';
 import type { CommentForm } from './form.js';
 import { presentComments } from './present.js';
@@ -60,7 +61,8 @@ function commentText(form: CommentForm): string | null {
  * The comment, its recording's media row and the comment.created event (whose listener
  * writes comment_added notifications) commit together; if anything fails the recording
  * goes too. Once committed, the recording is transcribed in the background when a service
- * is configured. Answers the comment as its author sees it.
+ * is configured. Answers the comment as its author sees it. `claim` writes the send's
+ * Idempotency-Key first in the transaction (server/idempotency).
  */
 export async function addComment(
   ctx: AppContext,
@@ -68,6 +70,7 @@ export async function addComment(
   author: UserRow,
   memoryId: string,
   form: CommentForm,
+  claim?: KeyClaim,
 ): Promise<Comment> {
   const id = randomUUID();
   try {
@@ -77,6 +80,7 @@ export async function addComment(
     const now = iso(ctx.now());
     const { audio } = form;
     await ctx.db.transaction().execute(async (trx) => {
+      await claim?.(trx, id);
       await queries.insertComment(
         trx,
         { id, memory_id: memoryId, user_id: author.id, content, transcription: null, audio_key: audio?.key ?? null, created_at: now },
@@ -115,7 +119,8 @@ export async function addComment(
   return presentOne(ctx, author, id);
 }
 
-async function presentOne(ctx: AppContext, viewer: UserRow, id: string): Promise<Comment> {
+/** The comment as `viewer` sees it: 404 once deleted (a repeated Idempotency-Key's answer, server/idempotency). */
+export async function presentOne(ctx: AppContext, viewer: UserRow, id: string): Promise<Comment> {
   const row = await queries.findComment(ctx.db, id);
   // Deleted between its commit and this read: as gone as any other missing comment.
   if (!row) throw notFound(messages.commentNotFound);

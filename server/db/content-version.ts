@@ -34,6 +34,8 @@ export const UNKEPT_TABLES = [
   'uploads',
   // Counts behind the AI calls' limits (server/ai-limits): no answer shows them.
   'ai_calls',
+  // Which keys a caller's creates were sent with (server/idempotency): no answer shows them.
+  'idempotency_keys',
   'comments',
   'notifications',
   'daily_prompts',

@@ -11,6 +11,7 @@ import * as searchFilterIndex from './migrations/0006_search_filter_index.js';
 import * as contentVersion from './migrations/0007_content_version.js';
 import * as timelineRemovals from './migrations/0008_timeline_removals.js';
 import * as aiCalls from './migrations/0009_ai_calls.js';
+import * as idempotencyKeys from './migrations/0011_idempotency_keys.js';
 
 const migrations: Record<string, Migration> = {
   '0001_data_model': dataModel,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007_content_version': contentVersion,
   '0008_timeline_removals': timelineRemovals,
   '0009_ai_calls': aiCalls,
+  '0011_idempotency_keys': idempotencyKeys,
 };
 
 /** Every migration this code knows, oldest first (a backup made by a newer Heirloom names one more). */

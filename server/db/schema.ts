@@ -149,6 +149,16 @@ export interface AiCallsTable {
   called_at: Time;
 }
 
+/** A key sent with a create that committed (migration 0011; server/idempotency). */
+export interface IdempotencyKeysTable {
+  caller: string;
+  key: string;
+  route: string;
+  resource_id: string;
+  status: number;
+  created_at: Time;
+}
+
 export interface FollowUpResponsesTable {
   id: string;
   memory_id: string;
@@ -214,6 +224,7 @@ export interface Database {
   media: MediaTable;
   uploads: UploadsTable;
   ai_calls: AiCallsTable;
+  idempotency_keys: IdempotencyKeysTable;
   follow_up_responses: FollowUpResponsesTable;
   comments: CommentsTable;
   notifications: NotificationsTable;

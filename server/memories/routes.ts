@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../common/errors.js';
+import { idempotencyHeaders } from '../../common/idempotency.js';
 import { memory } from '../../common/memories.js';
 import { PAGED_LIST, pageQuery } from '../../common/pages.js';
 import { success } from '../../common/timelines.js';
@@ -11,6 +12,7 @@ import { currentUser, requireUser } from '../auth/session-plugin.js';
 import { BackgroundTranscriptions } from '../audio/index.js';
 import type { AppContext } from '../context.js';
 import { sendList } from '../http/json-list.js';
+import { createOnce } from '../idempotency/index.js';
 import { peopleRoutes } from '../people/routes.js';
 import { memoryBrowseRoutes } from './browse-routes.js';
 import { memoryEditRoutes } from './edit-routes.js';
@@ -43,14 +45,20 @@ export async function memoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   );
 
   // multipart/form-data (memories §3 "Memory creation form"); the files stream into the store
-  // while the form is read, so requireUser answers 401 before a byte of it is taken.
+  // while the form is read, so requireUser answers 401 before a byte of it is taken. A repeated
+  // Idempotency-Key answers the first memory and creates nothing (server/idempotency).
   api.post(
     '/api/memories',
-    { onRequest: requireUser, schema: { tags, response: { 201: memory, '4xx': errorBody } } },
+    { onRequest: requireUser, schema: { tags, headers: idempotencyHeaders, response: { 201: memory, '4xx': errorBody } } },
     async (request, reply) => {
       const user = currentUser(request);
-      const created = await service.createMemory(ctx, user, await readMemoryForm(ctx, request), transcriptions);
-      return reply.status(201).send(created);
+      const answer = await createOnce(ctx, request, {
+        caller: user.id,
+        status: 201,
+        create: async (claim) => service.createMemory(ctx, user, await readMemoryForm(ctx, request), transcriptions, claim),
+        present: (id) => service.getMemory(ctx, user, id),
+      });
+      return reply.status(answer.status).headers(answer.headers).send(answer.body);
     },
   );
 

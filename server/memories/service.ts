@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../http/errors.js';
 import { listReply, type ListReply } from '../http/json-list.js';
 import { discardFiles, type FormFields, type StagedFile, type StagedImage } from '../media/index.js';
 import type { BackgroundTranscriptions } from '../audio/index.js';
+import type { KeyClaim } from '../idempotency/index.js';
 import { checkDirectVideos, claimDirectVideos, releaseDirectVideos, type ClaimedVideo } from './direct-videos.js';
 import { transcribeSpokenAnswers } from './follow-up-transcriptions.js';
 import type { MemoryForm } from './form.js';
@@ -124,9 +125,16 @@ const sharedWithOf = (creator: UserRow, fields: CreateMemoryFields) => [...new S
  * fails, the staged files go too and nothing of the memory remains (DESIGN "Media"). Direct
  * uploads are moved to the memory's own keys first and, if it fails, back: they stay the
  * uploader's, unattached, to try again with. Once committed, the answers
- * given by voice are transcribed in the background when a service is configured.
+ * given by voice are transcribed in the background when a service is configured. `claim`
+ * writes the send's Idempotency-Key first in the transaction (server/idempotency).
  */
-export async function createMemory(ctx: AppContext, creator: UserRow, form: MemoryForm, transcriptions?: BackgroundTranscriptions): Promise<Memory> {
+export async function createMemory(
+  ctx: AppContext,
+  creator: UserRow,
+  form: MemoryForm,
+  transcriptions?: BackgroundTranscriptions,
+  claim?: KeyClaim,
+): Promise<Memory> {
   const { fields } = form;
   let id: string;
   let followUps: queries.NewFollowUp[];
@@ -157,6 +165,7 @@ export async function createMemory(ctx: AppContext, creator: UserRow, form: Memo
       ...answers.media,
     ];
     await ctx.db.transaction().execute(async (trx) => {
+      await claim?.(trx, id);
       await queries.insertMemory(
         trx,
         {

@@ -1,0 +1,29 @@
+// The Idempotency-Key of the creating posts (issue 20 "Never twice"; DESIGN "Offline and
+// installable"): POST /api/memories and a memory's comments, later the tell link's memories.
+// The web makes one key per draft and sends it with every attempt; the server answers a
+// repeat from the same caller within IDEMPOTENCY_WINDOW_MS with the first result.
+import { z } from 'zod';
+import { messages } from './messages.js';
+
+/** The header as sent (the IETF draft's name; Stripe's and others'). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** DESIGN "Offline and installable": a key answers its first result for 24 hours. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60_000;
+
+/** Long enough for a UUID with room for a client's own prefix; short enough to index. */
+export const IDEMPOTENCY_KEY_MAX = 200;
+
+/** 1 to 200 printable ASCII characters (space to tilde): safe in a header and in any column. */
+export const idempotencyKey = z
+  .string()
+  .regex(new RegExp(`^[\\x20-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`), messages.idempotencyKeyInvalid);
+
+/**
+ * The header on a route's schema: optional (a send without one is never matched to another),
+ * and the other headers left as they are (a strict object would strip the cookie and the
+ * multipart boundary from the request).
+ */
+export const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKey.optional() }).describe(
+  'Idempotency-Key: a repeat from the same caller within 24 hours answers the first result and creates nothing',
+);
