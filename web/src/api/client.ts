@@ -2,12 +2,12 @@
 // response becomes an error whose message is "{status}: {response text or status text}".
 import { ApiError } from './errors';
 
-export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function request<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
   const isForm = body instanceof FormData;
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: body === undefined || isForm ? undefined : { 'Content-Type': 'application/json' },
+    headers: { ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }), ...extraHeaders },
     body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
   });
   if (!response.ok) throw await refusalOf(response);

@@ -10,6 +10,7 @@ import type { UpdateUserBody, User } from '../../../common/users';
 import { MEMORY_POST_RETRIES, MEMORY_POST_TIMEOUT_MS } from '../../../common/limits';
 import { request } from './client';
 import { ApiError } from './errors';
+import { idempotencyHeaders } from './idempotency';
 import { uploadWithProgress } from './upload';
 import type {
   DailyPrompts,
@@ -128,12 +129,19 @@ export const api = {
   memories: {
     list: () => request<Memory[]>('GET', '/api/memories'),
     get: (memoryId: string) => request<Memory>('GET', `/api/memories/${id(memoryId)}`),
-    /** memories §7: multipart, upload progress, 5-minute timeout, one retry after 2 s × attempt. */
-    create: (form: FormData, options: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {}) =>
+    /**
+     * memories §7: multipart, upload progress, 5-minute timeout, one retry after 2 s × attempt;
+     * every attempt carries the draft's Idempotency-Key (issue 20), so a retry after a lost answer creates nothing.
+     */
+    create: (
+      form: FormData,
+      { idempotencyKey, ...options }: { onProgress?: (percent: number) => void; signal?: AbortSignal; idempotencyKey?: string | null } = {},
+    ) =>
       uploadWithProgress<Memory>({
         url: '/api/memories',
         method: 'POST',
         body: form,
+        headers: idempotencyHeaders(idempotencyKey),
         timeoutMs: MEMORY_POST_TIMEOUT_MS,
         retries: MEMORY_POST_RETRIES,
         ...options,
@@ -177,12 +185,12 @@ export const api = {
   },
   comments: {
     list: (memoryId: string) => request<Comment[]>('GET', `/api/memories/${id(memoryId)}/comments`),
-    /** memories §7: multipart, optional content and optional audio (a webm recording). */
-    create: (memoryId: string, comment: { content?: string; audio?: Blob }) => {
+    /** memories §7: multipart, optional content and optional audio (a webm recording); the composed comment's Idempotency-Key (issue 20). */
+    create: (memoryId: string, comment: { content?: string; audio?: Blob; idempotencyKey?: string | null }) => {
       const form = new FormData();
       if (comment.content !== undefined) form.append('content', comment.content);
       if (comment.audio) form.append('audio', comment.audio, 'comment.webm');
-      return request<Comment>('POST', `/api/memories/${id(memoryId)}/comments`, form);
+      return request<Comment>('POST', `/api/memories/${id(memoryId)}/comments`, form, idempotencyHeaders(comment.idempotencyKey));
     },
     remove: (commentId: string) => request<unknown>('DELETE', `/api/comments/${id(commentId)}`),
   },

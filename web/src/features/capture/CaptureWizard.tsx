@@ -11,6 +11,7 @@ import { messages } from '../../../../common/messages';
 import type { DailyPrompts } from '../../../../common/prompts';
 import type { User } from '../../../../common/users';
 import { toUserText } from '../../api/errors';
+import { newIdempotencyKey } from '../../api/idempotency';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
 import { toast } from '../../lib/toast';
@@ -18,7 +19,7 @@ import { captureVideoThumbnail, type Memory } from '../memories';
 import { useActiveTimeline } from '../timelines';
 import type { VoiceResult } from '../voice';
 import { DiscardConfirm } from './DiscardConfirm';
-import { draftFromPrompt, emptyDraft, hasContent, isWorthKeeping, keepAnswer, type CaptureDraft } from './draft';
+import { draftFromPrompt, emptyDraft, hasContent, isWorthKeeping, keepAnswer, withIdempotencyKey, type CaptureDraft } from './draft';
 import { focusWithin, useTabReturnsInside } from './focusInside';
 import { FollowUpPromptStep } from './FollowUpPromptStep';
 import { QuestionsStep } from './QuestionsStep';
@@ -226,7 +227,10 @@ export default function CaptureWizard({ user, opened, onClose }: CaptureWizardPr
       // The frame is usually long captured; if not, its own 3 s fallback bounds the wait (memories §9).
       const videoThumbnail = draft.video ? (draft.video.thumbnail ?? (await thumbnailCaptures.current.get(draft.video.file)) ?? null) : null;
       const sharedWithChoice = draft.sharing === 'private' ? [] : sharedWith;
-      return saveMemory(draft, { timelineIds, sharedWith: sharedWithChoice, videoThumbnail }, (phase, percent) => {
+      // issue 20: the key is kept with the draft, so Save pressed again after a failure sends it again.
+      const keyed = withIdempotencyKey(draft, newIdempotencyKey);
+      if (keyed !== draft) update({ idempotencyKey: keyed.idempotencyKey });
+      return saveMemory(keyed, { timelineIds, sharedWith: sharedWithChoice, videoThumbnail }, (phase, percent) => {
         if (current === generation.current) setSaving({ phase, percent });
       });
     },

@@ -51,6 +51,11 @@ export interface CaptureDraft {
   sharedWith: string[] | null;
   /** The day's prompt tapped on Home: the title suggestion and the first follow-up question. */
   prompt: string | null;
+  /**
+   * Sent with every attempt to save this draft (issue 20 "Never twice"): made at the first
+   * Save, kept with the draft through retries and reloads, gone with the draft once saved.
+   */
+  idempotencyKey: string | null;
 }
 
 export const emptyDraft: CaptureDraft = {
@@ -72,11 +77,17 @@ export const emptyDraft: CaptureDraft = {
   sharing: 'timeline',
   sharedWith: null,
   prompt: null,
+  idempotencyKey: null,
 };
 
 /** A fresh draft about one of the day's prompts: the prompt is the suggested title. */
 export function draftFromPrompt(prompt: string): CaptureDraft {
   return { ...emptyDraft, title: prompt, prompt };
+}
+
+/** The draft with its Idempotency-Key, made now if it has none yet (the same draft when it has). */
+export function withIdempotencyKey(draft: CaptureDraft, newKey: () => string): CaptureDraft {
+  return draft.idempotencyKey ? draft : { ...draft, idempotencyKey: newKey() };
 }
 
 /** The text the follow-up question is asked about: the notes and what was said. */

@@ -174,6 +174,8 @@ export async function loadDraft(owner: string): Promise<SavedDraft | null> {
     followUps,
     answerAudio,
     answerAudioDuration: answerAudio ? fields.answerAudioDuration : null,
+    // Drafts kept before issue 20 have none; the next Save makes one.
+    idempotencyKey: fields.idempotencyKey ?? null,
   };
   return { step: stored.step, draft, savedAt: stored.savedAt };
 }

@@ -50,5 +50,7 @@ export async function saveMemory(
   const { timelineIds, sharedWith } = choices;
   return api.memories.create(draftForm(draft, { timelineIds, sharedWith, directVideos }), {
     onProgress: (percent) => onProgress('memory', percent),
+    // issue 20: the draft's key, so the spec's retry and a Save pressed again create it once.
+    idempotencyKey: draft.idempotencyKey,
   });
 }

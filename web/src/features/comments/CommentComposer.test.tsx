@@ -90,7 +90,7 @@ describe('the comment box', () => {
     fireEvent.change(box, { target: { value: '  What a day!  ' } });
     fireEvent.keyDown(box, { key: 'Enter' });
     await settle();
-    expect(create).toHaveBeenCalledWith('m1', { content: 'What a day!' });
+    expect(create).toHaveBeenCalledWith('m1', { content: 'What a day!', idempotencyKey: expect.any(String) });
     expect(toast.success).toHaveBeenCalledWith('Comment added');
     expect((box as HTMLTextAreaElement).value).toBe('');
   });
@@ -105,6 +105,26 @@ describe('the comment box', () => {
     await settle();
     expect(toast.error).toHaveBeenCalledWith('Failed to add comment. Please try again.');
     expect((box as HTMLTextAreaElement).value).toBe('Kept');
+  });
+
+  it('sends a comment again with the same Idempotency-Key after a failure, and a new one for the next comment (issue 20)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const create = vi.spyOn(api.comments, 'create').mockRejectedValueOnce(new Error('Failed to fetch')).mockResolvedValue(saved);
+    renderComposer();
+    const box = screen.getByLabelText('Write a comment');
+    fireEvent.change(box, { target: { value: 'Kept' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await settle();
+    expect((box as HTMLTextAreaElement).value).toBe('');
+    fireEvent.change(box, { target: { value: 'Another' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await settle();
+    const keys = create.mock.calls.map(([, comment]) => comment.idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('stops the recorder 100 ms after Stop and sends the recording as a comment by itself', async () => {
@@ -156,6 +176,8 @@ describe('the comment box', () => {
     await act(async () => {});
     expect(create).toHaveBeenCalledTimes(2);
     expect(create.mock.calls[1]![1].audio).toBe(create.mock.calls[0]![1].audio);
+    // issue 20: the same recording goes with the same key, so a send whose answer was lost is kept once.
+    expect(create.mock.calls[1]![1].idempotencyKey).toBe(create.mock.calls[0]![1].idempotencyKey);
     expect(toast.success).toHaveBeenCalledWith('Comment added');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(10);

@@ -8,25 +8,34 @@ import { useState, type KeyboardEvent } from 'react';
 import { RECORDING_MAX_MS } from '../../../../common/limits';
 import { formatElapsed } from '../../../../common/memories-rules';
 import { messages } from '../../../../common/messages';
+import { newIdempotencyKey } from '../../api/idempotency';
 import { toast } from '../../lib/toast';
 import { MicrophoneHelp, useRecordAndTranscribe } from '../voice';
 import { useAddComment } from './useComments';
 
 export function CommentComposer({ memoryId }: { memoryId: string }) {
   const [text, setText] = useState('');
-  const addText = useAddComment(memoryId, { onAdded: () => setText('') });
-  // A recording the server did not take is kept here until it is sent: nothing said is lost.
-  const [unsentVoice, setUnsentVoice] = useState<Blob | null>(null);
+  // issue 20: one Idempotency-Key per comment being composed, sent again by every try until
+  // one succeeds, so a send whose answer was lost is not posted twice; a new one after.
+  const [textKey, setTextKey] = useState(newIdempotencyKey);
+  const addText = useAddComment(memoryId, {
+    onAdded: () => {
+      setText('');
+      setTextKey(newIdempotencyKey());
+    },
+  });
+  // A recording the server did not take is kept here, with its key, until it is sent: nothing said is lost.
+  const [unsentVoice, setUnsentVoice] = useState<{ audio: Blob; idempotencyKey: string } | null>(null);
   const addVoice = useAddComment(memoryId, { onAdded: () => setUnsentVoice(null) });
-  const sendVoice = (audio: Blob) => {
-    setUnsentVoice(audio);
-    addVoice.mutate({ audio });
+  const sendVoice = (voice: { audio: Blob; idempotencyKey: string }) => {
+    setUnsentVoice(voice);
+    addVoice.mutate(voice);
   };
   const recorder = useRecordAndTranscribe({
     // memories §9: the same 10-minute ceiling as a memory's recording.
     maxMs: RECORDING_MAX_MS,
     transcribe: false,
-    onDone: ({ recording }) => sendVoice(recording),
+    onDone: ({ recording }) => sendVoice({ audio: recording, idempotencyKey: newIdempotencyKey() }),
   });
 
   const send = () => {
@@ -36,7 +45,7 @@ export function CommentComposer({ memoryId }: { memoryId: string }) {
       toast.error(messages.commentToastEmptyDetail, messages.commentToastEmpty);
       return;
     }
-    addText.mutate({ content });
+    addText.mutate({ content, idempotencyKey: textKey });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -10,8 +10,15 @@ export function useComments(memoryId: string) {
   return useQuery({ queryKey: queryKeys.comments(memoryId), queryFn: () => api.comments.list(memoryId) });
 }
 
+/** What a comment is sent with: its text or recording, and the key of the comment being composed (issue 20). */
+export interface NewComment {
+  content?: string;
+  audio?: Blob;
+  idempotencyKey: string;
+}
+
 export function useAddComment(memoryId: string, options: { onAdded?: () => void } = {}) {
-  return useApiMutation<{ content?: string; audio?: Blob }>({
+  return useApiMutation<NewComment>({
     mutationFn: (comment) => api.comments.create(memoryId, comment),
     success: messages.commentToastAdded,
     error: messages.commentToastAddFailed,
