@@ -25,4 +25,11 @@ export const queryKeys = {
   search: (filter: { q: string; start?: string; end?: string; withImages?: boolean; timelineIds?: string[] }) =>
     ['memories', 'search', filter.q, filter.start ?? '', filter.end ?? '', filter.withImages ? 'images' : '', (filter.timelineIds ?? []).join(',')] as const,
   bulkPreview: (start: string, end: string, timelineId: string | null) => ['memories', 'bulk-preview', start, end, timelineId ?? ''] as const,
+  // The prefixes of the lists above, to refresh every page, day list, search or preview at once
+  // (issue 20 "Always current": features/notifications/notificationTargets.ts).
+  timelineMemoriesAll: ['memories', 'timeline'] as const,
+  timelineMemoryDaysAll: ['memories', 'timeline-days'] as const,
+  searchAll: ['memories', 'search'] as const,
+  bulkPreviewAll: ['memories', 'bulk-preview'] as const,
+  families: ['families'] as const,
 };

@@ -1,9 +1,7 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { BADGE_CAP, UNREAD_POLL_MS } from '../../../../common/limits';
-import { api } from '../../api/endpoints';
-import { queryKeys } from '../../api/keys';
+import { BADGE_CAP } from '../../../../common/limits';
+import { useUnreadCount } from '../../features/notifications';
 
 /** accounts §2 and §4: the unread count, polled every 30 s, "9+" above 9. */
 export function badgeLabel(count: number): string {
@@ -11,12 +9,8 @@ export function badgeLabel(count: number): string {
 }
 
 export function NotificationBell({ onOpen }: { onOpen: () => void }) {
-  const unread = useQuery({
-    queryKey: queryKeys.unreadCount,
-    queryFn: api.notifications.unreadCount,
-    refetchInterval: UNREAD_POLL_MS,
-  });
-  const count = unread.data?.count ?? 0;
+  // Issue 20 "Always current": the poll also tells the page's cache what changed.
+  const count = useUnreadCount();
   const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications';
 
   return (

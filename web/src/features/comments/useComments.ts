@@ -7,7 +7,8 @@ import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
 
 export function useComments(memoryId: string) {
-  return useQuery({ queryKey: queryKeys.comments(memoryId), queryFn: () => api.comments.list(memoryId) });
+  // Issue 20 "Always current": opening a memory fetches its comments fresh, never an old answer.
+  return useQuery({ queryKey: queryKeys.comments(memoryId), queryFn: () => api.comments.list(memoryId), refetchOnMount: 'always' });
 }
 
 /** What a comment is sent with: its text or recording, and the key of the comment being composed (issue 20). */

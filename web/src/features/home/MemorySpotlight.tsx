@@ -8,6 +8,7 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { useOpenShellDialog } from '../../components/shell/shellDialogs';
 import { MemoryCard, type Memory } from '../memories';
 import { useOpenMemory } from '../memory-detail';
+import { refetchIfCountMoved } from '../notifications';
 import { messages } from '../../../../common/messages';
 
 /** How often 'Random Memory' asks again when the server happens to pick the one on show. */
@@ -15,7 +16,9 @@ const OTHER_PICK_ATTEMPTS = 4;
 
 /** GET /api/memories/spotlight: one random memory the person may view, or null when none. */
 export function useSpotlight() {
-  return useQuery({ queryKey: queryKeys.memorySpotlight, queryFn: api.memories.spotlight });
+  const client = useQueryClient();
+  // Issue 20 "Always current": back on home after the unread count moved, it asks again.
+  return useQuery({ queryKey: queryKeys.memorySpotlight, queryFn: api.memories.spotlight, refetchOnMount: refetchIfCountMoved(client) });
 }
 
 /** A random memory other than the one on show, when the family has another. */

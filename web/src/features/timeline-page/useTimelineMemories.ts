@@ -1,12 +1,16 @@
 // GET /api/timelines/{id}/memories in pages of 20 (DESIGN "API": cursor and limit), and the
 // days that hold memories for the calendar.
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TIMELINE_PAGE_SIZE } from '../../../../common/limits';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
+import { refetchIfCountMoved } from '../notifications';
 
 export function useTimelineMemories(timelineId: string, filter: { start?: string; end?: string }) {
+  const client = useQueryClient();
   return useInfiniteQuery({
+    // Issue 20 "Always current": coming back after the unread count moved fetches from the first page again.
+    refetchOnMount: refetchIfCountMoved(client),
     queryKey: queryKeys.timelineMemories(timelineId, filter),
     queryFn: ({ pageParam }) => api.timelines.memoryPage(timelineId, { cursor: pageParam, limit: TIMELINE_PAGE_SIZE, ...filter }),
     initialPageParam: null as string | null,
