@@ -24,6 +24,8 @@ export const idempotencyKey = z
  * and the other headers left as they are (a strict object would strip the cookie and the
  * multipart boundary from the request).
  */
-export const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKey.optional() }).describe(
-  'Idempotency-Key: a repeat from the same caller within 24 hours answers the first result and creates nothing',
-);
+export const idempotencyHeaders = z.looseObject({
+  'idempotency-key': idempotencyKey
+    .optional()
+    .describe('A repeat from the same caller within 24 hours answers the first result (Idempotency-Replayed: true) and creates nothing'),
+});

@@ -34,6 +34,7 @@ export const heirloomTables: readonly TableInfo[] = [
   { name: 'daily_prompts', primaryKey: ['user_id', 'timeline_id', 'day'] },
   { name: 'prompt_history', primaryKey: ['user_id', 'timeline_id', 'kind', 'prompt'] },
   { name: 'ai_calls', primaryKey: ['id'] },
+  // Carried: a send retried against the restored server still answers what it first made (server/idempotency).
   { name: 'idempotency_keys', primaryKey: ['caller', 'key'] },
 ];
 
