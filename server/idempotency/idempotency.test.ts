@@ -260,6 +260,42 @@ describe.each(dialects)('Idempotency-Key on the creating posts on %s', (dialect)
       expect((await postMemory(creator, memory(), 'two-instances', other.app)).json().id).toBe(answers[0]!.json().id);
     });
 
+    it("makes a second send wait on the first one's key until it commits, then answers its memory and keeps none of its own files", async () => {
+      const { creator, memory } = await family();
+      // The first send stops inside its transaction, its key written and not yet committed.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let inside!: () => void;
+      const reached = new Promise<void>((resolve) => (inside = resolve));
+      let holding = true;
+      t.ctx.events.on('memory.shared', async () => {
+        if (!holding) return;
+        holding = false;
+        inside();
+        await held;
+      });
+      const first = postMemory(creator, memory(), 'held-open');
+      await reached;
+      let secondDone = false;
+      const second = postMemory(creator, memory(), 'held-open', other.app).finally(() => (secondDone = true));
+      // The second send has read its form and now waits on the key's row.
+      await expect
+        .poll(async () => {
+          const { rows } = await sql<{ waiting: number | string }>`select count(*) as waiting from pg_stat_activity
+            where wait_event_type = 'Lock' and query like '%idempotency_keys%' and datname = current_database()`.execute(t.ctx.db);
+          return Number(rows[0]!.waiting);
+        })
+        .toBe(1);
+      expect(secondDone).toBe(false);
+      release();
+      const [a, b] = await Promise.all([first, second]);
+      expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+      expect(b.json()).toEqual(a.json());
+      expect(b.headers['idempotency-replayed']).toBe('true');
+      expect(await memoriesOf(creator.user.id)).toHaveLength(1);
+      expect(await strayFiles()).toEqual([]);
+    });
+
     it('keeps one comment when each instance gets the same key at the same moment', async () => {
       const { creator, member, timeline } = await family();
       const memory = await makeMemory(t.ctx, creator.user, { timelineIds: [timeline.id], sharedWith: [member.user] });
