@@ -321,6 +321,16 @@ export const messages = {
   playSpokenAnswer: 'Play spoken answer',
   pauseSpokenAnswer: 'Pause spoken answer',
   spokenAnswerPlaybackErrorDetail: "Couldn't play this spoken answer. Please try again later.",
+  // issue 20 "Caught where it happens": every voice player shows where it is and can be moved.
+  voicePosition: (what: string) => `Position in ${what}`,
+  /** Shown beside the slider: "0:12 / 1:03". */
+  voicePositionShown: (position: string, length: string) => `${position} / ${length}`,
+  /** What a screen reader says of the slider: "0:12 of 1:03". */
+  voicePositionSpoken: (position: string, length: string) => `${position} of ${length}`,
+  voiceWhatRecording: 'voice recording',
+  voiceWhatMemory: "this memory's recording",
+  voiceWhatSpokenAnswer: 'spoken answer',
+  voiceWhatComment: (name: string) => `voice comment from ${name}`,
 
   // memories §2, §4, §8: the memory detail dialog (read and edit views)
   detailMemoryNotAvailable: 'Memory not available',

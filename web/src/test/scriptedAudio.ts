@@ -9,6 +9,11 @@ export class ScriptedAudio {
   }
   paused = true;
   duration = Number.POSITIVE_INFINITY;
+  currentTime = 0;
+  preload = 'auto';
+  muted = false;
+  onloadedmetadata: (() => void) | null = null;
+  ontimeupdate: (() => void) | null = null;
   onplaying: (() => void) | null = null;
   onpause: (() => void) | null = null;
   onended: (() => void) | null = null;
@@ -28,6 +33,19 @@ export class ScriptedAudio {
     this.paused = true;
     this.onpause?.();
   }
+  /** The browser has read the header (a MediaRecorder WebM's says no length: Infinity). */
+  loadMetadata() {
+    this.onloadedmetadata?.();
+  }
+  /** Playback has reached `seconds`. */
+  reach(seconds: number) {
+    this.currentTime = seconds;
+    this.ontimeupdate?.();
+  }
+  removeAttribute(name: string) {
+    if (name === 'src') this.removed = true;
+  }
+  removed = false;
   /** The browser has learnt the recording's length. */
   learnDuration(seconds: number) {
     this.duration = seconds;

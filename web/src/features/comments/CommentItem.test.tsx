@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Comment } from '../../../../common/comments';
 import { toast } from '../../lib/toast';
 import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
+import { ScriptedAudio } from '../../test/scriptedAudio';
 import { CommentItem } from './CommentItem';
 
 const comment = (overrides: Partial<Comment> = {}): Comment => ({
@@ -60,5 +61,22 @@ describe('a comment', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play voice comment from Bea Bennett' })));
     expect(play).toHaveBeenCalledTimes(1);
     expect(toast.error).toHaveBeenCalledWith("Couldn't play this voice comment. Please try again later.", 'Audio Playback Error');
+  });
+
+  it("shows a voice comment's position once its length is learnt (comments carry none) and seeks in it", async () => {
+    ScriptedAudio.reset();
+    vi.stubGlobal('Audio', ScriptedAudio);
+    renderWithMantine(<CommentItem comment={comment({ content: null, audioUrl: 'c2.webm' })} onDelete={vi.fn()} deleting={false} />);
+    expect(screen.queryByRole('slider')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play voice comment from Bea Bennett' })));
+    const [audio, probe] = ScriptedAudio.made;
+    expect(audio!.src).toBe('/uploads/c2.webm');
+    act(() => probe!.learnDuration(18));
+    const slider = screen.getByRole('slider', { name: 'Position in voice comment from Bea Bennett' });
+    expect(screen.getByText('0:00 / 0:18')).toBeTruthy();
+    fireEvent.change(slider, { target: { value: '9' } });
+    expect(audio!.currentTime).toBe(9);
+    fireEvent.keyDown(slider, { key: 'ArrowLeft' });
+    expect(audio!.currentTime).toBe(4);
   });
 });

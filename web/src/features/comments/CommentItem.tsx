@@ -1,14 +1,13 @@
 // memories §2: one comment: author avatar and name, relative time + 'ago', text,
-// transcription, play/pause for a voice comment, delete for its author (§6, abilities).
+// transcription, play/pause for a voice comment with its position slider (issue 20), delete
+// for its author (§6, abilities).
 import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import type { Comment } from '../../../../common/comments';
-import { mediaUrl } from '../../../../common/memories-rules';
 import { messages } from '../../../../common/messages';
 import { displayNameOf } from '../../../../common/people';
 import { UserAvatar } from '../../components/UserAvatar';
-import { toast } from '../../lib/toast';
-import { useAudioToggle } from '../media-player';
+import { useVoicePlayback, VoiceSeek } from '../media-player';
 import { commentAge } from './commentAge';
 
 interface CommentItemProps {
@@ -19,9 +18,8 @@ interface CommentItemProps {
 
 export function CommentItem({ comment, onDelete, deleting }: CommentItemProps) {
   const name = displayNameOf(comment.user, 'User');
-  const audio = useAudioToggle(comment.audioUrl ? mediaUrl(comment.audioUrl) : null, () =>
-    toast.error(messages.detailCommentAudioPlaybackErrorDetail, messages.detailAudioPlaybackError),
-  );
+  // Comments carry no stored length: the player learns it from the browser (media-player).
+  const audio = useVoicePlayback(comment.audioUrl, messages.detailCommentAudioPlaybackErrorDetail);
   return (
     <Group component="li" align="flex-start" wrap="nowrap" gap="sm" aria-label={`Comment by ${name}`}>
       <UserAvatar person={comment.user} size="md" />
@@ -34,7 +32,7 @@ export function CommentItem({ comment, onDelete, deleting }: CommentItemProps) {
         </Group>
         {comment.content && <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{comment.content}</Text>}
         {comment.audioUrl && (
-          <Group gap="xs">
+          <Group gap="sm" wrap="wrap">
             <Button
               variant="light"
               size="md"
@@ -44,6 +42,7 @@ export function CommentItem({ comment, onDelete, deleting }: CommentItemProps) {
             >
               {audio.playing ? 'Pause' : 'Play'}
             </Button>
+            <VoiceSeek audio={audio} what={messages.voiceWhatComment(name)} />
           </Group>
         )}
         {comment.transcription && (

@@ -37,7 +37,7 @@ describe('a voice clip', () => {
     renderWithMantine(<VoiceClip audioUrl="voice.webm" duration={7.2} {...labels} />);
     const clip = screen.getByTestId('voice-clip');
     expect(within(clip).getByText('Voice')).toBeTruthy();
-    expect(within(clip).getByText('0:07').getAttribute('datetime')).toBe('PT7S');
+    expect(within(clip).getByText('0:00 / 0:07')).toBeTruthy();
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play voice recording' })));
     expect(ScriptedAudio.made).toHaveLength(1);
@@ -53,9 +53,11 @@ describe('a voice clip', () => {
     renderWithMantine(<VoiceClip audioUrl="/uploads/old.webm" duration={null} {...labels} />);
     const clip = screen.getByTestId('voice-clip');
     expect(clip.textContent).toBe('Voice');
+    expect(screen.queryByRole('slider')).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play voice recording' })));
     act(() => ScriptedAudio.made[0]!.learnDuration(83.4));
-    expect(within(clip).getByText('1:23')).toBeTruthy();
+    expect(within(clip).getByText('0:00 / 1:23')).toBeTruthy();
+    expect(screen.getByRole('slider', { name: 'Position in voice recording' })).toBeTruthy();
   });
 
   it('plays one recording at a time: starting another pauses the first', async () => {
@@ -86,5 +88,73 @@ describe('a voice clip', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play voice recording' })));
     expect(toast.error).toHaveBeenCalledWith("Couldn't play this spoken answer. Please try again later.", 'Audio Playback Error');
     expect(screen.getByRole('button', { name: 'Play voice recording' })).toBeTruthy();
+  });
+});
+
+describe('seeking a voice clip (issue 20)', () => {
+  const clipAt = (duration: number | null) =>
+    renderWithMantine(<VoiceClip audioUrl="/uploads/answer.webm" duration={duration} {...labels} what="spoken answer" />);
+  const player = () => ScriptedAudio.made[0]!;
+
+  it("names its slider 'Position in {what}', says where it is of how long, and sets currentTime where it is put", () => {
+    clipAt(63);
+    const slider = screen.getByRole('slider', { name: 'Position in spoken answer' });
+    expect(slider.getAttribute('aria-valuetext')).toBe('0:00 of 1:03');
+    fireEvent.change(slider, { target: { value: '12.5' } });
+    expect(player().currentTime).toBe(12.5);
+    expect(player().paused).toBe(true);
+    expect(screen.getByTestId('voice-clip').textContent).toBe('Voice0:12 / 1:03');
+    expect(slider.getAttribute('aria-valuetext')).toBe('0:12 of 1:03');
+  });
+
+  it('steps 5 s with the arrow keys, stops at either end, and goes there with Home and End', () => {
+    clipAt(63);
+    const slider = screen.getByRole('slider', { name: 'Position in spoken answer' });
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    expect(player().currentTime).toBe(5);
+    fireEvent.keyDown(slider, { key: 'ArrowUp' });
+    expect(player().currentTime).toBe(10);
+    fireEvent.keyDown(slider, { key: 'ArrowLeft' });
+    expect(player().currentTime).toBe(5);
+    fireEvent.keyDown(slider, { key: 'ArrowDown' });
+    fireEvent.keyDown(slider, { key: 'ArrowDown' });
+    expect(player().currentTime).toBe(0);
+    fireEvent.keyDown(slider, { key: 'End' });
+    expect(player().currentTime).toBe(63);
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    expect(player().currentTime).toBe(63);
+    fireEvent.keyDown(slider, { key: 'Home' });
+    expect(player().currentTime).toBe(0);
+  });
+
+  it('follows playback as it goes', async () => {
+    clipAt(63);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play voice recording' })));
+    act(() => player().reach(42.7));
+    expect(screen.getByTestId('voice-clip').textContent).toBe('Voice0:42 / 1:03');
+    expect((screen.getByRole('slider') as HTMLInputElement).value).toBe('42.7');
+  });
+
+  it("learns a WebM's length the browser reports as Infinity from a silent second element, without moving the player", async () => {
+    clipAt(null);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play voice recording' })));
+    const [audio, probe] = ScriptedAudio.made;
+    expect(probe!.src).toBe('/uploads/answer.webm');
+    expect(probe!.muted).toBe(true);
+    act(() => probe!.loadMetadata());
+    expect(probe!.currentTime).toBeGreaterThan(1e9); // past the end: the browser reads to it
+    act(() => probe!.learnDuration(71.2));
+    expect(probe!.removed).toBe(true);
+    expect(audio!.currentTime).toBe(0);
+    expect(audio!.paused).toBe(false);
+    expect(screen.getByTestId('voice-clip').textContent).toBe('Voice0:00 / 1:11');
+    fireEvent.keyDown(screen.getByRole('slider', { name: 'Position in spoken answer' }), { key: 'ArrowRight' });
+    expect(audio!.currentTime).toBe(5);
+  });
+
+  it('asks no second element when the server gave the length', async () => {
+    clipAt(9);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play voice recording' })));
+    expect(ScriptedAudio.made).toHaveLength(1);
   });
 });

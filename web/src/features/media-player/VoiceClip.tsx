@@ -1,12 +1,13 @@
 // Issue 9 "Voice": a stored recording played in place, shown as a pill with a play/pause
-// control (44 px, its name saying what a press does) and the word 'Voice' with the length.
-// The length comes from the server (audioDuration); when it did not send one, the pill says
-// just 'Voice' until the browser learns the length from playing it.
+// control (44 px, its name saying what a press does) and the word 'Voice'. Issue 20: once the
+// length is known (stored by the server as audioDuration, or learnt by the browser when it
+// did not send one) the pill holds the position slider and "0:12 / 1:03" (VoiceSeek).
 import { ActionIcon, Text } from '@mantine/core';
 import { IconMicrophone, IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { messages } from '../../../../common/messages';
-import { formatClipLength, useVoicePlayback } from './useVoicePlayback';
+import { useVoicePlayback } from './useVoicePlayback';
 import classes from './VoiceClip.module.css';
+import { VoiceSeek } from './VoiceSeek';
 
 interface VoiceClipProps {
   audioUrl: string;
@@ -14,14 +15,15 @@ interface VoiceClipProps {
   duration: number | null;
   playLabel: string;
   pauseLabel: string;
+  /** What the slider moves through, for its name "Position in {what}". */
+  what?: string;
   /** Ties the control to what it belongs to (a question, say) for screen readers. */
   describedBy?: string;
   errorDetail?: string;
 }
 
-export function VoiceClip({ audioUrl, duration, playLabel, pauseLabel, describedBy, errorDetail }: VoiceClipProps) {
-  const audio = useVoicePlayback(audioUrl, errorDetail);
-  const length = duration ?? audio.duration;
+export function VoiceClip({ audioUrl, duration, playLabel, pauseLabel, what = messages.voiceWhatRecording, describedBy, errorDetail }: VoiceClipProps) {
+  const audio = useVoicePlayback(audioUrl, errorDetail, duration);
   return (
     <span className={classes.clip} data-testid="voice-clip">
       <ActionIcon
@@ -39,11 +41,7 @@ export function VoiceClip({ audioUrl, duration, playLabel, pauseLabel, described
       <Text component="span" fw={600}>
         {messages.voiceBadge}
       </Text>
-      {length !== null && (
-        <Text component="time" dateTime={`PT${Math.round(length)}S`} className={classes.length}>
-          {formatClipLength(length)}
-        </Text>
-      )}
+      <VoiceSeek audio={audio} what={what} />
     </span>
   );
 }

@@ -64,7 +64,7 @@ describe.each(['full', 'compact'] as const)('the %s memory card', (variant) => {
     const onOpen = vi.fn();
     renderWithMantine(<MemoryCard memory={memory({ audioUrl: '/uploads/gran.webm', audioDuration: 42.6 })} variant={variant} onOpen={onOpen} />);
     const badge = within(screen.getByRole('article', { name: 'Harvest supper' })).getByTestId('voice-clip');
-    expect(badge.textContent).toBe('Voice0:43');
+    expect(badge.textContent).toBe('Voice0:00 / 0:43');
     await act(async () => fireEvent.click(within(badge).getByRole('button', { name: 'Play voice recording' })));
     expect(ScriptedAudio.made.map((audio) => [audio.src, audio.paused])).toEqual([['/uploads/gran.webm', false]]);
     expect(within(badge).getByRole('button', { name: 'Pause voice recording' })).toBeTruthy();

@@ -1,5 +1,5 @@
 // Issue 9 "Voice": the follow-up questions a memory was told with, each with its answer and,
-// when it was spoken, its recording played in place with its length.
+// when it was spoken, its recording played in place with its position and length (issue 20).
 import { Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import type { FollowUpResponse } from '../../../../common/memories';
@@ -28,6 +28,7 @@ export function FollowUpAnswers({ responses }: { responses: readonly FollowUpRes
                   duration={response.audioDuration}
                   playLabel={messages.playSpokenAnswer}
                   pauseLabel={messages.pauseSpokenAnswer}
+                  what={messages.voiceWhatSpokenAnswer}
                   describedBy={`${id}-q${index}`}
                   errorDetail={messages.spokenAnswerPlaybackErrorDetail}
                 />

@@ -67,9 +67,13 @@ describe("the 'Hear your voice' control", () => {
     expect(screen.getByRole('button', { name: 'Hear your voice' }).getAttribute('aria-pressed')).toBe('false');
   });
 
-  it("shows the recording's length beside it when the server sent one", () => {
+  it("shows where it is and the recording's length beside it when the server sent one, and seeks", () => {
     renderWithMantine(<MemoryAudioButton audioUrl="/uploads/voice.webm" duration={125} />);
-    expect(screen.getByText('2:05').getAttribute('datetime')).toBe('PT125S');
+    expect(screen.getByText('0:00 / 2:05')).toBeTruthy();
+    const slider = screen.getByRole('slider', { name: "Position in this memory's recording" });
+    fireEvent.change(slider, { target: { value: '63' } });
+    expect((ScriptedAudio.made[0] as unknown as { currentTime: number }).currentTime).toBe(63);
+    expect(screen.getByText('1:03 / 2:05')).toBeTruthy();
   });
 
   it("says 'No Audio Available' when the memory has no recording", () => {

@@ -1,14 +1,14 @@
 // memories §2: 'Hear your voice' plays the memory's recording and pauses it (§4); §8: the
-// two audio toasts. Issue 9: the recording's length beside it, once known.
-import { Button, Group, Text } from '@mantine/core';
+// two audio toasts. Issue 20: beside it, the position slider and "0:12 / 1:03" once the length
+// is known (the stored audioDuration, or the browser's when the server sent none).
+import { Button, Group } from '@mantine/core';
 import { IconPlayerPause, IconVolume } from '@tabler/icons-react';
 import { messages } from '../../../../common/messages';
 import { toast } from '../../lib/toast';
-import { formatClipLength, useVoicePlayback } from '../media-player';
+import { useVoicePlayback, VoiceSeek } from '../media-player';
 
 export function MemoryAudioButton({ audioUrl, duration = null }: { audioUrl: string | null; duration?: number | null }) {
-  const audio = useVoicePlayback(audioUrl);
-  const length = audioUrl ? (duration ?? audio.duration) : null;
+  const audio = useVoicePlayback(audioUrl, undefined, duration);
   const onClick = () => {
     if (!audioUrl) {
       toast.info(messages.detailNoAudio, messages.detailNoAudioDetail);
@@ -17,7 +17,7 @@ export function MemoryAudioButton({ audioUrl, duration = null }: { audioUrl: str
     void audio.toggle();
   };
   return (
-    <Group gap="sm">
+    <Group gap="sm" wrap="wrap">
       <Button
         variant="light"
         size="md"
@@ -28,11 +28,7 @@ export function MemoryAudioButton({ audioUrl, duration = null }: { audioUrl: str
       >
         Hear your voice
       </Button>
-      {length !== null && (
-        <Text component="time" dateTime={`PT${Math.round(length)}S`} c="dimmed">
-          {formatClipLength(length)}
-        </Text>
-      )}
+      {audioUrl && <VoiceSeek audio={audio} what={messages.voiceWhatMemory} />}
     </Group>
   );
 }

@@ -71,7 +71,7 @@ describe('the memory read view', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'Who cooked?Aunt May, all day.',
-      'What was the best dish?Audio response (no transcription available)Voice0:09',
+      'What was the best dish?Audio response (no transcription available)Voice0:00 / 0:09',
     ]);
     expect(screen.getByText('We ate outside.')).toBeTruthy();
     expect(screen.getAllByText('Aunt May, all day.')).toHaveLength(1);
