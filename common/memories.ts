@@ -65,6 +65,17 @@ export const followUpResponse = z.object({
 });
 export type FollowUpResponse = z.infer<typeof followUpResponse>;
 
+/**
+ * Who sees a memory (DESIGN "Who may do what", Memory view, amended 2026-11-25): `private`
+ * its creator only; `timeline` every member of its timelines, now and later; `people` the
+ * members chosen (its stored sharedWith).
+ */
+export const AUDIENCES = ['private', 'timeline', 'people'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+/** An audience sent by a client; anything else is refused with one message. */
+const audienceInput = z.enum(AUDIENCES, { error: messages.memoryAudienceInvalid });
+
 /** STYLE (Outline's policies): what the caller may do, from the same rules the server applies. */
 export const memoryAbilities = z.object({ canEdit: z.boolean(), canDelete: z.boolean(), canShare: z.boolean() });
 export type MemoryAbilities = z.infer<typeof memoryAbilities>;
@@ -83,8 +94,12 @@ export const memory = z.object({
   /** The recording's length in seconds when the recorder sent it, else null. */
   audioDuration: z.number().nullable(),
   timelineIds: z.array(z.string()),
-  /** Always holds the creator (memories §6: "the list sent always includes the current user"). */
+  /**
+   * Always holds the creator (memories §6: "the list sent always includes the current user").
+   * For a `timeline` memory: the creator and every member of its timelines now.
+   */
   sharedWith: z.array(z.string()),
+  audience: z.enum(AUDIENCES),
   images: z.array(memoryImage),
   videos: z.array(memoryVideo),
   followUpResponses: z.array(followUpResponse),
@@ -182,6 +197,12 @@ export const createMemoryFields = z.object({
   content: text,
   transcription: text,
   sharedWith: idList('sharedWith').default([]),
+  /** Optional: without it the server reads the audience off sharedWith (the contract's no-audience rule). */
+  audience: z
+    .string({ error: messages.memoryAudienceInvalid })
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value))
+    .pipe(audienceInput.optional()),
   timelineIds: idList('timelineIds')
     .optional()
     .transform((ids) => ids ?? [])
@@ -211,7 +232,7 @@ export const memoryTimelinesBody = z.object({
 export type MemoryTimelinesBody = z.infer<typeof memoryTimelinesBody>;
 
 /** memories §7 POST /api/memories/{id}/share: the creator is kept whether or not it is sent (§6). */
-export const shareMemoryBody = z.object({ userIds: idArray('userIds') });
+export const shareMemoryBody = z.object({ userIds: idArray('userIds'), audience: audienceInput.optional() });
 export type ShareMemoryBody = z.infer<typeof shareMemoryBody>;
 
 /**

@@ -178,6 +178,9 @@ export const messages = {
   memoryFormNotMultipart: 'A memory is sent as multipart/form-data',
   memoryFormTooManyFields: 'The memory form has more fields than a memory takes',
   memoryIdListInvalid: (field: string) => `${field} must be a JSON list of ids`,
+  // DESIGN "Who may do what" (Memory view, amended 2026-11-25; issue 20 "Who sees a memory")
+  memoryAudienceInvalid: "audience must be 'private', 'timeline' or 'people'",
+  memoryPrivateWithOthers: 'A private memory is seen by its creator only: leave everyone else out of userIds, or choose another audience',
   // DESIGN "Files come in through server/media/ only, after the caller is authorized for the form's fields".
   formFieldsAfterFiles: "Send the form's text fields before its files",
   // PATCH /api/memories/{id} (memories §5 "Editing an existing memory", §7)
