@@ -168,7 +168,7 @@ for (const size of sizes) {
       await page.goto('/timeline');
       const boatEntry = page.getByRole('main').getByRole('article', { name: "Grandpa's boat" });
       const songEntry = page.getByRole('main').getByRole('article', { name: 'The old song' });
-      await expect(boatEntry.getByTestId('voice-clip')).toHaveText('Voice0:04');
+      await expect(boatEntry.getByTestId('voice-clip')).toHaveText('Voice0:00 / 0:04');
       await expect(songEntry.getByTestId('voice-clip')).toHaveText('Voice');
       // Both are private (shared with no one else): the mark shows beside the badge's entry.
       await expect(boatEntry.getByText('Only you', { exact: true })).toBeVisible();
@@ -195,7 +195,7 @@ for (const size of sizes) {
       await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
       const card = page.getByRole('region', { name: 'Memory Spotlight' }).getByRole('article');
       const shown = (await card.getAttribute('aria-label')) === boat.title ? boat : song;
-      await expect(card.getByTestId('voice-clip')).toHaveText(shown === boat ? 'Voice0:04' : 'Voice');
+      await expect(card.getByTestId('voice-clip')).toHaveText(shown === boat ? 'Voice0:00 / 0:04' : 'Voice');
       await card.getByRole('button', { name: 'Play voice recording' }).click();
       await expect.poll(() => soundingNow(page)).toEqual([shown.audioUrl]);
       expect(await seriousViolations(page), 'home with a voice card').toEqual([]);
@@ -223,7 +223,7 @@ for (const size of sizes) {
       await expect(item).toHaveCount(1);
       await expect(item.getByText(question, { exact: true })).toBeVisible();
       await expect(item.getByText(placeholder, { exact: true })).toBeVisible();
-      await expect(item.getByTestId('voice-clip')).toHaveText('Voice0:03');
+      await expect(item.getByTestId('voice-clip')).toHaveText('Voice0:00 / 0:03');
       // The notes keep what was written; the answer is not shown a second time.
       await expect(dialog.getByText('The lake was cold.', { exact: true })).toBeVisible();
       await expect(dialog.getByText(placeholder)).toHaveCount(1);
