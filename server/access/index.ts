@@ -3,7 +3,7 @@
 import { messages } from '../../common/messages.js';
 import type { Db } from '../db/index.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { mediaReadableBy, memoriesViewableBy } from './media.js';
+import { mediaReadableBy } from './media.js';
 import {
   commentsAuthoredBy,
   commentsViewableBy,
@@ -11,6 +11,7 @@ import {
   familiesWithMember,
   membersOfTimelines,
   memoriesCreatedBy,
+  memoriesViewableBy,
   removedSince,
   timelineOwner,
   timelinesOwnedBy,
@@ -33,7 +34,11 @@ export type Permission =
    * issue 19: any member could otherwise move everyone into a family of their own making).
    */
   | 'family.merge'
-  /** See a memory: its creator and everyone in its sharedWith (DESIGN "Memory view"). */
+  /**
+   * See a memory (DESIGN "Memory view", amended 2026-11-25): its creator, everyone with a
+   * share of it, and for audience 'timeline' every member of its timelines now (queries.ts
+   * viewableMemoryIds).
+   */
   | 'memory.read'
   /** Edit, share, retime or delete a memory: its creator only (DESIGN "Who may do what"). */
   | 'memory.edit'

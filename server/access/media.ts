@@ -1,34 +1,9 @@
 // Who may read media bytes (DESIGN "Who may do what" → Media bytes), as batch queries in
-// the style of checkAccess: given ids or keys, return the ones the user may use. Meant to
-// back the permissions 'memory.read' and 'media.read' of requireAccess.
+// the style of checkAccess: given keys, return the ones the user may use. Backs the
+// permission 'media.read' of requireAccess; a memory's bytes follow the memory-view rule of
+// queries.ts (memoriesViewableBy), audience included.
 import type { Db } from '../db/index.js';
-
-/**
- * DESIGN "Memory view": the memory's creator and every user in its sharedWith. Being on
- * the same timeline is not enough: an unshared memory is private.
- */
-export async function memoriesViewableBy(db: Db, userId: string, memoryIds: string[]): Promise<string[]> {
-  const unique = [...new Set(memoryIds)];
-  if (unique.length === 0) return [];
-  const rows = await db
-    .selectFrom('memories')
-    .select('memories.id')
-    .where('memories.id', 'in', unique)
-    .where((eb) =>
-      eb.or([
-        eb('memories.user_id', '=', userId),
-        eb.exists(
-          eb
-            .selectFrom('memory_shares')
-            .select('memory_shares.memory_id')
-            .whereRef('memory_shares.memory_id', '=', 'memories.id')
-            .where('memory_shares.user_id', '=', userId),
-        ),
-      ]),
-    )
-    .execute();
-  return rows.map((row) => row.id);
-}
+import { memoriesViewableBy } from './queries.js';
 
 /**
  * The storage keys, out of `keys`, whose bytes `userId` may read:

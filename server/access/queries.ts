@@ -1,5 +1,7 @@
 // The batch queries behind each permission: given ids, return the ones the user may use.
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
+import type { Database } from '../db/schema.js';
 
 export async function timelinesWithMember(db: Db, userId: string, timelineIds: string[]): Promise<string[]> {
   const rows = await db
@@ -57,9 +59,16 @@ export async function timelineOwner(db: Db, timelineId: string): Promise<string 
 }
 
 /**
- * DESIGN "Memory view" as a subquery of every memory id `userId` may view: its creator and
- * everyone in its sharedWith. Lists filter with it in SQL (the memory list, and later the
- * timeline list, search and archives), so the rule stays here and not in their where-clauses.
+ * DESIGN "Memory view" (amended 2026-11-25, issue 20 "Who sees a memory"), the one rule:
+ * its creator, anyone with a memory_shares row for it, and, when its audience is
+ * 'timeline', every member of one of the timelines it is filed on. The last part is decided
+ * here at read time from the memberships, never written down as shares: a member who joins
+ * sees the timeline's old memories and one who leaves stops, with no rewrite of shares and no
+ * race between a join and a save at the same moment.
+ *
+ * As a subquery of every memory id `userId` may view. Lists filter with it in SQL (the
+ * calendar's days, the spotlight, comments), so the rule stays here and not in their
+ * where-clauses.
  */
 export function viewableMemoryIds(db: Db, userId: string) {
   return db
@@ -69,22 +78,76 @@ export function viewableMemoryIds(db: Db, userId: string) {
       eb.or([
         eb('memories.user_id', '=', userId),
         eb('memories.id', 'in', eb.selectFrom('memory_shares').select('memory_shares.memory_id').where('memory_shares.user_id', '=', userId)),
+        eb.and([
+          eb('memories.audience', '=', 'timeline'),
+          eb(
+            'memories.id',
+            'in',
+            eb
+              .selectFrom('memory_timelines as filed')
+              .innerJoin('timeline_members as member', 'member.timeline_id', 'filed.timeline_id')
+              .select('filed.memory_id')
+              .where('member.user_id', '=', userId),
+          ),
+        ]),
       ]),
     );
 }
 
 /**
- * DESIGN "Memory view" as a query to narrow further: the memories `userId` may view, row by
- * row, through the viewer's own memory_shares row (at most one: it is the primary key).
- * viewableMemoryIds says the same as an `in (…)` list, which both databases build whole
- * (every memory shared with the viewer) before the first row; this form lets a page walk an
- * index of memories and stop after its limit (memories/browse-queries.ts).
+ * The same rule (viewableMemoryIds) as a query to narrow further: the memories `userId` may
+ * view, row by row, through the viewer's own memory_shares row (at most one: it is the
+ * primary key) or, for a 'timeline' memory, an EXISTS on its timelines' memberships (primary
+ * keys of memory_timelines and timeline_members). viewableMemoryIds says the same as an
+ * `in (…)` list, which both databases build whole (every memory shared with the viewer)
+ * before the first row; this form lets a page walk an index of memories and stop after its
+ * limit (memories/browse-queries.ts).
  */
 export function viewableMemories(db: Db, userId: string) {
   return db
     .selectFrom('memories')
     .leftJoin('memory_shares as viewer_share', (join) => join.onRef('viewer_share.memory_id', '=', 'memories.id').on('viewer_share.user_id', '=', userId))
-    .where((eb) => eb.or([eb('memories.user_id', '=', userId), eb('viewer_share.user_id', 'is not', null)]));
+    .where((eb) =>
+      eb.or([
+        eb('memories.user_id', '=', userId),
+        eb('viewer_share.user_id', 'is not', null),
+        eb.and([eb('memories.audience', '=', 'timeline'), eb.exists(viewerOnItsTimelines(eb, userId))]),
+      ]),
+    );
+}
+
+/** For the memory at hand: a timeline it is filed on that `userId` is a member of. */
+function viewerOnItsTimelines(eb: ExpressionBuilder<Database, 'memories'>, userId: string) {
+  return eb
+    .selectFrom('memory_timelines as filed')
+    .innerJoin('timeline_members as member', (join) => join.onRef('member.timeline_id', '=', 'filed.timeline_id').on('member.user_id', '=', userId))
+    .select('filed.timeline_id')
+    .whereRef('filed.memory_id', '=', 'memories.id');
+}
+
+/** The memories out of `memoryIds` that `userId` may view (the rule of viewableMemoryIds, by id). */
+export async function memoriesViewableBy(db: Db, userId: string, memoryIds: string[]): Promise<string[]> {
+  const unique = [...new Set(memoryIds)];
+  if (unique.length === 0) return [];
+  const rows = await db
+    .selectFrom('memories')
+    .select('memories.id')
+    .where('memories.id', 'in', unique)
+    .where((eb) =>
+      eb.or([
+        eb('memories.user_id', '=', userId),
+        eb.exists(
+          eb
+            .selectFrom('memory_shares')
+            .select('memory_shares.memory_id')
+            .whereRef('memory_shares.memory_id', '=', 'memories.id')
+            .where('memory_shares.user_id', '=', userId),
+        ),
+        eb.and([eb('memories.audience', '=', 'timeline'), eb.exists(viewerOnItsTimelines(eb, userId))]),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** DESIGN "Who may do what": a memory is edited, shared and deleted by its creator only. */

@@ -8,7 +8,7 @@ import { newMediaKey } from '../providers/storage/index.js';
 import type { TestApp } from '../test/app.js';
 import { makeFamily, makeFamilyInvite, makeMemory, makeTimeline, makeTimelineInvite, makeUser, type MadeUser } from '../test/factories.js';
 
-export const personas = ['owner', 'viewer', 'member', 'stranger', 'signedOut'] as const;
+export const personas = ['owner', 'viewer', 'member', 'latecomer', 'stranger', 'signedOut'] as const;
 export type Persona = (typeof personas)[number];
 export type SignedIn = Exclude<Persona, 'signedOut'>;
 
@@ -18,6 +18,9 @@ export type SignedIn = Exclude<Persona, 'signedOut'>;
  * - viewer: on the timeline and in the family, and the memory is shared with them;
  * - member: on the timeline and in the family too, but the memory is shared with nobody but
  *   the viewer, so for this memory they are as shut out as anyone (DESIGN "Memory view");
+ * - latecomer: joined the timeline and the family after the memory was saved. The memory's
+ *   audience is 'people' (DESIGN "Memory view", amended 2026-11-25), so they do not see it;
+ *   in a world made with `audience: 'timeline'` they do, as the viewer does;
  * - stranger: signed in, on no timeline of theirs, in a family of their own;
  * - bystander: one more member of the timeline, for the calls that act on a member.
  */
@@ -49,14 +52,35 @@ export interface World {
 let png: Promise<Buffer> | undefined;
 const smallPng = () => (png ??= imageOf('png', 8, 8));
 
-export async function makeWorld(t: TestApp): Promise<World> {
+/**
+ * `audience` is the world's memory's: 'people' (shared with the viewer only), or 'timeline'
+ * (every member of its timeline, now and later; its shares are the members when it was saved,
+ * so the latecomer has none).
+ */
+export async function makeWorld(t: TestApp, { audience = 'people' }: { audience?: 'people' | 'timeline' } = {}): Promise<World> {
   const { ctx } = t;
   const person = (displayName: string) => makeUser(ctx, { displayName });
-  const [owner, viewer, member, stranger, bystander] = await Promise.all([person('Owner'), person('Viewer'), person('Member'), person('Stranger'), person('Bystander')]);
+  const [owner, viewer, member, latecomer, stranger, bystander] = await Promise.all([
+    person('Owner'),
+    person('Viewer'),
+    person('Member'),
+    person('Latecomer'),
+    person('Stranger'),
+    person('Bystander'),
+  ]);
   const timeline = await makeTimeline(ctx, owner.user, { name: 'The Family', members: [viewer.user, member.user, bystander.user] });
   const family = await makeFamily(ctx, owner.user, { members: [viewer.user, member.user] });
   const strangerFamily = await makeFamily(ctx, stranger.user, { name: 'Another Family' });
-  const memory = await makeMemory(ctx, owner.user, { title: 'Picnic by the weir', timelineIds: [timeline.id], sharedWith: [viewer.user] });
+  const memory = await makeMemory(ctx, owner.user, {
+    title: 'Picnic by the weir',
+    timelineIds: [timeline.id],
+    sharedWith: audience === 'people' ? [viewer.user] : [viewer.user, member.user, bystander.user],
+    audience,
+  });
+  // The latecomer joins the timeline and the family after the memory was saved.
+  await ctx.db.insertInto('timeline_members').values({ timeline_id: timeline.id, user_id: latecomer.user.id, joined_at: new Date(ctx.now().getTime() + 1000).toISOString() }).execute();
+  await ctx.db.updateTable('users').set({ family_id: family.id }).where('id', '=', latecomer.user.id).execute();
+  latecomer.user.family_id = family.id;
   // The memory's own time, not a later reading of the clock, which may fall on the next day.
   const { created_at: createdAt } = await ctx.db.selectFrom('memories').select('created_at').where('id', '=', memory.id).executeTakeFirstOrThrow();
 
@@ -94,7 +118,7 @@ export async function makeWorld(t: TestApp): Promise<World> {
 
   return {
     t,
-    people: { owner, viewer, member, stranger, bystander },
+    people: { owner, viewer, member, latecomer, stranger, bystander },
     timeline,
     memory: { ...memory, day: createdAt.slice(0, 10) },
     searchWord: 'weir',

@@ -1,6 +1,7 @@
 // Issue 11: every route the app registers has a row in the authorization table, and every
-// row's answers hold for owner, shared viewer, timeline member not shared, stranger and
-// signed out, on both dialects. A new route without a row fails here, naming it.
+// row's answers hold for owner, shared viewer, timeline member not shared, a member who joined
+// after the memory (on a 'people' memory, and on a 'timeline' one where viewers differ),
+// stranger and signed out, on both dialects. A new route without a row fails here, naming it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,10 +32,12 @@ describe.each(dialects)('the authorization table on %s', (dialect) => {
   const registered: string[] = [];
   let t: TestApp;
   let shared: World;
+  let sharedForEveryone: World;
 
   beforeAll(async () => {
     t = await makeTestApp(dialect, { onRoute: (route) => registered.push(...namesOf(route)) });
     shared = await makeWorld(t);
+    sharedForEveryone = await makeWorld(t, { audience: 'timeline' });
   });
   afterAll(() => t.close());
 
@@ -73,15 +76,30 @@ describe.each(dialects)('the authorization table on %s', (dialect) => {
 
   for (const row of routeTable) {
     describe(`${row.route}${row.bug ? ` (bug: ${row.bug})` : ''}`, () => {
-      for (const persona of personas) {
-        const expected = row.expect[persona];
-        it(`as ${persona}: ${describeExpected(expected)}`, async () => {
+      const cases: { persona: Persona; expected: Expected; audience: 'people' | 'timeline'; name: string }[] = personas.map((persona) => ({
+        persona,
+        expected: row.expect[persona],
+        audience: 'people',
+        name: `as ${persona}: ${describeExpected(row.expect[persona])}`,
+      }));
+      // DESIGN "Memory view" (amended 2026-11-25): where the table tells the viewer from the
+      // member, a memory whose audience is 'timeline' answers the latecomer as the viewer.
+      if (JSON.stringify(row.expect.viewer) !== JSON.stringify(row.expect.member)) {
+        cases.push({
+          persona: 'latecomer',
+          expected: row.expect.viewer,
+          audience: 'timeline',
+          name: `as latecomer, the memory's audience 'timeline': ${describeExpected(row.expect.viewer)}`,
+        });
+      }
+      for (const { persona, expected, audience, name } of cases) {
+        it(name, async () => {
           const [method] = row.route.split(' ') as [string];
           const methods = method === 'GET' && registered.includes(headTwinOf(row.route)) ? ['GET', 'HEAD'] : [method];
           for (const each of methods) {
             // A call that changes what it touches gets a world of its own, so no answer
             // depends on what another persona's call did before it.
-            const world = row.fresh ? await makeWorld(t) : shared;
+            const world = row.fresh ? await makeWorld(t, { audience }) : audience === 'timeline' ? sharedForEveryone : shared;
             const { url, response } = await call(world, row, persona, each);
             expect(response.statusCode, `${each} ${url} as ${persona} answered ${response.body.slice(0, 300)}`).toBe(statusOf(expected));
             if (typeof expected === 'number' || each === 'HEAD') continue;

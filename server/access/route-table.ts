@@ -3,6 +3,12 @@
 // may not see, 403 for what one sees but may not do). route-table.test.ts runs it on both
 // dialects and fails on a registered route without a row, or a row without a route.
 // Fastify's HEAD twin of a GET is checked through the GET's row.
+//
+// The world's memory has the audience 'people' (shared with the viewer): the latecomer, who
+// joined the timeline after it was saved, is as shut out of it as the member. The test runs
+// every row that tells the viewer from the member again on a world whose memory's audience is
+// 'timeline' (DESIGN "Memory view", amended 2026-11-25): there the latecomer is answered as
+// the viewer (route-table.test.ts).
 import { randomUUID } from 'node:crypto';
 import { wavBytes, mp4Bytes, memoryFields } from '../memories/test-support.js';
 import { TEST_PASSWORD } from '../test/factories.js';
@@ -19,66 +25,66 @@ export const routeTable: RouteRow[] = [
     note: `${isPublic} Each signs up a new account.`,
     fresh: true,
     request: () => json('/api/auth/register', { email: `newcomer-${randomUUID().slice(0, 8)}@example.org`, password: TEST_PASSWORD }),
-    expect: { owner: 201, viewer: 201, member: 201, stranger: 201, signedOut: 201 },
+    expect: { owner: 201, viewer: 201, member: 201, latecomer: 201, stranger: 201, signedOut: 201 },
   },
   {
     route: 'POST /api/auth/login',
     note: `${isPublic} Each signs in as themselves; the signed-out visitor with the owner's password.`,
     fresh: true,
     request: (w, as) => json('/api/auth/login', { email: w.people[as === 'signedOut' ? 'owner' : as].user.email, password: TEST_PASSWORD }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 200, signedOut: 200 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 200 },
   },
   {
     route: 'GET /api/auth/providers',
     note: isPublic,
     request: () => ({ url: '/api/auth/providers' }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 200, signedOut: 200 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 200 },
   },
   {
     route: 'GET /api/auth/user',
     note: ownAccount,
     request: () => ({ url: '/api/auth/user' }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 200, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 401 },
   },
   {
     route: 'GET /api/login',
     note: `${isPublic} Without OIDC it redirects to the sign-in page.`,
     request: () => ({ url: '/api/login?returnTo=/' }),
-    expect: { owner: 302, viewer: 302, member: 302, stranger: 302, signedOut: 302 },
+    expect: { owner: 302, viewer: 302, member: 302, latecomer: 302, stranger: 302, signedOut: 302 },
   },
   {
     route: 'GET /api/auth/oidc/callback',
     note: `${isPublic} With no sign-in under way it redirects to /login?error=sso.`,
     request: () => ({ url: '/api/auth/oidc/callback?code=forged&state=forged' }),
-    expect: { owner: 302, viewer: 302, member: 302, stranger: 302, signedOut: 302 },
+    expect: { owner: 302, viewer: 302, member: 302, latecomer: 302, stranger: 302, signedOut: 302 },
   },
   {
     route: 'GET /api/logout',
     note: `${isPublic} Ends whatever session the caller has (a navigation of our own: no Sec-Fetch-Site here).`,
     fresh: true,
     request: () => ({ url: '/api/logout' }),
-    expect: { owner: 302, viewer: 302, member: 302, stranger: 302, signedOut: 302 },
+    expect: { owner: 302, viewer: 302, member: 302, latecomer: 302, stranger: 302, signedOut: 302 },
   },
   {
     route: 'POST /api/logout',
     note: `${isPublic} The button of the page a sign-out link from another site gets; ends whatever session the caller has.`,
     fresh: true,
     request: () => ({ url: '/api/logout' }),
-    expect: { owner: 303, viewer: 303, member: 303, stranger: 303, signedOut: 303 },
+    expect: { owner: 303, viewer: 303, member: 303, latecomer: 303, stranger: 303, signedOut: 303 },
   },
   {
     route: 'POST /api/auth/password',
     note: `${ownAccount} Each changes their own password, giving the current one.`,
     fresh: true,
     request: () => json('/api/auth/password', { currentPassword: TEST_PASSWORD, newPassword: 'another long family secret' }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 200, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 401 },
   },
   {
     route: 'POST /api/auth/sessions/end-others',
     note: `${ownAccount} Ends the caller's other sessions only.`,
     fresh: true,
     request: () => ({ url: '/api/auth/sessions/end-others' }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 200, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 401 },
   },
 
   // Account settings: the caller's own, and a default timeline only among their own.
@@ -87,21 +93,21 @@ export const routeTable: RouteRow[] = [
     note: `${ownAccount} The default named is the owner's timeline: only its members may choose it.`,
     fresh: true,
     request: (w) => json('/api/user', { defaultTimelineId: w.timeline.id }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 404, signedOut: 401 },
   },
   {
     route: 'PATCH /api/auth/user/profile',
     note: ownAccount,
     fresh: true,
     request: () => json('/api/auth/user/profile', { displayName: 'Renamed Person' }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 200, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 401 },
   },
   {
     route: 'POST /api/user/profile-image',
     note: ownAccount,
     fresh: true,
     request: async (w) => multipart('/api/user/profile-image', [{ name: 'profileImage', filename: 'me.png', type: 'image/png', data: await w.png() }]),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 200, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 401 },
   },
 
   // Notifications: each sees and marks only their own; the owner has one unread.
@@ -110,27 +116,27 @@ export const routeTable: RouteRow[] = [
     note: ownAccount,
     request: () => ({ url: '/api/notifications/unread-count' }),
     reveals: () => '"count":1',
-    expect: { owner: sees(200), viewer: blind(200), member: blind(200), stranger: blind(200), signedOut: 401 },
+    expect: { owner: sees(200), viewer: blind(200), member: blind(200), latecomer: blind(200), stranger: blind(200), signedOut: 401 },
   },
   {
     route: 'GET /api/notifications',
     note: ownAccount,
     request: () => ({ url: '/api/notifications' }),
     reveals: (w) => w.notification.id,
-    expect: { owner: sees(200), viewer: blind(200), member: blind(200), stranger: blind(200), signedOut: 401 },
+    expect: { owner: sees(200), viewer: blind(200), member: blind(200), latecomer: blind(200), stranger: blind(200), signedOut: 401 },
   },
   {
     route: 'POST /api/notifications/mark-all-read',
     note: ownAccount,
     fresh: true,
     request: () => ({ url: '/api/notifications/mark-all-read' }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 200, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 401 },
   },
   {
     route: 'POST /api/notifications/:id/read',
     fresh: true,
     request: (w) => ({ url: `/api/notifications/${w.notification.id}/read` }),
-    expect: { owner: 200, viewer: 404, member: 404, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 404, member: 404, latecomer: 404, stranger: 404, signedOut: 401 },
   },
 
   // Timelines: members read and invite, the owner manages.
@@ -139,74 +145,74 @@ export const routeTable: RouteRow[] = [
     note: ownAccount,
     request: () => ({ url: '/api/timelines' }),
     reveals: (w) => w.timeline.id,
-    expect: { owner: sees(200), viewer: sees(200), member: sees(200), stranger: blind(200), signedOut: 401 },
+    expect: { owner: sees(200), viewer: sees(200), member: sees(200), latecomer: sees(200), stranger: blind(200), signedOut: 401 },
   },
   {
     route: 'POST /api/timelines',
     note: ownAccount,
     fresh: true,
     request: () => json('/api/timelines', { name: 'Cousins' }),
-    expect: { owner: 201, viewer: 201, member: 201, stranger: 201, signedOut: 401 },
+    expect: { owner: 201, viewer: 201, member: 201, latecomer: 201, stranger: 201, signedOut: 401 },
   },
   {
     route: 'GET /api/timelines/:id',
     request: (w) => ({ url: `/api/timelines/${w.timeline.id}` }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 404, signedOut: 401 },
   },
   {
     route: 'PATCH /api/timelines/:id',
     fresh: true,
     request: (w) => json(`/api/timelines/${w.timeline.id}`, { name: 'Renamed' }),
-    expect: { owner: 200, viewer: 403, member: 403, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 403, member: 403, latecomer: 403, stranger: 404, signedOut: 401 },
   },
   {
     route: 'DELETE /api/timelines/:id',
     fresh: true,
     request: (w) => ({ url: `/api/timelines/${w.timeline.id}` }),
-    expect: { owner: 200, viewer: 403, member: 403, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 403, member: 403, latecomer: 403, stranger: 404, signedOut: 401 },
   },
   {
     route: 'GET /api/timelines/:id/members',
     request: (w) => ({ url: `/api/timelines/${w.timeline.id}/members` }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 404, signedOut: 401 },
   },
   {
     route: 'DELETE /api/timelines/:timelineId/members/:userId',
     note: 'Any member removes another member (here the bystander).',
     fresh: true,
     request: (w) => ({ url: `/api/timelines/${w.timeline.id}/members/${w.people.bystander.user.id}` }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 404, signedOut: 401 },
   },
   {
     route: 'POST /api/timelines/:timelineId/invites',
     fresh: true,
     request: (w) => ({ url: `/api/timelines/${w.timeline.id}/invites` }),
-    expect: { owner: 201, viewer: 201, member: 201, stranger: 404, signedOut: 401 },
+    expect: { owner: 201, viewer: 201, member: 201, latecomer: 201, stranger: 404, signedOut: 401 },
   },
   {
     route: 'GET /api/timeline-invites/:timelineId',
     request: (w) => ({ url: `/api/timeline-invites/${w.timeline.id}` }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 404, signedOut: 401 },
   },
   {
     route: 'GET /api/timeline-invite/:id',
     note: `${isPublic} The landing page shows names only.`,
     request: (w) => ({ url: `/api/timeline-invite/${w.timelineInvite.id}` }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 200, signedOut: 200 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 200 },
   },
   {
     route: 'POST /api/timeline-invite/:id/accept',
     note: 'The link is the permission: members accept as a no-op, the stranger joins; its creator may not (400).',
     fresh: true,
     request: (w) => ({ url: `/api/timeline-invite/${w.timelineInvite.id}/accept` }),
-    expect: { owner: 400, viewer: 200, member: 200, stranger: 200, signedOut: 401 },
+    expect: { owner: 400, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 401 },
   },
   {
     route: 'POST /api/process-pending-timeline-invite',
     note: 'As the accept call, answered in {success, message}.',
     fresh: true,
     request: (w) => json('/api/process-pending-timeline-invite', { inviteId: w.timelineInvite.id }),
-    expect: { owner: 400, viewer: 200, member: 200, stranger: 200, signedOut: 401 },
+    expect: { owner: 400, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 401 },
   },
 
   // Families: members see theirs; a link joins; a merge needs membership of the source.
@@ -215,51 +221,51 @@ export const routeTable: RouteRow[] = [
     note: `${ownAccount} An invite to the caller's own family.`,
     fresh: true,
     request: () => ({ url: '/api/invites' }),
-    expect: { owner: 201, viewer: 201, member: 201, stranger: 201, signedOut: 401 },
+    expect: { owner: 201, viewer: 201, member: 201, latecomer: 201, stranger: 201, signedOut: 401 },
   },
   {
     route: 'GET /api/invites/:id',
     note: `${isPublic} The landing page shows names only.`,
     request: (w) => ({ url: `/api/invites/${w.familyInvite.id}` }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 200, signedOut: 200 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 200 },
   },
   {
     route: 'POST /api/invites/:id/accept',
     note: 'Members of the family accept as a no-op; the stranger, in another family, hears 409.',
     fresh: true,
     request: (w) => ({ url: `/api/invites/${w.familyInvite.id}/accept` }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 409, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 409, signedOut: 401 },
   },
   {
     route: 'POST /api/families/merge',
     note: "The owner's family into the stranger's, through an invite to it: only the source's creator may (DESIGN \"Families\", amended).",
     fresh: true,
     request: (w) => json('/api/families/merge', { sourceFamilyId: w.family.id, targetFamilyId: w.strangerFamily.id, inviteId: w.strangerFamilyInvite.id }),
-    expect: { owner: 200, viewer: 403, member: 403, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 403, member: 403, latecomer: 403, stranger: 404, signedOut: 401 },
   },
   {
     route: 'GET /api/families/:familyId',
     request: (w) => ({ url: `/api/families/${w.family.id}` }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 404, signedOut: 401 },
   },
 
   // Prompts: a timeline's only for its members.
   {
     route: 'GET /api/prompts/daily',
     request: (w) => ({ url: `/api/prompts/daily?timelineId=${w.timeline.id}` }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 404, signedOut: 401 },
   },
   {
     route: 'POST /api/prompts/refresh',
     fresh: true,
     request: (w) => json('/api/prompts/refresh', { timelineId: w.timeline.id }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 404, signedOut: 401 },
   },
   {
     route: 'POST /api/prompts/follow-up',
     note: 'About the text sent, no stored object: anyone signed in.',
     request: () => json('/api/prompts/follow-up', { memoryContent: 'We walked to the weir.' }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 200, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 401 },
   },
 
   // Memories: viewers read, the creator changes.
@@ -267,70 +273,70 @@ export const routeTable: RouteRow[] = [
     route: 'GET /api/memories',
     request: () => ({ url: '/api/memories' }),
     reveals: (w) => w.memory.id,
-    expect: { owner: sees(200), viewer: sees(200), member: blind(200), stranger: blind(200), signedOut: 401 },
+    expect: { owner: sees(200), viewer: sees(200), member: blind(200), latecomer: blind(200), stranger: blind(200), signedOut: 401 },
   },
   {
     route: 'POST /api/memories',
     note: "Filed on the owner's timeline: its members may, others do not see it.",
     fresh: true,
     request: (w) => multipart('/api/memories', memoryFields({ title: 'Our new memory', timelineIds: [w.timeline.id] })),
-    expect: { owner: 201, viewer: 201, member: 201, stranger: 404, signedOut: 401 },
+    expect: { owner: 201, viewer: 201, member: 201, latecomer: 201, stranger: 404, signedOut: 401 },
   },
   {
     route: 'GET /api/memories/:id',
     request: (w) => ({ url: `/api/memories/${w.memory.id}` }),
-    expect: { owner: 200, viewer: 200, member: 404, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 404, latecomer: 404, stranger: 404, signedOut: 401 },
   },
   {
     route: 'DELETE /api/memories/:id',
     fresh: true,
     request: (w) => ({ url: `/api/memories/${w.memory.id}` }),
-    expect: { owner: 200, viewer: 403, member: 404, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 403, member: 404, latecomer: 404, stranger: 404, signedOut: 401 },
   },
   {
     route: 'PATCH /api/memories/:id',
     fresh: true,
     request: (w) => json(`/api/memories/${w.memory.id}`, { title: 'A better title' }),
-    expect: { owner: 200, viewer: 403, member: 404, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 403, member: 404, latecomer: 404, stranger: 404, signedOut: 401 },
   },
   {
     route: 'PATCH /api/memories/:id/timelines',
     fresh: true,
     request: (w) => json(`/api/memories/${w.memory.id}/timelines`, { timelineIds: [w.timeline.id] }),
-    expect: { owner: 200, viewer: 403, member: 404, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 403, member: 404, latecomer: 404, stranger: 404, signedOut: 401 },
   },
   {
     route: 'POST /api/memories/:id/share',
     fresh: true,
     request: (w) => json(`/api/memories/${w.memory.id}/share`, { userIds: [w.people.viewer.user.id, w.people.member.user.id] }),
-    expect: { owner: 200, viewer: 403, member: 404, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 403, member: 404, latecomer: 404, stranger: 404, signedOut: 401 },
   },
   {
     route: 'GET /api/timelines/:id/memories',
     note: 'Being on the timeline is not enough to see an unshared memory.',
     request: (w) => ({ url: `/api/timelines/${w.timeline.id}/memories` }),
     reveals: (w) => w.memory.id,
-    expect: { owner: sees(200), viewer: sees(200), member: blind(200), stranger: 404, signedOut: 401 },
+    expect: { owner: sees(200), viewer: sees(200), member: blind(200), latecomer: blind(200), stranger: 404, signedOut: 401 },
   },
   {
     route: 'GET /api/timelines/:id/memory-days',
     note: "The memory's day is the world's only one: the member's calendar stays empty.",
     request: (w) => ({ url: `/api/timelines/${w.timeline.id}/memory-days` }),
     reveals: (w) => w.memory.day,
-    expect: { owner: sees(200), viewer: sees(200), member: blind(200), stranger: 404, signedOut: 401 },
+    expect: { owner: sees(200), viewer: sees(200), member: blind(200), latecomer: blind(200), stranger: 404, signedOut: 401 },
   },
   {
     route: 'GET /api/memories/spotlight',
     note: 'The memory is the only one anyone may view here: the others have nothing to be shown (204).',
     request: () => ({ url: '/api/memories/spotlight' }),
     reveals: (w) => w.memory.id,
-    expect: { owner: sees(200), viewer: sees(200), member: 204, stranger: 204, signedOut: 401 },
+    expect: { owner: sees(200), viewer: sees(200), member: 204, latecomer: 204, stranger: 204, signedOut: 401 },
   },
   {
     route: 'GET /api/users/:id',
     note: 'The owner: the viewer and the member share a timeline and the family with them.',
     request: (w) => ({ url: `/api/users/${w.people.owner.user.id}` }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 404, signedOut: 401 },
   },
 
   // Uploads and recordings.
@@ -339,20 +345,20 @@ export const routeTable: RouteRow[] = [
     note: ownAccount,
     fresh: true,
     request: () => json('/api/upload/presigned-url', { fileName: 'clip.mp4', mimeType: 'video/mp4' }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 200, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 401 },
   },
   {
     route: 'PUT /api/upload/direct/:ticket',
     note: "The owner's ticket is the credential, like a presigned S3 address: whoever holds it may send the bytes.",
     fresh: true,
     request: async (w) => ({ url: await w.uploadUrl(), payload: mp4Bytes(), headers: { 'content-type': 'video/mp4' } }),
-    expect: { owner: 204, viewer: 204, member: 204, stranger: 204, signedOut: 204 },
+    expect: { owner: 204, viewer: 204, member: 204, latecomer: 204, stranger: 204, signedOut: 204 },
   },
   {
     route: 'POST /api/audio/transcribe',
     note: 'About the recording sent: anyone signed in. The tests configure no transcription service, so 503.',
     request: () => multipart('/api/audio/transcribe', [{ name: 'audio', filename: 'recording.wav', type: 'audio/wav', data: wavBytes() }]),
-    expect: { owner: 503, viewer: 503, member: 503, stranger: 503, signedOut: 401 },
+    expect: { owner: 503, viewer: 503, member: 503, latecomer: 503, stranger: 503, signedOut: 401 },
   },
 
   // Comments: viewers read and add, the author deletes.
@@ -360,20 +366,20 @@ export const routeTable: RouteRow[] = [
     route: 'GET /api/memories/:id/comments',
     request: (w) => ({ url: `/api/memories/${w.memory.id}/comments` }),
     reveals: (w) => w.comment.id,
-    expect: { owner: sees(200), viewer: sees(200), member: 404, stranger: 404, signedOut: 401 },
+    expect: { owner: sees(200), viewer: sees(200), member: 404, latecomer: 404, stranger: 404, signedOut: 401 },
   },
   {
     route: 'POST /api/memories/:id/comments',
     fresh: true,
     request: (w) => multipart(`/api/memories/${w.memory.id}/comments`, [{ name: 'content', value: 'I remember it well' }]),
-    expect: { owner: 201, viewer: 201, member: 404, stranger: 404, signedOut: 401 },
+    expect: { owner: 201, viewer: 201, member: 404, latecomer: 404, stranger: 404, signedOut: 401 },
   },
   {
     route: 'DELETE /api/comments/:id',
     note: "The owner wrote the comment; the viewer sees it but may not delete another's.",
     fresh: true,
     request: (w) => ({ url: `/api/comments/${w.comment.id}` }),
-    expect: { owner: 200, viewer: 403, member: 404, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 403, member: 404, latecomer: 404, stranger: 404, signedOut: 401 },
   },
 
   // Search, archives and media bytes: the same view rule.
@@ -381,36 +387,36 @@ export const routeTable: RouteRow[] = [
     route: 'GET /api/memories/search',
     request: (w) => ({ url: `/api/memories/search?q=${w.searchWord}` }),
     reveals: (w) => w.memory.id,
-    expect: { owner: sees(200), viewer: sees(200), member: blind(200), stranger: blind(200), signedOut: 401 },
+    expect: { owner: sees(200), viewer: sees(200), member: blind(200), latecomer: blind(200), stranger: blind(200), signedOut: 401 },
   },
   {
     route: 'GET /api/memories/:id/export',
     request: (w) => ({ url: `/api/memories/${w.memory.id}/export` }),
-    expect: { owner: 200, viewer: 200, member: 404, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 404, latecomer: 404, stranger: 404, signedOut: 401 },
   },
   {
     route: 'GET /api/bulk-download/memories',
     request: (w) => ({ url: `/api/bulk-download/memories?start=${w.memory.day}T00:00:00.000Z&end=${w.memory.day}T23:59:59.999Z` }),
     reveals: (w) => w.memory.id,
-    expect: { owner: sees(200), viewer: sees(200), member: blind(200), stranger: blind(200), signedOut: 401 },
+    expect: { owner: sees(200), viewer: sees(200), member: blind(200), latecomer: blind(200), stranger: blind(200), signedOut: 401 },
   },
   {
     route: 'GET /api/bulk-download/archive',
     note: "The member has nothing to take that month (404, DESIGN: an empty month); the stranger does not see the timeline.",
     request: (w) => ({ url: `/api/bulk-download/archive?month=${w.memory.day.slice(0, 7)}&timelineId=${w.timeline.id}` }),
-    expect: { owner: 200, viewer: 200, member: 404, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 404, latecomer: 404, stranger: 404, signedOut: 401 },
   },
   {
     route: 'GET /uploads/*',
     note: "The memory's image. Everyone refused hears 404, signed out included (DESIGN \"Edge decisions\").",
     request: (w) => ({ url: `/uploads/${w.imageKey}` }),
-    expect: { owner: 200, viewer: 200, member: 404, stranger: 404, signedOut: 404 },
+    expect: { owner: 200, viewer: 200, member: 404, latecomer: 404, stranger: 404, signedOut: 404 },
   },
   {
     route: 'GET /api/download-proxy',
     note: "The memory's image through the proxy.",
     request: (w) => ({ url: `/api/download-proxy?url=${encodeURIComponent(`/uploads/${w.imageKey}`)}` }),
-    expect: { owner: 200, viewer: 200, member: 404, stranger: 404, signedOut: 401 },
+    expect: { owner: 200, viewer: 200, member: 404, latecomer: 404, stranger: 404, signedOut: 401 },
   },
 
   // The service's own.
@@ -418,18 +424,18 @@ export const routeTable: RouteRow[] = [
     route: 'GET /healthz',
     note: isPublic,
     request: () => ({ url: '/healthz' }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 200, signedOut: 200 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 200 },
   },
   {
     route: 'GET /api/docs',
     note: isPublic,
     request: () => ({ url: '/api/docs' }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 200, signedOut: 200 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 200 },
   },
   {
     route: 'GET /api/config',
     note: isPublic,
     request: () => ({ url: '/api/config' }),
-    expect: { owner: 200, viewer: 200, member: 200, stranger: 200, signedOut: 200 },
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 200 },
   },
 ];

@@ -11,6 +11,7 @@ import * as searchFilterIndex from './migrations/0006_search_filter_index.js';
 import * as contentVersion from './migrations/0007_content_version.js';
 import * as timelineRemovals from './migrations/0008_timeline_removals.js';
 import * as aiCalls from './migrations/0009_ai_calls.js';
+import * as memoryAudience from './migrations/0010_memory_audience.js';
 import * as idempotencyKeys from './migrations/0011_idempotency_keys.js';
 
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007_content_version': contentVersion,
   '0008_timeline_removals': timelineRemovals,
   '0009_ai_calls': aiCalls,
+  '0010_memory_audience': memoryAudience,
   '0011_idempotency_keys': idempotencyKeys,
 };
 
@@ -46,7 +48,9 @@ export async function migrateUpTo(db: Db, name: string, schema?: string): Promis
 }
 
 async function migrate(db: Db, schema: string | undefined, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  // 0010 was committed after 0011 (two issues built side by side): a database that already ran
+  // 0011 applies 0010 after it. The two touch different tables, so their order does not matter.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await run(migrator);
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

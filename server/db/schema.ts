@@ -1,6 +1,7 @@
 // Table types of the data model (DESIGN "Data model"). Times are ISO-8601 UTC strings on
 // both dialects; flags read back as boolean (PostgreSQL) or 0/1 (SQLite) and are written as 0/1.
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Audience } from '../../common/memories.js';
 
 export type Flag = ColumnType<boolean | number, 0 | 1 | undefined, 0 | 1>;
 type Time = string;
@@ -99,6 +100,11 @@ export interface MemoriesTable {
   user_id: string;
   family_id: string | null;
   audio_key: string | null;
+  /**
+   * Who sees it (migration 0010; DESIGN "Who may do what", Memory view): 'private', 'timeline'
+   * (every member of its timelines, decided at read time by access/) or 'people' (its shares).
+   */
+  audience: Generated<Audience>;
   created_at: Time;
   updated_at: Time;
 }

@@ -39,7 +39,7 @@ describe.each(dialects)('merging families on %s', (dialect) => {
       return { alice, ann, bob, bea, target, source, invite };
     }
 
-    it("lets the source's creator merge: members move, the source goes, only memories shared with all their timelines' members widen, everyone is told", async () => {
+    it("lets the source's creator merge: members move, the source goes, only memories seen by all their timelines' members ('timeline') widen, everyone is told", async () => {
       const { alice, ann, bob, bea, target, source, invite } = await twoFamilies();
       await t.ctx.db.updateTable('families').set({ name: 'Hill Family' }).where('id', '=', target.id).execute();
       await t.ctx.db.updateTable('families').set({ name: 'Oak Family' }).where('id', '=', source.id).execute();
@@ -50,12 +50,14 @@ describe.each(dialects)('merging families on %s', (dialect) => {
       const hills = await makeTimeline(t.ctx, alice.user, { members: [ann.user] });
       const oaks = await makeTimeline(t.ctx, bob.user, { members: [bea.user, bert.user] });
       const withOutsider = await makeTimeline(t.ctx, bob.user, { members: [outsider.user] });
-      const aliceToAll = await makeMemory(t.ctx, alice.user, { timelineIds: [hills.id], sharedWith: [ann.user] });
+      const aliceToAll = await makeMemory(t.ctx, alice.user, { timelineIds: [hills.id], sharedWith: [ann.user], audience: 'timeline' });
       const alicePrivate = await makeMemory(t.ctx, alice.user, { timelineIds: [hills.id] });
-      const bobToAll = await makeMemory(t.ctx, bob.user, { timelineIds: [oaks.id], sharedWith: [bea.user, bert.user] });
+      const bobToAll = await makeMemory(t.ctx, bob.user, { timelineIds: [oaks.id], sharedWith: [bea.user, bert.user], audience: 'timeline' });
+      // Shared with every member when it was made, but chosen one by one: 'people' is never widened.
+      const bobToEachByName = await makeMemory(t.ctx, bob.user, { timelineIds: [oaks.id], sharedWith: [bea.user, bert.user], audience: 'people' });
       const bobToBeaOnly = await makeMemory(t.ctx, bob.user, { timelineIds: [oaks.id], sharedWith: [bea.user] });
       // All of one timeline's members, but not of its other timeline's: shared with some only.
-      const bobToOneTimeline = await makeMemory(t.ctx, bob.user, { timelineIds: [oaks.id, withOutsider.id], sharedWith: [bea.user, bert.user] });
+      const bobToOneTimeline = await makeMemory(t.ctx, bob.user, { timelineIds: [oaks.id, withOutsider.id], sharedWith: [bea.user, bert.user], audience: 'people' });
       const beaPrivate = await makeMemory(t.ctx, bea.user, { timelineIds: [oaks.id] });
       const unrelated = await makeMemory(t.ctx, outsider.user, { sharedWith: [ann.user], familyId: null });
 
@@ -69,6 +71,7 @@ describe.each(dialects)('merging families on %s', (dialect) => {
       expect(await sharedWith(aliceToAll.id)).toEqual(everyone);
       expect(await sharedWith(bobToAll.id)).toEqual(everyone);
       expect(await sharedWith(bobToBeaOnly.id)).toEqual([bob.user.id, bea.user.id].sort());
+      expect(await sharedWith(bobToEachByName.id)).toEqual([bob.user.id, bea.user.id, bert.user.id].sort());
       expect(await sharedWith(bobToOneTimeline.id)).toEqual([bob.user.id, bea.user.id, bert.user.id].sort());
       expect(await sharedWith(alicePrivate.id)).toEqual([alice.user.id]);
       expect(await sharedWith(beaPrivate.id)).toEqual([bea.user.id]);
@@ -108,7 +111,8 @@ describe.each(dialects)('merging families on %s', (dialect) => {
       const nina = await makeUser(t.ctx);
       const family = await makeFamily(t.ctx, fred.user, { members: [nina.user] });
       const timeline = await makeTimeline(t.ctx, fred.user, { members: [nina.user] });
-      const toNina = await makeMemory(t.ctx, fred.user, { timelineIds: [timeline.id], sharedWith: [nina.user] });
+      // Seen by every member of its timeline: a merge that went through would widen it.
+      const toNina = await makeMemory(t.ctx, fred.user, { timelineIds: [timeline.id], sharedWith: [nina.user], audience: 'timeline' });
       const leaked = await makeFamilyInvite(t.ctx, family.id, fred.user);
       const stranger = await makeUser(t.ctx);
       expect((await call('POST', `/api/invites/${leaked.id}/accept`, stranger.cookie, {})).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 // SQL of families, family invites, joining and merging. Multi-row changes take their transaction.
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { Database, FamiliesTable, FamilyInvitesTable, UserRow } from '../db/schema.js';
+import type { FamiliesTable, FamilyInvitesTable, UserRow } from '../db/schema.js';
 import { memberColumns, type MemberRow } from '../timelines/index.js';
 
 export type FamilyRow = Selectable<FamiliesTable>;
@@ -69,36 +69,11 @@ export function familyMembers(db: Db, familyId: string): Promise<MemberRow[]> {
 }
 
 /**
- * DESIGN "Families" (amended 2026-11-25; issue 19): what a merge widens. A memory shared with
- * every member of its timelines: its sharedWith with its creator is exactly the members of
- * the timelines it is filed on, and holds someone besides the creator. A memory shared with
- * some members only, or with nobody else (private), is never widened.
- */
-function sharedWithEveryMemberOfItsTimelines({ and, exists, not, selectFrom }: ExpressionBuilder<Database, 'memories'>) {
-  const membersOfItsTimelines = () =>
-    selectFrom('memory_timelines as filed')
-      .innerJoin('timeline_members as member', 'member.timeline_id', 'filed.timeline_id')
-      .select('member.user_id')
-      .whereRef('filed.memory_id', '=', 'memories.id');
-  const othersWithIt = () =>
-    selectFrom('memory_shares as share').select('share.user_id').whereRef('share.memory_id', '=', 'memories.id').whereRef('share.user_id', '!=', 'memories.user_id');
-  return and([
-    // Not private: someone besides the creator has it.
-    exists(othersWithIt()),
-    // Its creator is a member of one of its timelines (so it is filed somewhere) ...
-    exists(membersOfItsTimelines().whereRef('member.user_id', '=', 'memories.user_id')),
-    // ... so is everyone else who has it ...
-    not(exists(othersWithIt().where('share.user_id', 'not in', membersOfItsTimelines()))),
-    // ... and every other member of its timelines has it.
-    not(exists(membersOfItsTimelines().whereRef('member.user_id', '!=', 'memories.user_id').where('member.user_id', 'not in', othersWithIt()))),
-  ]);
-}
-
-/**
  * DESIGN "Who may do what" (Families), merge: the source's members and memories move to the
  * target and the source family goes (its invites with it, by cascade). Then every memory of
- * the merged family that was shared with every member of its timelines is shared with all
- * its members; the others stay as they were.
+ * the merged family whose audience is 'timeline' (every member of its timelines, now and
+ * later; DESIGN "Families", amended 2026-11-25, issue 20) is shared with all its members; a
+ * 'people' or 'private' memory stays as it was.
  */
 export async function mergeFamilies(db: Db, sourceId: string, targetId: string, now: string): Promise<void> {
   await db.updateTable('users').set({ family_id: targetId, updated_at: now }).where('family_id', '=', sourceId).execute();
@@ -112,7 +87,7 @@ export async function mergeFamilies(db: Db, sourceId: string, targetId: string, 
         .innerJoin('users', 'users.family_id', 'memories.family_id')
         .select(['memories.id', 'users.id as user_id'])
         .where('memories.family_id', '=', targetId)
-        .where(sharedWithEveryMemberOfItsTimelines),
+        .where('memories.audience', '=', 'timeline'),
     )
     // SQLite needs the WHERE above to read ON CONFLICT after INSERT … SELECT unambiguously.
     .onConflict((oc) => oc.columns(['memory_id', 'user_id']).doNothing())

@@ -1,6 +1,6 @@
 // Memories as the API shows them (memories §3 "Memory"; DESIGN "API"), built from a batch of
 // rows and their children so a list costs one query per table, not one per memory.
-import type { Memory, MemoryImage, MemoryVideo } from '../../common/memories.js';
+import type { Audience, Memory, MemoryImage, MemoryVideo } from '../../common/memories.js';
 import { memoryAbilities } from '../access/index.js';
 import { presentMember } from '../timelines/index.js';
 import { mediaUrl } from '../users/index.js';
@@ -58,10 +58,28 @@ function presentVideos(rows: MediaRow[]): MemoryVideo[] {
     .map((row) => ({ id: row.id, url: mediaUrl(row.storage_key)!, mimeType: row.mime_type, thumbnailUrl: mediaUrl(thumbnails.get(row.position) ?? null) }));
 }
 
+/**
+ * DESIGN "Memory view" (amended 2026-11-25): for a 'timeline' memory, the creator and every
+ * member of its timelines now, with anyone a share names (a family merge may have added
+ * people); for the others the stored list. Always with the creator (memories §6).
+ */
+function sharedWithOf(row: MemoryRow, shares: { user_id: string }[], members: { user_id: string }[]): string[] {
+  const ids = new Set([row.user_id, ...shares.map((share) => share.user_id)]);
+  if (row.audience === 'timeline') for (const member of members) ids.add(member.user_id);
+  return [...ids].sort();
+}
+
+/**
+ * A 'people' memory whose chosen people all left its timelines is seen by its creator only,
+ * and says so: 'private' (as a share naming nobody else is stored).
+ */
+const audienceOf = (row: MemoryRow, sharedWith: string[]): Audience => (row.audience === 'people' && sharedWith.length === 1 ? 'private' : row.audience);
+
 /** The memories, in the order given, as `viewerId` sees them. */
 export function presentMemories(memories: MemoryRow[], children: MemoryChildren, viewerId: string): Memory[] {
   const timelines = groupBy(children.timelines, (row) => row.memory_id);
   const shares = groupBy(children.shares, (row) => row.memory_id);
+  const members = groupBy(children.members, (row) => row.memory_id);
   const tags = groupBy(children.tags, (row) => row.memory_id);
   const media = groupBy(children.media, (row) => row.memory_id ?? '');
   const followUps = groupBy(children.followUps, (row) => row.memory_id);
@@ -72,6 +90,7 @@ export function presentMemories(memories: MemoryRow[], children: MemoryChildren,
     // Recordings' lengths are on their media rows (kind 'audio'), found by key.
     const durations = new Map(own.filter((item) => item.kind === 'audio').map((item) => [item.storage_key, item.duration]));
     const durationOf = (key: string | null) => (key ? (durations.get(key) ?? null) : null);
+    const sharedWith = sharedWithOf(row, shares.get(row.id) ?? [], members.get(row.id) ?? []);
     return {
       id: row.id,
       title: row.title,
@@ -85,7 +104,8 @@ export function presentMemories(memories: MemoryRow[], children: MemoryChildren,
       audioUrl: mediaUrl(row.audio_key),
       audioDuration: durationOf(row.audio_key),
       timelineIds: (timelines.get(row.id) ?? []).map((timeline) => timeline.timeline_id).sort(),
-      sharedWith: (shares.get(row.id) ?? []).map((share) => share.user_id).sort(),
+      sharedWith,
+      audience: audienceOf(row, sharedWith),
       images: presentImages(own.filter((item) => item.kind === 'image')),
       videos: presentVideos(own),
       followUpResponses: (followUps.get(row.id) ?? []).map(({ question, answer, audio_key }) => ({

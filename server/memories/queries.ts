@@ -109,6 +109,8 @@ export function findMemory(db: Db, id: string): Promise<MemoryRow | undefined> {
 export interface MemoryChildren {
   timelines: { memory_id: string; timeline_id: string }[];
   shares: { memory_id: string; user_id: string }[];
+  /** For the 'timeline' memories only: the members now of the timelines each is filed on. */
+  members: { memory_id: string; user_id: string }[];
   tags: { memory_id: string; tag: string }[];
   media: MediaRow[];
   followUps: { memory_id: string; question: string; answer: string; audio_key: string | null }[];
@@ -117,9 +119,19 @@ export interface MemoryChildren {
 
 export async function childrenOf(db: Db, memories: MemoryRow[]): Promise<MemoryChildren> {
   const ids = memories.map((memory) => memory.id);
-  const [timelines, shares, tags, media, followUps, creators] = await Promise.all([
+  const forEveryone = memories.filter((memory) => memory.audience === 'timeline').map((memory) => memory.id);
+  const [timelines, shares, members, tags, media, followUps, creators] = await Promise.all([
     inSlices(ids, (slice) => db.selectFrom('memory_timelines').select(['memory_id', 'timeline_id']).where('memory_id', 'in', slice).execute()),
     inSlices(ids, (slice) => db.selectFrom('memory_shares').select(['memory_id', 'user_id']).where('memory_id', 'in', slice).execute()),
+    inSlices(forEveryone, (slice) =>
+      db
+        .selectFrom('memory_timelines')
+        .innerJoin('timeline_members', 'timeline_members.timeline_id', 'memory_timelines.timeline_id')
+        .select(['memory_timelines.memory_id', 'timeline_members.user_id'])
+        .distinct()
+        .where('memory_timelines.memory_id', 'in', slice)
+        .execute(),
+    ),
     inSlices(ids, (slice) => db.selectFrom('memory_tags').select(['memory_id', 'tag']).where('memory_id', 'in', slice).orderBy('tag').execute()),
     inSlices(ids, (slice) =>
       db
@@ -146,7 +158,7 @@ export async function childrenOf(db: Db, memories: MemoryRow[]): Promise<MemoryC
       (slice) => db.selectFrom('users').select(memberColumns).where('users.id', 'in', slice).execute(),
     ),
   ]);
-  return { timelines, shares, tags, media, followUps, creators };
+  return { timelines, shares, members, tags, media, followUps, creators };
 }
 
 /**

@@ -13,11 +13,13 @@ import { listReply, type ListReply } from '../http/json-list.js';
 import { discardFiles, type FormFields, type StagedFile, type StagedImage } from '../media/index.js';
 import type { BackgroundTranscriptions } from '../audio/index.js';
 import type { KeyClaim } from '../idempotency/index.js';
+import { chooseAudience, refusePrivateWithOthers } from './audience.js';
 import { checkDirectVideos, claimDirectVideos, releaseDirectVideos, type ClaimedVideo } from './direct-videos.js';
 import { transcribeSpokenAnswers } from './follow-up-transcriptions.js';
 import type { MemoryForm } from './form.js';
 import { presentMemories } from './present.js';
 import * as queries from './queries.js';
+import { membersOf } from './sharing-queries.js';
 
 /**
  * The memories, presented for `viewer`, with their children loaded in one query per table.
@@ -89,6 +91,7 @@ export async function authorizeCreation(ctx: AppContext, creator: UserRow, raw: 
   const parsed = createMemoryFields.safeParse(raw);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
   const fields = parsed.data;
+  refusePrivateWithOthers(creator.id, fields.audience, fields.sharedWith);
   await requireMemoryPlacement(ctx.db, creator, fields.timelineIds, sharedWithOf(creator, fields));
   const videos = await checkDirectVideos(ctx, creator.id, fields.directVideoUrls);
   return { fields, videos };
@@ -140,9 +143,10 @@ export async function createMemory(
   let followUps: queries.NewFollowUp[];
   let claimed: ClaimedVideo[] = [];
   try {
-    const sharedWith = sharedWithOf(creator, fields);
     // Checked again: the files took a while, and a timeline may have lost the creator or a member meanwhile.
-    await requireMemoryPlacement(ctx.db, creator, fields.timelineIds, sharedWith);
+    await requireMemoryPlacement(ctx.db, creator, fields.timelineIds, sharedWithOf(creator, fields));
+    // Who sees it (audience.ts): asked for, or read off sharedWith; a 'timeline' memory stores its members now.
+    const { audience, sharedWith } = chooseAudience(creator.id, fields.audience, fields.sharedWith, await membersOf(ctx.db, fields.timelineIds));
     if (form.videoThumbnails.length > form.videos.length) throw badRequest(messages.videoThumbnailWithoutVideo);
     // DESIGN "Voice is never dropped": every spoken answer keeps its recording, and every recording belongs to an answer.
     const recordings = form.followUpAudio.length;
@@ -176,6 +180,7 @@ export async function createMemory(
           user_id: creator.id,
           family_id: creator.family_id,
           audio_key: form.audio?.key ?? null,
+          audience,
           created_at: now,
           updated_at: now,
         },
@@ -187,7 +192,9 @@ export async function createMemory(
       // Another memory may have taken an upload since it was checked: then this one fails whole.
       const keys = claimed.map(({ uploadKey }) => uploadKey);
       if ((await queries.spendUploads(trx, creator.id, keys)) !== keys.length) throw badRequest(messages.videoUploadNotFound);
-      // DESIGN "Notifications": the notifications feature listens and writes memory_shared rows.
+      // DESIGN "Notifications": the notifications feature listens and writes memory_shared rows,
+      // for everyone who can see it now (a 'timeline' memory: the members now). Nobody hears of
+      // it when they merely join a timeline later: that would flood a newcomer.
       const userIds = sharedWith.filter((userId) => userId !== creator.id);
       if (userIds.length > 0) await ctx.events.emit('memory.shared', { memoryId: id, title: fields.title, sharerId: creator.id, userIds, at: now }, trx);
     });

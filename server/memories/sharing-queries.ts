@@ -1,10 +1,23 @@
-// SQL of a memory's timelines and sharedWith (memories §7: PATCH …/timelines, POST …/share).
+// SQL of a memory's timelines, sharedWith and audience (memories §7: PATCH …/timelines, POST …/share).
 // Writes take the transaction they run in.
+import type { Audience } from '../../common/memories.js';
 import type { Db } from '../db/index.js';
 
 export async function timelineIdsOf(db: Db, memoryId: string): Promise<string[]> {
   const rows = await db.selectFrom('memory_timelines').select('timeline_id').where('memory_id', '=', memoryId).execute();
   return rows.map((row) => row.timeline_id);
+}
+
+/** Every member now of any of `timelineIds`. */
+export async function membersOf(db: Db, timelineIds: string[]): Promise<string[]> {
+  if (timelineIds.length === 0) return [];
+  const rows = await db.selectFrom('timeline_members').select('user_id').distinct().where('timeline_id', 'in', timelineIds).execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** Stores who sees the memory (DESIGN "Memory view": 'private', 'timeline' or 'people'). */
+export async function setAudience(db: Db, memoryId: string, audience: Audience): Promise<void> {
+  await db.updateTable('memories').set({ audience }).where('id', '=', memoryId).where('audience', '!=', audience).execute();
 }
 
 export async function sharedWithOf(db: Db, memoryId: string): Promise<string[]> {

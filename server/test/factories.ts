@@ -1,5 +1,6 @@
 // Rows a test needs, made straight in the database with whatever parents they need.
 import { randomUUID } from 'node:crypto';
+import type { Audience } from '../../common/memories.js';
 import { Readable } from 'node:stream';
 import { hashPassword } from '../auth/passwords.js';
 import { startSession } from '../auth/sessions.js';
@@ -60,12 +61,16 @@ export async function makeTimeline(
 /**
  * A memory by `creator`, filed on `timelineIds`. Its sharedWith always holds the creator
  * (DESIGN "Who may do what": the creator is always included) plus `sharedWith`; with no one
- * else it is private.
+ * else it is private. Its audience (DESIGN "Memory view", amended 2026-11-25) is the column's
+ * default 'people' unless `audience` says otherwise: seen through its shares only, as every
+ * test written before audiences meant, and the column is left unnamed so the factory also
+ * serves a database migrated only up to before 0010 (a migration's test). Say 'timeline'
+ * where a test means "shared with every member, now and later".
  */
 export async function makeMemory(
   ctx: AppContext,
   creator: UserRow,
-  fields: { title?: string; timelineIds?: string[]; sharedWith?: UserRow[]; familyId?: string | null } = {},
+  fields: { title?: string; timelineIds?: string[]; sharedWith?: UserRow[]; familyId?: string | null; audience?: Audience } = {},
 ): Promise<{ id: string; title: string }> {
   const id = randomUUID();
   const title = fields.title ?? 'A summer afternoon';
@@ -80,6 +85,7 @@ export async function makeMemory(
       user_id: creator.id,
       family_id: fields.familyId === undefined ? creator.family_id : fields.familyId,
       audio_key: null,
+      ...(fields.audience ? { audience: fields.audience } : {}),
       created_at: now,
       updated_at: now,
     })
