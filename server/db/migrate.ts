@@ -48,9 +48,7 @@ export async function migrateUpTo(db: Db, name: string, schema?: string): Promis
 }
 
 async function migrate(db: Db, schema: string | undefined, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
-  // 0010 was committed after 0011 (two issues built side by side): a database that already ran
-  // 0011 applies 0010 after it. The two touch different tables, so their order does not matter.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await run(migrator);
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
