@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FOLLOW_UP_PREVIOUS_MAX } from '../../common/limits.js';
-import { builtInFollowUp, followUpPool, normaliseQuestion, storyPool } from './follow-up-engine.js';
+import { builtInFollowUp, followUpPool, storyPool } from './follow-up-engine.js';
+import { normaliseQuestion } from './follow-up-repeats.js';
 import { generalQuestions } from './follow-up-vocabulary.js';
 
 const grandmaRose =

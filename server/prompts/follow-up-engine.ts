@@ -1,7 +1,7 @@
 // The built-in follow-up engine (DESIGN "AI"; memories §2 "Questions"). No network: it finds
 // the people, places, times and feelings in the memory, asks about those first, then turns
 // to warm general questions. A story told by voice, with no text yet, is asked about from its
-// title and the day's prompt it answers. It never asks a question in previousQuestions and
+// title and the day's prompt it answers. It never asks a question in previousQuestions, the title or the prompt (follow-up-repeats.ts), and
 // always gives the same question for the same input, so "Another question" steps through the pool.
 import { createHash } from 'node:crypto';
 import nlp from 'compromise';
@@ -20,6 +20,7 @@ import {
   topicTemplates,
   type TopicKind,
 } from './follow-up-vocabulary.js';
+import { normaliseQuestion, repeatsAny } from './follow-up-repeats.js';
 
 export interface Topic {
   kind: TopicKind;
@@ -42,16 +43,6 @@ const PER_CATEGORY = [3, 3, 3, 2];
 const NLP_TEXT_MAX = 3_000;
 /** Longer "names" are mis-readings (a whole clause tagged as a place). */
 const TOPIC_MAX_LENGTH = 40;
-
-/** Questions compared as a reader would: case, spacing and punctuation aside. */
-export function normaliseQuestion(question: string): string {
-  return question
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\p{P}\p{S}]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** "Rose's," → "Rose": compromise keeps possessives and trailing punctuation in its text. */
 function tidy(text: string): string {
@@ -235,9 +226,11 @@ export interface FollowUpInput {
 
 /** The first question of the pool not yet asked: about the text when there is any, else about the title and prompt. */
 export function builtInFollowUp({ memoryContent, previousQuestions, title, prompt }: FollowUpInput): string {
-  const asked = new Set(previousQuestions.map(normaliseQuestion));
   const pool = memoryContent.trim() ? followUpPool(memoryContent) : storyPool(title, prompt);
+  // Neither the prompt the story answers nor its title is asked back (a story tapped from a
+  // prompt has it as its title too), nor anything asked already.
+  const avoid = [...previousQuestions, title, prompt];
   // The general questions outnumber FOLLOW_UP_PREVIOUS_MAX, so the API never runs out; only
   // a caller sending more than that could, and a repeat is better than no question.
-  return pool.find((question) => !asked.has(normaliseQuestion(question))) ?? pool[0]!;
+  return pool.find((question) => !repeatsAny(question, avoid)) ?? pool[0]!;
 }

@@ -74,6 +74,16 @@ describe.each(dialects)('POST /api/prompts/follow-up with a chat model on %s', (
     expect(fallback.json().question).toContain('The day we moved');
   });
 
+  it('falls back to the engine when the model asks back the prompt the story answers, and the engine does not either', async () => {
+    const prompt = 'What do you remember most about Grandma Rose?';
+    model.reply = modelSays('What do you remember most about Grandma Rose, really?');
+    const story = { memoryContent, previousQuestions: [], title: prompt, prompt };
+    const response = await t.app.inject({ method: 'POST', url: '/api/prompts/follow-up', payload: story, headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ question: 'What did Brighton look, sound or smell like back then?' });
+    expect(model.received).toHaveLength(1);
+  });
+
   it('does not ask the model about an empty memory', async () => {
     const response = await ask([], '  ');
     expect(response.json()).toEqual({ question: builtInFollowUp({ memoryContent: '  ', previousQuestions: [] }) });

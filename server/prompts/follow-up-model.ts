@@ -2,7 +2,8 @@
 // is not exactly one new question is an error, so the service falls back to the built-in engine.
 import { z } from 'zod';
 import { ChatError, completeJson, type ChatClient } from '../providers/ai/index.js';
-import { normaliseQuestion, type FollowUpInput } from './follow-up-engine.js';
+import type { FollowUpInput } from './follow-up-engine.js';
+import { repeatsAny } from './follow-up-repeats.js';
 
 /** Long enough for any one question; a model that rambles is treated as a failure. */
 const QUESTION_MAX_LENGTH = 300;
@@ -21,7 +22,7 @@ const instructions = [
   'Given a memory someone has just written, ask ONE warm, curious follow-up question that helps them remember and tell more.',
   'Make it specific to this memory: the people, places, times and feelings in it. One sentence, under 200 characters, ending with a question mark.',
   'When the memory has no text yet (it was told by voice), ask about the story its title and the prompt it answers point to.',
-  'Never ask any of the questions already asked, nor the same question in other words.',
+  'Never ask any of the questions already asked, nor the prompt or the title back, nor the same question in other words.',
   'Reply with strict JSON only, exactly {"question": "..."}, with no other keys and no other text.',
 ].join('\n');
 
@@ -35,14 +36,15 @@ function request({ memoryContent, previousQuestions, title, prompt }: FollowUpIn
   return lines.join('\n');
 }
 
-/** One follow-up question from the model; a repeat of an earlier question counts as a failure. */
+/** One follow-up question from the model; a repeat of the prompt, the title or an earlier question counts as a failure. */
 export async function askModelForFollowUp(chat: ChatClient, input: FollowUpInput): Promise<string> {
   const messages = [
     { role: 'system' as const, content: instructions },
     { role: 'user' as const, content: request(input) },
   ];
   const { question } = await completeJson(chat, messages, answer, 'one question');
-  const asked = new Set(input.previousQuestions.map(normaliseQuestion));
-  if (asked.has(normaliseQuestion(question))) throw new ChatError('The chat model repeated a question already asked');
+  if (repeatsAny(question, [...input.previousQuestions, input.title, input.prompt])) {
+    throw new ChatError('The chat model repeated the prompt, the title or a question already asked');
+  }
   return question;
 }

@@ -25,6 +25,13 @@ describe.each(dialects)('POST /api/prompts/follow-up without a chat model on %s'
     expect(second.json()).toEqual({ question: 'What did Brighton look, sound or smell like back then?' });
   });
 
+  it('never asks back the prompt a story was tapped from, which is its title too', async () => {
+    const prompt = 'What do you remember most about Grandma Rose?';
+    const response = await ask({ memoryContent, previousQuestions: [], title: prompt, prompt: `  ${prompt.toLowerCase()} ` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ question: 'What did Brighton look, sound or smell like back then?' });
+  });
+
   it('asks a general question about an empty memory', async () => {
     const response = await ask({ memoryContent: '', previousQuestions: [] });
     expect(response.statusCode).toBe(200);

@@ -2,7 +2,7 @@
 // The shell opens the wizard by name only, so the prompt waits here for the wizard to take it.
 let seed: string | null = null;
 
-/** Call before opening the 'capture' dialog: the prompt becomes the title suggestion and the first follow-up question. */
+/** Call before opening the 'capture' dialog: the prompt becomes the title suggestion, and the follow-up questions never ask it back. */
 export function captureAboutPrompt(prompt: string): void {
   seed = prompt.trim() || null;
 }

@@ -1,6 +1,7 @@
 // memories §4, §5, §7: the follow-up question, requested 300 ms after Yes and after 'Another
-// question', never a repeat. A story tapped from one of the day's prompts is asked that prompt
-// first (issue 9); a voice-only story still gets a question, about its title and the day's
+// question', never a repeat. A story tapped from one of the day's prompts already answers that
+// prompt, so it is sent along and the server never asks it back (issue 20; issue 9 had asked it
+// first); a voice-only story still gets a question, about its title and the day's
 // prompt; only a story with neither words nor a recording is an 'Empty Memory'.
 import { useCallback, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { FOLLOW_UP_REQUEST_DELAY_MS } from '../../../../common/limits';
@@ -71,8 +72,7 @@ export function useFollowUpQuestions({ setDraft, draftRef, setStep, dailyPrompt,
 
   /** Yes on the follow-up prompt: the questions step, and its first question 300 ms later. */
   function begin(draft: CaptureDraft) {
-    const promptFirst = draft.prompt && !draft.askedQuestions.includes(draft.prompt) ? draft.prompt : null;
-    if (!promptFirst && !followUpRequest(draft, dailyPrompt)) {
+    if (!followUpRequest(draft, dailyPrompt)) {
       toast.error(messages.followUpEmptyMemoryDetail, messages.followUpEmptyMemory);
       return;
     }
@@ -83,11 +83,6 @@ export function useFollowUpQuestions({ setDraft, draftRef, setStep, dailyPrompt,
     timers.current.push(
       window.setTimeout(() => {
         if (current !== generation.current) return;
-        if (promptFirst) {
-          setLoading(false);
-          show(promptFirst);
-          return;
-        }
         if (!request(draftRef.current)) setLoading(false);
       }, FOLLOW_UP_REQUEST_DELAY_MS),
     );
