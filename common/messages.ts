@@ -621,6 +621,16 @@ export const messages = {
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 printable ASCII characters',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request; send a new key',
   idempotencyKeyInFlight: 'A request with this Idempotency-Key is still being handled. Please try again in a moment',
+
+  // Caught where it happens (issue 20): files checked by their bytes as they are chosen
+  // (common/media-sniff.ts), the photo limit said kindly, the title's length in its field.
+  fileNotAPhoto: (name: string) => `${name} is not a photo we can read`,
+  fileNotAVideo: (name: string) => `${name} is not a video we can play`,
+  photosKeptFirst: (max: number) => `A memory holds up to ${max} photos, so we kept the first ${max}.`,
+  fileNotAdded: (name: string) => `${name} was not added`,
+  titleLengthHint: (max: number) => `Up to ${max} characters`,
+  titleCharactersLeft: (left: number) => (left === 1 ? '1 character left' : `${left} characters left`),
+  titleTooLongInField: (max: number) => `A title can be up to ${max} characters, so we kept the first ${max}.`,
 } as const;
 
 /** accounts §2 "Extras page": the nine features, in the order the page and the dialog show them. */

@@ -1,9 +1,13 @@
 // memories §2, §5: up to 3 photos (extra chosen files are dropped) and 1 video, with previews.
+// Each chosen file is checked by its first bytes at once (issue 20, common/media-sniff.ts): one
+// that is not a photo or video we take is refused by name beside the picker, and a photo past
+// the third is said kindly, by name; the server still checks every file as it arrives.
 import { ActionIcon, Badge, Box, Button, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPhotoPlus, IconVideo, IconVideoPlus, IconX } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CAPTURE_IMAGES_MAX, CAPTURE_VIDEOS_MAX } from '../../../../common/limits';
 import { IMAGE_PICKER_ACCEPT } from '../../../../common/media';
+import { sortChosenFiles } from '../../../../common/media-sniff';
 import { messages } from '../../../../common/messages';
 import { toast } from '../../lib/toast';
 import type { CaptureVideo } from './draft';
@@ -19,6 +23,12 @@ interface MediaPickerProps {
   onVideoRemoved: () => void;
 }
 
+/** A refusal (not a photo or video we take) or a kind word about the photo limit. */
+interface Notice {
+  text: string;
+  refused: boolean;
+}
+
 // 44 px: a touch target a thumb can find on a phone (issue 9).
 const removeButton = { pos: 'absolute', top: 4, right: 4, size: 44, radius: 'xl', color: 'dark', variant: 'filled' } as const;
 
@@ -28,9 +38,32 @@ export function MediaPicker({ images, video, onImagesChange, onImageRemoved, onV
   const previews = useObjectUrls(images);
   const full = images.length >= CAPTURE_IMAGES_MAX;
 
-  function choosePhotos(files: FileList | null) {
-    // memories §5: at most 3; extra chosen files are dropped.
-    if (files?.length) onImagesChange([...images, ...Array.from(files)].slice(0, CAPTURE_IMAGES_MAX));
+  // What the last choice refused or left out, said beside the buttons and announced.
+  const [notices, setNotices] = useState<Notice[]>([]);
+  // The files are read before they are added: the photos chosen meanwhile are the latest ones.
+  const latestImages = useRef(images);
+  useEffect(() => {
+    latestImages.current = images;
+  });
+
+  async function choosePhotos(files: File[]) {
+    if (!files.length) return;
+    const { accepted, refused } = await sortChosenFiles(files, 'photo');
+    const current = latestImages.current;
+    // memories §5: at most 3; the first chosen stay, the rest are dropped and named.
+    const room = Math.max(0, CAPTURE_IMAGES_MAX - current.length);
+    const left = accepted.slice(room).map((file) => file.name);
+    setNotices([
+      ...refused.map((name) => ({ text: messages.fileNotAPhoto(name), refused: true })),
+      ...(left.length ? [messages.photosKeptFirst(CAPTURE_IMAGES_MAX), ...left.map(messages.fileNotAdded)].map((text) => ({ text, refused: false })) : []),
+    ]);
+    if (accepted.length && room > 0) onImagesChange([...current, ...accepted.slice(0, room)]);
+  }
+
+  async function chooseVideo(file: File) {
+    const { accepted } = await sortChosenFiles([file], 'video');
+    setNotices(accepted.length ? [] : [{ text: messages.fileNotAVideo(file.name), refused: true }]);
+    if (accepted.length) onVideoChosen(file);
   }
 
   function openVideoPicker() {
@@ -60,7 +93,7 @@ export function MediaPicker({ images, video, onImagesChange, onImageRemoved, onV
         hidden
         aria-label="Choose photos"
         onChange={(event) => {
-          choosePhotos(event.currentTarget.files);
+          void choosePhotos(Array.from(event.currentTarget.files ?? []));
           event.currentTarget.value = '';
         }}
       />
@@ -72,10 +105,20 @@ export function MediaPicker({ images, video, onImagesChange, onImageRemoved, onV
         aria-label="Choose a video"
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
-          if (file) onVideoChosen(file);
+          if (file) void chooseVideo(file);
           event.currentTarget.value = '';
         }}
       />
+      {/* An alert as it appears, so a screen reader says it at once. */}
+      {notices.length > 0 && (
+        <Stack gap={2} role="alert" data-testid="media-notices">
+          {notices.map((notice) => (
+            <Text key={notice.text} fz="md" c={notice.refused ? 'red.8' : undefined}>
+              {notice.text}
+            </Text>
+          ))}
+        </Stack>
+      )}
       {(images.length > 0 || video) && (
         <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" aria-label="Chosen media">
           {images.map((image, index) => (

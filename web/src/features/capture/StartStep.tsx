@@ -1,12 +1,13 @@
 // memories §2 "Start": title, notes, a voice recording, photos and a video. Removing a
 // recording or a file offers Undo in place (issue 9 "Nothing lost").
-import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconMicrophone, IconTrash } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { MEMORY_TEXT_MAX } from '../../../../common/limits';
 import { messages } from '../../../../common/messages';
-import type { CaptureDraft } from './draft';
+import { hasContent, type CaptureDraft } from './draft';
 import { MediaPicker } from './MediaPicker';
+import { TitleField } from './TitleField';
 import { UndoNotice } from './UndoNotice';
 import { useObjectUrls } from './useObjectUrl';
 
@@ -23,22 +24,42 @@ interface StartStepProps {
   onNext: () => void;
 }
 
+/** memories §5, in the order the wizard's Next checks them: a title, then something to keep. */
+function missingForNext(draft: CaptureDraft): 'title' | 'content' | null {
+  if (!draft.title.trim()) return 'title';
+  return hasContent(draft) ? null : 'content';
+}
+
 export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemoveImage, onVideoChosen, onRemoveVideo, undo, onNext }: StartStepProps) {
   const recordings = useMemo(() => (draft.recording ? [draft.recording] : []), [draft.recording]);
   const [recordingUrl] = useObjectUrls(recordings);
+  const titleInput = useRef<HTMLInputElement>(null);
+  const notesInput = useRef<HTMLTextAreaElement>(null);
+  // What Next found missing (issue 20): said beside its field until it is given, not only in a toast.
+  const [nextPressed, setNextPressed] = useState(false);
+  const missing = nextPressed ? missingForNext(draft) : null;
+
+  function pressNext() {
+    const lacking = missingForNext(draft);
+    setNextPressed(true);
+    if (lacking === 'title') titleInput.current?.focus();
+    if (lacking === 'content') notesInput.current?.focus();
+    onNext();
+  }
 
   return (
     <Stack gap="md">
-      <TextInput
-        size="md"
-        label="Title"
-        description={draft.prompt && draft.title === draft.prompt ? messages.titleSuggestedFromPrompt : undefined}
+      <TitleField
+        ref={titleInput}
+        note={draft.prompt && draft.title === draft.prompt ? messages.titleSuggestedFromPrompt : undefined}
         placeholder="Give your memory a title"
         value={draft.title}
-        onChange={(event) => update({ title: event.currentTarget.value })}
+        onChange={(title) => update({ title })}
+        error={missing === 'title' ? messages.captureMissingTitleDetail : undefined}
         data-autofocus
       />
       <Textarea
+        ref={notesInput}
         size="md"
         label="Notes"
         description="What happened? Who was there? How did it feel?"
@@ -48,6 +69,8 @@ export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemove
         maxRows={10}
         value={draft.notes}
         onChange={(event) => update({ notes: event.currentTarget.value })}
+        error={missing === 'content' ? <span role="alert">{messages.captureContentRequiredDetail}</span> : undefined}
+        errorProps={{ fz: 'md' }}
       />
 
       <Stack gap="xs" data-capture-voice>
@@ -96,7 +119,7 @@ export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemove
       {undo?.place === 'media' && <UndoNotice text={undo.text} onUndo={undo.onUndo} />}
 
       <Group justify="flex-end">
-        <Button size="md" onClick={onNext}>
+        <Button size="md" onClick={pressNext}>
           Next
         </Button>
       </Group>

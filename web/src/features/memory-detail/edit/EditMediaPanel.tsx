@@ -1,10 +1,12 @@
 // memories §2, §4, §5: the add-media panel of the edit view. Existing media marked for
 // deletion is dimmed with 'Marked for deletion' and an Undo; new media shows as previews.
+// Chosen files are checked by their first bytes at once (issue 20, common/media-sniff.ts).
 import { ActionIcon, AspectRatio, Box, Button, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconPhotoPlus, IconTrash, IconVideoPlus, IconX } from '@tabler/icons-react';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CAPTURE_IMAGES_MAX, MEMORY_VIDEOS_MAX } from '../../../../../common/limits';
 import { IMAGE_PICKER_ACCEPT } from '../../../../../common/media';
+import { sortChosenFiles } from '../../../../../common/media-sniff';
 import type { Memory } from '../../../../../common/memories';
 import { imageUrlOf, mediaUrl, videoUrlOf } from '../../../../../common/memories-rules';
 import { messages } from '../../../../../common/messages';
@@ -57,19 +59,42 @@ export function EditMediaPanel({ memory, draft, onChange, disabled }: EditMediaP
   const images = imageCount(memory, draft);
   const videos = videoCount(memory, draft);
 
-  const addImages = (files: File[]) => {
-    const { accepted, dropped } = chooseImages(memory, draft, files);
+  // What the last choice refused or left out (issue 20), said beside the buttons and announced.
+  const [notices, setNotices] = useState<{ text: string; refused: boolean }[]>([]);
+  // The files' bytes are read before they are added: the draft as it is by then.
+  const latestDraft = useRef(draft);
+  useEffect(() => {
+    latestDraft.current = draft;
+  });
+
+  const addImages = async (chosen: File[]) => {
+    if (!chosen.length) return;
+    const sorted = await sortChosenFiles(chosen, 'photo');
+    const current = latestDraft.current;
+    const { accepted, dropped } = chooseImages(memory, current, sorted.accepted);
+    const left = sorted.accepted.slice(accepted.length).map((file) => file.name);
+    setNotices([
+      ...sorted.refused.map((name) => ({ text: messages.fileNotAPhoto(name), refused: true })),
+      ...(left.length ? [messages.photosKeptFirst(CAPTURE_IMAGES_MAX), ...left.map(messages.fileNotAdded)].map((text) => ({ text, refused: false })) : []),
+    ]);
     if (dropped > 0) toast.error(messages.detailMaxImagesReachedDetail, messages.detailMaxImagesReached);
-    if (accepted.length) onChange({ newImages: [...draft.newImages, ...accepted] });
+    if (accepted.length) onChange({ newImages: [...current.newImages, ...accepted] });
   };
-  const addVideos = (files: File[]) => {
-    const choice = chooseVideos(memory, draft, files);
-    if (choice.tooLarge) {
+  const addVideos = async (chosen: File[]) => {
+    if (!chosen.length) return;
+    // memories §5: a video over 250 MB rejects the whole selection, before any byte is read.
+    if (chooseVideos(memory, latestDraft.current, chosen).tooLarge) {
       toast.error(messages.detailVideoTooLargeDetail, messages.detailVideoTooLarge);
       return;
     }
+    const sorted = await sortChosenFiles(chosen, 'video');
+    setNotices(sorted.refused.map((name) => ({ text: messages.fileNotAVideo(name), refused: true })));
+    const current = latestDraft.current;
+    if (!sorted.accepted.length) return;
+    const choice = chooseVideos(memory, current, sorted.accepted);
+    if (choice.tooLarge) return;
     if (choice.dropped > 0) toast.error(messages.detailMaxVideosReachedDetail, messages.maxVideosTitle);
-    if (choice.accepted.length) onChange({ newVideos: [...draft.newVideos, ...choice.accepted] });
+    if (choice.accepted.length) onChange({ newVideos: [...current.newVideos, ...choice.accepted] });
   };
   const openPicker = (input: HTMLInputElement | null, full: boolean, title: string, detail: string) => {
     if (full) {
@@ -177,14 +202,24 @@ export function EditMediaPanel({ memory, draft, onChange, disabled }: EditMediaP
       </Group>
       <input ref={photoInput} type="file" accept={IMAGE_PICKER_ACCEPT} multiple hidden aria-label="Choose photos"
         onChange={(event) => {
-          addImages(Array.from(event.currentTarget.files ?? []));
+          void addImages(Array.from(event.currentTarget.files ?? []));
           event.currentTarget.value = '';
         }} />
       <input ref={videoInput} type="file" accept="video/*" multiple hidden aria-label="Choose videos"
         onChange={(event) => {
-          addVideos(Array.from(event.currentTarget.files ?? []));
+          void addVideos(Array.from(event.currentTarget.files ?? []));
           event.currentTarget.value = '';
         }} />
+      {/* An alert as it appears, so a screen reader says it at once. */}
+      {notices.length > 0 && (
+        <Stack gap={2} role="alert" data-testid="media-notices">
+          {notices.map((notice) => (
+            <Text key={notice.text} fz="md" c={notice.refused ? 'red.8' : undefined}>
+              {notice.text}
+            </Text>
+          ))}
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -1,13 +1,14 @@
 // memories §2 "Memory detail dialog", edit view, §4 (Save, Cancel, the second step), §5
 // (validation rules of an existing memory).
-import { Button, Group, Progress, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Progress, Stack, TagsInput, Text, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import { MEMORY_EARLIEST_YEAR, MEMORY_TAGS_MAX, MEMORY_TEXT_MAX, MEMORY_TITLE_MAX } from '../../../../../common/limits';
+import { MEMORY_EARLIEST_YEAR, MEMORY_TAGS_MAX, MEMORY_TEXT_MAX } from '../../../../../common/limits';
 import type { Memory } from '../../../../../common/memories';
 import { messages } from '../../../../../common/messages';
 import { toast } from '../../../lib/toast';
+import { TitleField } from '../../capture/TitleField';
 import { EditMediaPanel } from './EditMediaPanel';
 import { dateOnDay, dayOf, draftOf, normalizeTags, type MemoryDraft } from './editRules';
 import { TimelineChecklist } from './TimelineChecklist';
@@ -44,14 +45,10 @@ export function MemoryEditView({ memory, onDone }: MemoryEditViewProps) {
 
   return (
     <Stack gap="md">
-      <TextInput
-        label="Title"
-        size="md"
+      <TitleField
         value={draft.title}
-        maxLength={MEMORY_TITLE_MAX}
-        onChange={(event) => change({ title: event.currentTarget.value })}
+        onChange={(title) => change({ title })}
         error={titleBlank ? messages.memoryTitleEmpty : undefined}
-        errorProps={{ fz: 'md' }}
         disabled={busy}
         data-autofocus
       />

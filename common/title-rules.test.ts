@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { MEMORY_TITLE_MAX } from './limits.js';
+import { createMemoryFields } from './memories.js';
+import { enterTitle, titleHint } from './title-rules.js';
+
+describe('the title field', () => {
+  it('says the ceiling until 20 are left, then counts down to none', () => {
+    expect(MEMORY_TITLE_MAX).toBe(200);
+    expect(titleHint('')).toBe('Up to 200 characters');
+    expect(titleHint('a'.repeat(179))).toBe('Up to 200 characters');
+    expect(titleHint('a'.repeat(180))).toBe('20 characters left');
+    expect(titleHint('a'.repeat(188))).toBe('12 characters left');
+    expect(titleHint('a'.repeat(199))).toBe('1 character left');
+    expect(titleHint('a'.repeat(200))).toBe('0 characters left');
+  });
+
+  it('keeps a title up to the ceiling as typed, and cuts a longer one there without splitting an emoji', () => {
+    expect(enterTitle('  Summer at the lake ')).toEqual({ title: '  Summer at the lake ', cut: false });
+    expect(enterTitle('a'.repeat(200))).toEqual({ title: 'a'.repeat(200), cut: false });
+    const pasted = enterTitle('b'.repeat(700));
+    expect(pasted).toEqual({ title: 'b'.repeat(200), cut: true });
+    // What the field keeps, the server takes; one character more it refuses.
+    expect(createMemoryFields.shape.title.safeParse(pasted.title).success).toBe(true);
+    expect(createMemoryFields.shape.title.safeParse(`${pasted.title}b`).success).toBe(false);
+    const emojiAtTheEdge = enterTitle(`${'c'.repeat(199)}🎉 and more`);
+    expect(emojiAtTheEdge).toEqual({ title: 'c'.repeat(199), cut: true });
+  });
+});

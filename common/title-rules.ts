@@ -1,0 +1,33 @@
+// The title field's length, said where it is typed (issue 20 "Caught where it happens"): the
+// server's ceiling (MEMORY_TITLE_MAX) is told from the start, counted down near the end, and a
+// longer title (a paste) is cut at the ceiling in the field, with a message, never at Save.
+import { MEMORY_TITLE_MAX } from './limits.js';
+import { messages } from './messages.js';
+
+/** The countdown shows from this many characters left. */
+export const TITLE_COUNTDOWN_FROM = 20;
+
+export interface TitleEntry {
+  /** What the field keeps: at most MEMORY_TITLE_MAX characters. */
+  title: string;
+  /** True when what was typed or pasted was longer and has been cut. */
+  cut: boolean;
+}
+
+/** What the field keeps of `typed`. Counted in code points, so an emoji at the end is not split in two. */
+export function enterTitle(typed: string): TitleEntry {
+  if (typed.length <= MEMORY_TITLE_MAX) return { title: typed, cut: false };
+  // The server counts UTF-16 units (zod's max); keep whole code points within that.
+  let title = '';
+  for (const character of Array.from(typed)) {
+    if (title.length + character.length > MEMORY_TITLE_MAX) break;
+    title += character;
+  }
+  return { title, cut: true };
+}
+
+/** The words under the field: the ceiling, or, near it, how many characters are left. */
+export function titleHint(title: string): string {
+  const left = MEMORY_TITLE_MAX - title.length;
+  return left <= TITLE_COUNTDOWN_FROM ? messages.titleCharactersLeft(Math.max(0, left)) : messages.titleLengthHint(MEMORY_TITLE_MAX);
+}

@@ -1,0 +1,53 @@
+// The memory's title, in the wizard and in the edit view (issue 20 "Caught where it happens"):
+// it says how long a title may be, counts down near the end (common/title-rules.ts), and a
+// longer one (a paste) is cut at the ceiling with the reason in the field, announced.
+import { Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
+import { forwardRef, useId, useState } from 'react';
+import { MEMORY_TITLE_MAX } from '../../../../common/limits';
+import { messages } from '../../../../common/messages';
+import { enterTitle, titleHint } from '../../../../common/title-rules';
+
+interface TitleFieldProps extends Omit<TextInputProps, 'value' | 'onChange' | 'error' | 'description' | 'maxLength'> {
+  value: string;
+  onChange: (title: string) => void;
+  /** Said before the length, e.g. that the title was suggested from a prompt. */
+  note?: string;
+  /** What is wrong with it now (a blank title), from the form. */
+  error?: string;
+}
+
+export const TitleField = forwardRef<HTMLInputElement, TitleFieldProps>(function TitleField({ value, onChange, note, error, ...rest }, ref) {
+  const [cut, setCut] = useState(false);
+  const hintId = useId();
+  const shownError = error ?? (cut ? messages.titleTooLongInField(MEMORY_TITLE_MAX) : undefined);
+  return (
+    <TextInput
+      ref={ref}
+      size="md"
+      label="Title"
+      {...rest}
+      value={value}
+      onChange={(event) => {
+        const entry = enterTitle(event.currentTarget.value);
+        setCut(entry.cut);
+        onChange(entry.title);
+      }}
+      description={
+        <Stack gap={0} component="span">
+          {note && (
+            <Text component="span" fz="md" inherit>
+              {note}
+            </Text>
+          )}
+          {/* Polite: the countdown is read out as it changes, without interrupting typing. */}
+          <Text component="span" fz="md" id={hintId} aria-live="polite" inherit>
+            {titleHint(value)}
+          </Text>
+        </Stack>
+      }
+      descriptionProps={{ fz: 'md' }}
+      error={shownError && <span role="alert">{shownError}</span>}
+      errorProps={{ fz: 'md' }}
+    />
+  );
+});
