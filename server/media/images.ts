@@ -3,7 +3,7 @@
 // to a temporary file, then decoded in a turn (issue 19, image-spool.ts) and re-encoded by
 // sharp, which auto-rotates and leaves every EXIF field, GPS included, behind.
 import { Readable } from 'node:stream';
-import { ACCEPTED_IMAGE_TYPES } from '../../common/media.js';
+import { SNIFFED_PHOTO_TYPES } from '../../common/media-sniff.js';
 import { messages } from '../../common/messages.js';
 import { badRequest } from '../http/errors.js';
 import type { MediaStore } from '../providers/storage/index.js';
@@ -15,7 +15,8 @@ import { TypeGate } from './type-gate.js';
  * HEIC is what iPhones send; it is let through to sharp, which reads it where its libheif
  * can (DESIGN "Edge decisions") and is refused in words otherwise. APNG is a PNG.
  */
-const SNIFFED_TYPES = new Set<string>([...ACCEPTED_IMAGE_TYPES, 'image/apng', 'image/heic', 'image/heif']);
+/** The photo types let in, the same list the browser checks a chosen file against (common/media-sniff.ts). */
+const SNIFFED_TYPES = SNIFFED_PHOTO_TYPES;
 
 export interface ImageOptions {
   /** A file of more than this many bytes is refused with `tooLarge`. */

@@ -6,9 +6,10 @@
 // be made before the bytes reach the store.
 import { Transform, type TransformCallback } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
+import { SNIFF_BYTES } from '../../common/media-sniff.js';
 
-/** file-type needs at most this many leading bytes to recognise any accepted format. */
-export const SNIFF_BYTES = 4100;
+/** file-type needs at most this many leading bytes; the browser reads as many of a chosen file. */
+export { SNIFF_BYTES };
 
 export interface GateOptions<T> {
   /** What the sniffed type (file-type's mime, or null) is accepted as, or null to refuse. */
