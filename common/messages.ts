@@ -543,6 +543,27 @@ export const messages = {
   copied: 'Copied!',
   inviteReady: 'Invite ready',
   linkReady: 'Link ready',
+  // Issue 20 "shown where it is made": the link in a read-only field, its life in words
+  // (DESIGN: INVITE_TTL_HOURS, 48 by default), Copy and Share beside it.
+  inviteLinkField: 'Invite link',
+  inviteExpiresInHours: (hours: number) => (hours === 1 ? 'Expires in 1 hour' : `Expires in ${hours} hours`),
+  inviteExpiresInMinutes: (minutes: number) => (minutes === 1 ? 'Expires in 1 minute' : `Expires in ${minutes} minutes`),
+  inviteExpired: 'This link has expired. Make a new one.',
+  inviteCopy: 'Copy',
+  inviteCopied: 'Copied',
+  inviteLinkCopiedAnnounced: 'Invite link copied to the clipboard',
+  inviteShare: 'Share',
+  inviteCopyByHand: 'Select the link in the field and copy it.',
+  inviteTimelineShareTitle: (name: string) => `Join ${name} Timeline`,
+  inviteTimelineShareText: (name: string) => `You're invited to share family memories on the ${name} timeline in Heirloom.`,
+  inviteFamilyShareTitle: 'Join my family on Heirloom',
+  inviteFamilyShareText: "You're invited to keep our family's memories together in Heirloom.",
+  // Issue 20: home, when the timeline has no one else on it yet.
+  homeInviteFamilyTitle: 'Invite your family',
+  homeInviteFamilyDetail: (name: string) => `Only you are on ${name} so far. Send your family a link and they can join it.`,
+  homeInviteFamilyButton: 'Make an invite link',
+  // Issue 20: the welcome page leads a newcomer to creating an account, signing in one tap away.
+  welcomeHaveAccount: 'I already have an account',
 
   // Search (memories §2, §5, §8; issue 10).
   searchTitle: 'Search Memories',

@@ -1,8 +1,11 @@
 import { Button, Center, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBulb, IconCamera, IconHistory, IconHeart, IconUsersGroup } from '@tabler/icons-react';
-import { useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router';
 import { messages } from '../../../../common/messages';
-import { navigation } from '../../api/endpoints';
+import { api } from '../../api/endpoints';
+import { queryKeys } from '../../api/keys';
+import { startHref } from './startHref';
 
 // accounts §2 "Welcome page": the four feature bullets.
 const features = [
@@ -15,6 +18,9 @@ const features = [
 export function WelcomePage() {
   const location = useLocation();
   const returnTo = location.pathname + location.search;
+  const providers = useQuery({ queryKey: queryKeys.providers, queryFn: api.auth.providers });
+  const start = startHref(providers.data, returnTo);
+  const signIn = `/login${returnTo === '/' ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`;
 
   return (
     <Center mih="100dvh" p="md">
@@ -43,9 +49,19 @@ export function WelcomePage() {
               </List.Item>
             ))}
           </List>
-          {/* A full navigation: the server decides between SSO and the sign-in form. */}
-          <Button component="a" href={navigation.login(returnTo === '/' ? '/' : returnTo)} size="lg" fullWidth>
-            {messages.signInToStart}
+          {/* accounts §2 keeps the button's words; where it leads is startHref's. The login
+              endpoint is a full navigation (the server may send the browser to SSO). */}
+          {start.startsWith('/api/') ? (
+            <Button component="a" href={start} size="lg" fullWidth>
+              {messages.signInToStart}
+            </Button>
+          ) : (
+            <Button component={Link} to={start} size="lg" fullWidth>
+              {messages.signInToStart}
+            </Button>
+          )}
+          <Button component={Link} to={signIn} variant="subtle" size="md" fullWidth>
+            {messages.welcomeHaveAccount}
           </Button>
         </Stack>
       </Paper>

@@ -9,6 +9,7 @@ import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
 import { toast } from '../../lib/toast';
 import { UserAvatar } from '../../components/UserAvatar';
+import { InviteLinkPanel } from '../invites';
 import classes from './Communities.module.css';
 import { messages } from '../../../../common/messages';
 
@@ -16,7 +17,7 @@ const familyInviteUrl = (inviteId: string) => `${window.location.origin}/invite/
 
 /** The family group, and the way to invite someone into it (DESIGN "Families"). */
 export function FamilyCard({ user }: { user: User }) {
-  const [link, setLink] = useState<string | null>(null);
+  const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const family = useQuery({
     queryKey: queryKeys.family(user.familyId ?? ''),
     queryFn: () => api.families.get(user.familyId!),
@@ -28,16 +29,11 @@ export function FamilyCard({ user }: { user: User }) {
     mutationFn: () => api.families.createInvite(),
     error: (message) => `Failed to create invite: ${message}`,
     invalidate: [queryKeys.currentUser],
-    onSuccess: async (created) => {
+    onSuccess: (created) => {
       if (!created?.id) return toast.error(messages.inviteLinkFailed);
-      const url = familyInviteUrl(created.id);
-      setLink(url);
-      try {
-        await navigator.clipboard.writeText(url);
-        toast.success(messages.inviteLinkCreated, messages.inviteLinkCopied);
-      } catch {
-        toast.success(messages.inviteLinkCreated, messages.familyInviteLinkReady);
-      }
+      // Issue 20: shown here, with Copy and Share, rather than copied unseen.
+      setLink({ url: familyInviteUrl(created.id), expiresAt: created.expiresAt });
+      toast.success(messages.inviteLinkCreated);
     },
   });
 
@@ -61,9 +57,12 @@ export function FamilyCard({ user }: { user: User }) {
       )}
       <Stack gap="xs">
         {link && (
-          <Text size="sm" style={{ wordBreak: 'break-all' }} data-testid="family-invite-link">
-            {link}
-          </Text>
+          <InviteLinkPanel
+            url={link.url}
+            expiresAt={link.expiresAt}
+            share={{ title: messages.inviteFamilyShareTitle, text: messages.inviteFamilyShareText }}
+            testId="family-invite-link"
+          />
         )}
         <Button variant="light" leftSection={<IconLink size={16} />} className={classes.wrappingButton} onClick={() => invite.mutate()} loading={invite.isPending}>
           Create Family Invite Link

@@ -6,6 +6,7 @@ import { TodaysPrompts } from '../prompts';
 import { useCurrentUser } from '../auth';
 import { useActiveTimeline } from '../timelines';
 import { onboardingStorageKeys as onboardingKeys } from '../onboarding';
+import { InviteFamilyCard } from './InviteFamilyCard';
 import { MemorySpotlight, useSpotlight } from './MemorySpotlight';
 import { TimelineChooser } from './TimelineChooser';
 import { TimelineTooltip } from './TimelineTooltip';
@@ -29,6 +30,7 @@ export function HomePage() {
       {!setupDue && <WelcomeTooltip />}
       <TimelineTooltip memoryCount={memoryCount} />
       <TimelineChooser />
+      <InviteFamilyCard />
       <TodaysPrompts />
       <MemorySpotlight />
       <Card withBorder radius="lg" padding="lg">

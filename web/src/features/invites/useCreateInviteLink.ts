@@ -4,25 +4,22 @@ import { queryKeys } from '../../api/keys';
 import type { Timeline } from '../../api/types';
 import { useApiMutation } from '../../api/useApiMutation';
 import { toast } from '../../lib/toast';
-import { timelineInviteUrl } from '../timelines';
 import { messages } from '../../../../common/messages';
 
-/** accounts §8: "Invite link created" once copied, else "…is ready to share". */
-export function useCreateInviteLink(timeline: Timeline, onDone?: () => void) {
+/**
+ * accounts §8 "Invite link created". The new link goes into the timeline's invite query, so
+ * every InviteLinkPanel of that timeline shows it at once; copying is the panel's Copy (issue
+ * 20: the link is shown where it is made, never copied unseen).
+ */
+export function useCreateInviteLink(timeline: Timeline) {
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: () => api.timelines.createInvite(timeline.id),
     error: (message) => `Failed to create invite: ${message}`,
-    onSuccess: async (link) => {
+    onSuccess: (link) => {
       if (!link?.id) return toast.error(messages.inviteLinkFailed);
       queryClient.setQueryData(queryKeys.timelineInvite(timeline.id), link);
-      try {
-        await navigator.clipboard.writeText(timelineInviteUrl(link.id));
-        toast.success(messages.inviteLinkCreated, messages.inviteLinkCopied);
-      } catch {
-        toast.success(messages.inviteLinkCreated, messages.timelineInviteLinkReady);
-      }
-      onDone?.();
+      toast.success(messages.inviteLinkCreated);
     },
   });
 }
