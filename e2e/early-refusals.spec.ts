@@ -1,0 +1,101 @@
+// Issue 20 "Caught where it happens", in the real UI: a chosen file is checked by its bytes at
+// once and refused by name; the title says its length in the field; a fourth photo is left out
+// kindly; and the first follow-up question after tapping one of the day's prompts is not that
+// prompt. Run on port 3114.
+import { expect, test, type Page } from '@playwright/test';
+import { openWizard, signedInWithTimeline } from './helpers';
+
+/** Small real photos, made by the browser's own canvas. */
+async function photos(page: Page, names: string[]) {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 32;
+    canvas.height = 24;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#e67e22';
+    context.fillRect(0, 0, 32, 24);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((made) => resolve(made!), 'image/jpeg', 0.9));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  });
+  return names.map((name) => ({ name, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') }));
+}
+
+test.describe('Caught where it happens', () => {
+  test('a text file renamed notes.jpg is refused at once by its name, and nothing is added', async ({ page }) => {
+    await signedInWithTimeline(page);
+    const wizard = await openWizard(page);
+    await wizard.locator('input[aria-label="Choose photos"]').setInputFiles({
+      name: 'notes.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('Remember to buy milk, eggs and bread.\n'),
+    });
+    await expect(wizard.getByRole('alert').filter({ hasText: 'notes.jpg is not a photo we can read' })).toBeVisible();
+    await expect(wizard.getByRole('button', { name: 'Add photos (0/3)' })).toBeVisible();
+    await expect(wizard.getByRole('img', { name: /^Photo \d/ })).toHaveCount(0);
+
+    await wizard.locator('input[aria-label="Choose a video"]').setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a film at all') });
+    await expect(wizard.getByRole('alert').filter({ hasText: 'clip.mp4 is not a video we can play' })).toBeVisible();
+    await expect(wizard.getByText('Video', { exact: true })).toHaveCount(0);
+  });
+
+  test('a 700-character title pasted is cut at 200 with the limit said in the field at once', async ({ page }) => {
+    await signedInWithTimeline(page);
+    const wizard = await openWizard(page);
+    const title = wizard.getByLabel('Title');
+    await expect(wizard.getByText('Up to 200 characters')).toBeVisible();
+    await title.focus();
+    // One insertion of the whole text, as a paste makes it (a single input event).
+    await page.keyboard.insertText('x'.repeat(700));
+    await expect(wizard.getByRole('alert').filter({ hasText: 'A title can be up to 200 characters, so we kept the first 200.' })).toBeVisible();
+    await expect(title).toHaveValue('x'.repeat(200));
+    await expect(wizard.getByText('0 characters left')).toBeVisible();
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await expect(wizard.getByText('2 characters left')).toBeVisible();
+  });
+
+  test('a fourth photo chosen: the first three stay and the picker says so kindly, by name', async ({ page }) => {
+    await signedInWithTimeline(page);
+    const wizard = await openWizard(page);
+    await wizard.locator('input[aria-label="Choose photos"]').setInputFiles(await photos(page, ['lake.jpg', 'boat.jpg', 'picnic.jpg', 'sunset.jpg']));
+    const notice = wizard.getByRole('alert').filter({ hasText: 'A memory holds up to 3 photos, so we kept the first 3.' });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('sunset.jpg was not added');
+    await expect(wizard.getByRole('img', { name: /^Photo \d/ })).toHaveCount(3);
+    await expect(wizard.getByRole('img', { name: 'Photo 3: picnic.jpg' })).toBeVisible();
+    await expect(wizard.getByRole('button', { name: 'Add photos (3/3)' })).toBeDisabled();
+  });
+
+  test('Next with no title says so beside the title and moves focus there', async ({ page }) => {
+    await signedInWithTimeline(page);
+    const wizard = await openWizard(page);
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expect(wizard.getByRole('alert').filter({ hasText: 'Please give your memory a title' })).toBeVisible();
+    await expect(wizard.getByLabel('Title')).toBeFocused();
+    await expect(wizard.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test("tapping one of today's prompts and going on: the first follow-up question is not that prompt", async ({ page }) => {
+    await signedInWithTimeline(page);
+    const back = page.getByRole('button', { name: /Looking Back\.\.\./ });
+    await back.click();
+    await expect(back).not.toContainText('Tap to reveal');
+    const prompt = (await back.textContent())!.replace('Looking Back...', '').trim();
+    expect(prompt).toMatch(/\?$/);
+    await back.click();
+    const wizard = page.getByRole('dialog', { name: 'Capture a Memory' });
+    await expect(wizard.getByLabel('Title')).toHaveValue(prompt);
+    await wizard.getByLabel('Notes').fill('We lived above the bakery on Mill Street, and the whole flat smelled of bread.');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('button', { name: 'Yes' }).click();
+    const question = wizard.getByTestId('follow-up-question');
+    await expect(question).toHaveAttribute('data-typing', 'done', { timeout: 15_000 });
+    const asked = (await question.locator('span[aria-hidden]').textContent())!.trim();
+    expect(asked).toMatch(/\?$/);
+    const plain = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    expect(plain(asked)).not.toBe(plain(prompt));
+  });
+});
