@@ -49,7 +49,7 @@ export interface CaptureDraft {
   sharing: SharingMode;
   /** Null until the person touches the member list: the active timeline's other members. */
   sharedWith: string[] | null;
-  /** The day's prompt tapped on Home: the title suggestion and the first follow-up question. */
+  /** The day's prompt tapped on Home: the title suggestion, sent with the follow-up requests so no question asks it back. */
   prompt: string | null;
   /**
    * Sent with every attempt to save this draft (issue 20 "Never twice"): made at the first
