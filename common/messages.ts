@@ -372,6 +372,16 @@ export const messages = {
   shareUpdateFailed: 'Error updating sharing',
   shareUpdateFailedDetail: 'Failed to update memory sharing',
   shareMembersFetchFailed: (timelineId: string) => `Failed to fetch members for timeline ${timelineId}`,
+  // issue 20 "Who sees a memory": the audience of the current selection in words, under the
+  // wizard's sharing choice and in the Share dialog. Names are joined 'A', 'A and B', 'A, B and C'.
+  audienceTimeline: (timelineNames: readonly string[]) =>
+    `Everyone on ${timelineNames.length > 1 ? `${timelineNames.slice(0, -1).join(', ')} and ${timelineNames.at(-1)}` : (timelineNames[0] ?? 'this timeline')}, including people who join later`,
+  audiencePeople: (count: number, onlyName: string) => (count === 1 ? `Only you and ${onlyName}` : `Only you and the ${count} people you chose`),
+  audiencePrivate: 'Only you',
+  // The wizard's 'Selective Sharing' while nobody else is on the chosen timelines: they will see it when they join.
+  sharingSelectiveDescription: 'Choose which timeline members can view',
+  sharingSelectiveAloneDescription: 'Your family will see it as they join the timeline',
+  sharingNobodyElseYet: 'No one else is on the chosen timelines yet. Everyone who joins will see this memory.',
 
   // DESIGN "AI", memories §7: POST /api/audio/transcribe
   transcriptionNotConfigured: 'Transcription is not configured',

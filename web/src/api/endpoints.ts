@@ -2,7 +2,7 @@
 import type { AuthProviders, ChangePasswordBody, EndedSessions, LoginBody, RegisterBody } from '../../../common/auth';
 import type { PublicConfig } from '../../../common/config';
 import type { Comment } from '../../../common/comments';
-import type { Memory, MemoryDays, MemoryPage } from '../../../common/memories';
+import type { Audience, Memory, MemoryDays, MemoryPage } from '../../../common/memories';
 import type { Notification, UnreadCount } from '../../../common/notifications';
 import type { FollowUpBody, FollowUpQuestion } from '../../../common/prompts';
 import type { PresignedUrl } from '../../../common/uploads';
@@ -157,7 +157,8 @@ export const api = {
       uploadWithProgress<Memory>({ url: `/api/memories/${id(memoryId)}`, method: 'PATCH', body: form, timeoutMs: MEMORY_POST_TIMEOUT_MS, retries: 0, ...options }),
     updateTimelines: (memoryId: string, timelineIds: string[]) => request<Memory>('PATCH', `/api/memories/${id(memoryId)}/timelines`, { timelineIds }),
     /** memories §6: the list always includes the current user. */
-    share: (memoryId: string, userIds: string[]) => request<Memory>('POST', `/api/memories/${id(memoryId)}/share`, { userIds }),
+    share: (memoryId: string, userIds: string[], audience?: Audience) =>
+      request<Memory>('POST', `/api/memories/${id(memoryId)}/share`, audience ? { userIds, audience } : { userIds }),
     /** memories §5 on the server (DESIGN "API"): days in the person's zone, newest first. */
     search: (filter: SearchFilter) => {
       const query = new URLSearchParams({ q: filter.q, tz: timeZone() });

@@ -9,6 +9,7 @@ import {
   MEMORY_AUDIO_DURATION_FIELD,
   MEMORY_AUDIO_FIELD,
   MEMORY_IMAGES_FIELD,
+  type Audience,
 } from '../../../common/memories';
 import { messages } from '../../../common/messages';
 import { DIRECT_UPLOAD_FILE_FIELD, type PresignedUrl } from '../../../common/uploads';
@@ -36,6 +37,8 @@ export interface MemoryFormInput {
   content: string;
   transcription: string;
   sharedWith: string[];
+  /** issue 20 "Who sees a memory": sent beside sharedWith; without it the server reads it off the list. */
+  audience?: Audience;
   timelineIds: string[];
   images: readonly File[];
   audio: Blob | null;
@@ -58,6 +61,7 @@ export function memoryForm(input: MemoryFormInput): FormData {
   form.append('content', input.content);
   form.append('transcription', input.transcription.trim());
   form.append('sharedWith', JSON.stringify(input.sharedWith));
+  if (input.audience) form.append('audience', input.audience);
   form.append('timelineIds', JSON.stringify(input.timelineIds));
   if (input.audio && input.audioDuration !== null) form.append(MEMORY_AUDIO_DURATION_FIELD, String(input.audioDuration));
   if (answered.length > 0) {

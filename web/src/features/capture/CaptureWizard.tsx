@@ -24,7 +24,7 @@ import { focusWithin, useTabReturnsInside } from './focusInside';
 import { FollowUpPromptStep } from './FollowUpPromptStep';
 import { QuestionsStep } from './QuestionsStep';
 import { saveMemory, type SavePhase } from './saveMemory';
-import { SharingStep, useSharingMembers } from './SharingStep';
+import { SharingStep, useSharingMembers, wizardAudience } from './SharingStep';
 import { StartStep } from './StartStep';
 import { TimelineStep } from './TimelineStep';
 import { useCaptureDraft } from './useCaptureDraft';
@@ -227,10 +227,12 @@ export default function CaptureWizard({ user, opened, onClose }: CaptureWizardPr
       // The frame is usually long captured; if not, its own 3 s fallback bounds the wait (memories §9).
       const videoThumbnail = draft.video ? (draft.video.thumbnail ?? (await thumbnailCaptures.current.get(draft.video.file)) ?? null) : null;
       const sharedWithChoice = draft.sharing === 'private' ? [] : sharedWith;
+      // issue 20: the audience the choice on screen means (SharingStep says it in words).
+      const audience = wizardAudience(draft.sharing, sharedWithChoice, sharing.members);
       // issue 20: the key is kept with the draft, so Save pressed again after a failure sends it again.
       const keyed = withIdempotencyKey(draft, newIdempotencyKey);
       if (keyed !== draft) update({ idempotencyKey: keyed.idempotencyKey });
-      return saveMemory(keyed, { timelineIds, sharedWith: sharedWithChoice, videoThumbnail }, (phase, percent) => {
+      return saveMemory(keyed, { timelineIds, sharedWith: sharedWithChoice, audience, videoThumbnail }, (phase, percent) => {
         if (current === generation.current) setSaving({ phase, percent });
       });
     },
@@ -324,6 +326,7 @@ export default function CaptureWizard({ user, opened, onClose }: CaptureWizardPr
                 onModeChange={(mode) => update({ sharing: mode, sharedWith: null })}
                 members={sharing.members}
                 membersLoading={sharing.isLoading}
+                timelineNames={timelineIds.flatMap((timelineId) => timelines.find((timeline) => timeline.id === timelineId)?.name ?? [])}
                 selected={sharedWith}
                 onSelectedChange={(ids) => update({ sharedWith: ids })}
                 onSelectAll={() => update({ sharedWith: sharing.defaultSelection })}

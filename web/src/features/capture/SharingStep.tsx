@@ -3,11 +3,14 @@
 import { Anchor, Button, Checkbox, Group, Loader, Progress, Radio, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { Audience } from '../../../../common/memories';
+import { messages } from '../../../../common/messages';
 import { displayNameOf } from '../../../../common/people';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import type { Member } from '../../api/types';
 import { UserAvatar } from '../../components/UserAvatar';
+import { audienceOf, audienceWords } from '../sharing/shareRules';
 import type { SharingMode } from './draft';
 import type { SavePhase } from './saveMemory';
 
@@ -42,11 +45,24 @@ export function useSharingMembers(timelineIds: string[], activeTimelineId: strin
   return { members, defaultSelection, isLoading: results.some((result) => result.isPending) };
 }
 
+/**
+ * issue 20 "Who sees a memory": 'Private' is the creator alone; 'Selective Sharing' with every
+ * listed member ticked (also while nobody else is there yet) is everyone on the timelines, now
+ * and later; some ticked is those people.
+ */
+export function wizardAudience(mode: SharingMode, selected: readonly string[], members: readonly Member[]): Audience {
+  if (mode === 'private') return 'private';
+  const listed = new Set(members.map((member) => member.id));
+  return audienceOf(selected.filter((id) => listed.has(id)).length, members.length);
+}
+
 interface SharingStepProps {
   mode: SharingMode;
   onModeChange: (mode: SharingMode) => void;
   members: Member[];
   membersLoading: boolean;
+  /** Names of the chosen timelines, for the words saying who will see the memory. */
+  timelineNames: string[];
   selected: string[];
   onSelectedChange: (userIds: string[]) => void;
   onSelectAll: () => void;
@@ -58,6 +74,11 @@ interface SharingStepProps {
 
 export function SharingStep(props: SharingStepProps) {
   const { mode, members, selected, saving } = props;
+  const alone = !props.membersLoading && members.length === 0;
+  const audience = wizardAudience(mode, selected, members);
+  const chosen = members.filter((member) => selected.includes(member.id)).map((member) => ({ name: displayNameOf(member) }));
+  // Said while the members are known: until then 'Selective Sharing' could still be anyone.
+  const words = mode === 'timeline' && props.membersLoading ? '' : audienceWords(audience, props.timelineNames, chosen);
   return (
     <Stack gap="md">
       <Radio.Group value={mode} onChange={(value) => props.onModeChange(value as SharingMode)} label="Who can see this memory?">
@@ -66,11 +87,16 @@ export function SharingStep(props: SharingStepProps) {
           <Radio
             value="timeline"
             label="Selective Sharing"
-            description="Choose which timeline members can view"
+            description={alone ? messages.sharingSelectiveAloneDescription : messages.sharingSelectiveDescription}
             disabled={Boolean(saving)}
           />
         </Stack>
       </Radio.Group>
+
+      {/* issue 20: who will see it, in words, announced politely as the choice changes. */}
+      <Text size="md" fw={500} role="status" aria-live="polite" data-testid="sharing-audience">
+        {words}
+      </Text>
 
       {mode === 'timeline' && (
         <Stack gap="xs">
@@ -85,8 +111,8 @@ export function SharingStep(props: SharingStepProps) {
           {props.membersLoading ? (
             <Loader size="sm" />
           ) : members.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No one else is on the chosen timelines yet.
+            <Text size="md" c="dimmed">
+              {messages.sharingNobodyElseYet}
             </Text>
           ) : (
             <ScrollArea.Autosize mah={240}>

@@ -1,6 +1,7 @@
 // Saving a captured memory (memories §7): the video first, straight to storage through a
 // presigned address, then the memory itself as one multipart POST (api/memory-form.ts) with
 // the photos, the recordings and the video's captured frame.
+import type { Audience } from '../../../../common/memories';
 import { contentWithFollowUps } from '../../../../common/memories-rules';
 import { api } from '../../api/endpoints';
 import { memoryForm, uploadVideoDirect, type DirectVideo } from '../../api/memory-form';
@@ -20,12 +21,16 @@ export function thumbnailBlob(dataUrl: string | null): Blob | null {
 }
 
 /** The creation form of a draft (memories §3): the follow-up blocks go in the content, their recordings beside. */
-export function draftForm(draft: CaptureDraft, choices: { timelineIds: string[]; sharedWith: string[]; directVideos: DirectVideo[] }): FormData {
+export function draftForm(
+  draft: CaptureDraft,
+  choices: { timelineIds: string[]; sharedWith: string[]; audience?: Audience; directVideos: DirectVideo[] },
+): FormData {
   return memoryForm({
     title: draft.title,
     content: contentWithFollowUps(draft.notes, draft.followUps),
     transcription: draft.transcription,
     sharedWith: choices.sharedWith,
+    audience: choices.audience,
     timelineIds: choices.timelineIds,
     images: draft.images,
     audio: draft.recording,
@@ -37,7 +42,7 @@ export function draftForm(draft: CaptureDraft, choices: { timelineIds: string[];
 
 export async function saveMemory(
   draft: CaptureDraft,
-  choices: { timelineIds: string[]; sharedWith: string[]; videoThumbnail: string | null },
+  choices: { timelineIds: string[]; sharedWith: string[]; audience?: Audience; videoThumbnail: string | null },
   onProgress: (phase: SavePhase, percent: number) => void,
 ): Promise<Memory> {
   const directVideos: DirectVideo[] = [];
@@ -47,8 +52,8 @@ export async function saveMemory(
     directVideos.push({ url, thumbnail: thumbnailBlob(choices.videoThumbnail) });
   }
   onProgress('memory', 0);
-  const { timelineIds, sharedWith } = choices;
-  return api.memories.create(draftForm(draft, { timelineIds, sharedWith, directVideos }), {
+  const { timelineIds, sharedWith, audience } = choices;
+  return api.memories.create(draftForm(draft, { timelineIds, sharedWith, audience, directVideos }), {
     onProgress: (percent) => onProgress('memory', percent),
     // issue 20: the draft's key, so the spec's retry and a Save pressed again create it once.
     idempotencyKey: draft.idempotencyKey,

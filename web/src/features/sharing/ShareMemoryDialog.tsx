@@ -1,7 +1,7 @@
 // memories §2 "Share Memory dialog", §4 (selection), §6 (who is offered), §8 (toasts).
 import { Button, Checkbox, Group, Modal, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { Memory } from '../../../../common/memories';
+import type { Audience, Memory } from '../../../../common/memories';
 import { messages } from '../../../../common/messages';
 import { displayNameOf } from '../../../../common/people';
 import { toUserText } from '../../api/errors';
@@ -10,7 +10,8 @@ import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
 import { UserAvatar } from '../../components/UserAvatar';
 import { toast } from '../../lib/toast';
-import { initialSelection, shareButtonLabel, userIdsToSend } from './shareRules';
+import { useTimelines } from '../timelines';
+import { audienceOf, audienceWords, initialSelection, shareButtonLabel, userIdsToSend } from './shareRules';
 import touch from './touchTargets.module.css';
 import { useMemoryMembers } from './useMemoryMembers';
 
@@ -27,10 +28,14 @@ interface ShareMemoryDialogProps {
 /** Mounted on each opening, so the selection starts again from sharedWith (memories §4). */
 export function ShareMemoryDialog({ memory, currentUserId, opened, onClose }: ShareMemoryDialogProps) {
   const { members, isLoading } = useMemoryMembers(memory.timelineIds, currentUserId, opened);
-  const [selected, setSelected] = useState<string[]>(() => initialSelection(memory.sharedWith, currentUserId));
+  // issue 20: a 'timeline' memory starts with every listed member chosen (its sharedWith holds
+  // them, but someone may have joined since it was read); null until the person changes it.
+  const [picked, setPicked] = useState<string[] | null>(() => (memory.audience === 'timeline' ? null : initialSelection(memory.sharedWith, currentUserId)));
 
-  const share = useApiMutation<string[]>({
-    mutationFn: (userIds) => api.memories.share(memory.id, userIds),
+  const { timelines } = useTimelines();
+
+  const share = useApiMutation<{ userIds: string[]; audience: Audience }>({
+    mutationFn: ({ userIds, audience }) => api.memories.share(memory.id, userIds, audience),
     success: messages.shareUpdated,
     // memories §8: 'Error updating sharing' with the server's message, or the fallback.
     error: false,
@@ -40,8 +45,13 @@ export function ShareMemoryDialog({ memory, currentUserId, opened, onClose }: Sh
   });
 
   const offered = new Set(members.map((member) => member.id));
+  const selected = picked ?? [...offered];
   const selectedOffered = selected.filter((id) => offered.has(id));
   const label = shareButtonLabel(selectedOffered.length, members.length);
+  // issue 20: who will see it, in words, for the selection on screen.
+  const audience = audienceOf(selectedOffered.length, members.length);
+  const timelineNames = memory.timelineIds.flatMap((timelineId) => timelines.find((timeline) => timeline.id === timelineId)?.name ?? []);
+  const chosen = members.filter((member) => selectedOffered.includes(member.id)).map((member) => ({ name: displayNameOf(member, 'User') }));
 
   return (
     <Modal opened={opened} onClose={onClose} title="Share Memory" centered closeButtonProps={{ 'aria-label': 'Close share dialog' }} classNames={{ content: touch.content }}>
@@ -57,7 +67,7 @@ export function ShareMemoryDialog({ memory, currentUserId, opened, onClose }: Sh
           ) : members.length === 0 ? (
             <Text c="dimmed">Nobody else is on this memory&apos;s timelines yet.</Text>
           ) : (
-            <Checkbox.Group value={selectedOffered} onChange={setSelected} aria-label="Timeline members">
+            <Checkbox.Group value={selectedOffered} onChange={setPicked} aria-label="Timeline members">
               <Stack gap={4}>
                 {members.map((member) => {
                   const name = displayNameOf(member, 'User');
@@ -72,11 +82,16 @@ export function ShareMemoryDialog({ memory, currentUserId, opened, onClose }: Sh
             </Checkbox.Group>
           )}
         </ScrollArea>
+        {!isLoading && (
+          <Text size="md" fw={500} role="status" aria-live="polite" data-testid="share-audience">
+            {audienceWords(audience, timelineNames, chosen)}
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" size="md" onClick={onClose} disabled={share.isPending}>
             Cancel
           </Button>
-          <Button size="md" loading={share.isPending} disabled={isLoading} onClick={() => share.mutate(userIdsToSend(selectedOffered, members, currentUserId))}>
+          <Button size="md" loading={share.isPending} disabled={isLoading} onClick={() => share.mutate({ userIds: userIdsToSend(selectedOffered, members, currentUserId), audience })}>
             {label}
           </Button>
         </Group>

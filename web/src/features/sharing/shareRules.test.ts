@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialSelection, mergeMembers, shareButtonLabel, userIdsToSend } from './shareRules';
+import { audienceOf, audienceWords, initialSelection, mergeMembers, shareButtonLabel, userIdsToSend } from './shareRules';
 
 const ada = { id: 'ada', name: 'Ada' };
 const bob = { id: 'bob', name: 'Bob' };
@@ -18,12 +18,28 @@ describe('the Share Memory dialog rules', () => {
     expect(shareButtonLabel(2, 2)).toBe('Share with All Timeline Members');
     expect(shareButtonLabel(0, 2)).toBe('Make Memory Private');
     expect(shareButtonLabel(1, 2)).toBe('Update Sharing Settings');
-    // Nobody to share with: pressing it keeps the memory private.
-    expect(shareButtonLabel(0, 0)).toBe('Make Memory Private');
+    // Nobody else listed yet: pressing it shares with the timeline's members as they join (issue 20).
+    expect(shareButtonLabel(0, 0)).toBe('Share with All Timeline Members');
   });
 
   it('always sends the current user, and only members the dialog offered', () => {
     expect(userIdsToSend(['bob', 'gone'], [bob, cy], 'ada')).toEqual(['ada', 'bob']);
     expect(userIdsToSend([], [bob, cy], 'ada')).toEqual(['ada']);
+  });
+
+  it('asks for the timeline when every listed member is chosen, also while nobody else is listed', () => {
+    expect(audienceOf(2, 2)).toBe('timeline');
+    expect(audienceOf(0, 0)).toBe('timeline');
+    expect(audienceOf(1, 2)).toBe('people');
+    expect(audienceOf(0, 2)).toBe('private');
+  });
+
+  it('says who will see the memory in words', () => {
+    expect(audienceWords('timeline', ['Our Family'], [])).toBe('Everyone on Our Family, including people who join later');
+    expect(audienceWords('timeline', ['Smiths', 'Joneses'], [])).toBe('Everyone on Smiths and Joneses, including people who join later');
+    expect(audienceWords('timeline', ['A', 'B', 'C'], [])).toBe('Everyone on A, B and C, including people who join later');
+    expect(audienceWords('people', ['Our Family'], [{ name: 'Bob' }])).toBe('Only you and Bob');
+    expect(audienceWords('people', ['Our Family'], [{ name: 'Bob' }, { name: 'Cy' }])).toBe('Only you and the 2 people you chose');
+    expect(audienceWords('private', ['Our Family'], [])).toBe('Only you');
   });
 });

@@ -1,4 +1,5 @@
 // Pure rules of the Share Memory dialog (memories §2, §4, §6).
+import type { Audience } from '../../../../common/memories';
 import { messages } from '../../../../common/messages';
 
 export interface Person {
@@ -21,10 +22,13 @@ export function initialSelection(sharedWith: readonly string[], currentUserId: s
   return [...new Set(sharedWith)].filter((id) => id !== currentUserId);
 }
 
-/** memories §2: the button says what pressing it will do. */
+/**
+ * memories §2: the button says what pressing it will do. With nobody else listed yet it shares
+ * with all members (issue 20: the timeline's members, those who join later), as audienceOf says.
+ */
 export function shareButtonLabel(selectedCount: number, memberCount: number): string {
-  if (selectedCount === 0) return messages.shareMakePrivate;
   if (selectedCount >= memberCount) return messages.shareAllMembers;
+  if (selectedCount === 0) return messages.shareMakePrivate;
   return messages.shareUpdateSettings;
 }
 
@@ -32,4 +36,21 @@ export function shareButtonLabel(selectedCount: number, memberCount: number): st
 export function userIdsToSend(selected: readonly string[], offered: readonly Person[], currentUserId: string): string[] {
   const offeredIds = new Set(offered.map((person) => person.id));
   return [currentUserId, ...selected.filter((id) => offeredIds.has(id) && id !== currentUserId)];
+}
+
+/**
+ * issue 20 "Who sees a memory": the audience a selection asks for. Every listed member chosen
+ * (also while nobody else is listed yet) means everyone on the memory's timelines, now and
+ * later; some means those people; none means the creator alone.
+ */
+export function audienceOf(selectedCount: number, memberCount: number): Audience {
+  if (memberCount === 0 || selectedCount >= memberCount) return 'timeline';
+  return selectedCount === 0 ? 'private' : 'people';
+}
+
+/** The audience in words (issue 20): who will see the memory, as shown under the choice. */
+export function audienceWords(audience: Audience, timelineNames: readonly string[], chosen: readonly { name: string }[]): string {
+  if (audience === 'timeline') return messages.audienceTimeline(timelineNames);
+  if (audience === 'private' || chosen.length === 0) return messages.audiencePrivate;
+  return messages.audiencePeople(chosen.length, chosen[0]!.name);
 }
