@@ -4,7 +4,10 @@
 // says its length and is cut at it in the field; Next says what is missing beside the field.
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Memory } from '../../../../common/memories';
 import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
+import { EditMediaPanel } from '../memory-detail/edit/EditMediaPanel';
+import { draftOf } from '../memory-detail/edit/editRules';
 import { emptyDraft, type CaptureDraft } from './draft';
 import { MediaPicker } from './MediaPicker';
 import { StartStep } from './StartStep';
@@ -118,5 +121,53 @@ describe('Next on the first step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(document.activeElement).toBe(screen.getByLabelText('Notes'));
     expect(screen.getByRole('alert').textContent).toBe('Please provide the content of your memory before proceeding.');
+  });
+});
+
+describe("the edit view's media panel checks chosen files the same way", () => {
+  const image = (id: string) => ({ id, url: `/uploads/${id}.jpg`, thumbnailUrl: `/uploads/${id}-t.jpg`, originalUrl: `/uploads/${id}-o.jpg`, width: 10, height: 10 });
+  const memory: Memory = {
+    id: 'm1',
+    title: 'Sledging',
+    content: 'Notes',
+    transcription: '',
+    tags: [],
+    createdAt: '2024-01-05T15:30:00.000Z',
+    updatedAt: '2024-01-05T15:30:00.000Z',
+    userId: 'u1',
+    familyId: null,
+    audioUrl: null,
+    audioDuration: null,
+    timelineIds: ['t1'],
+    sharedWith: ['u1'],
+    audience: 'timeline',
+    images: [image('i0'), image('i1')],
+    videos: [],
+    followUpResponses: [],
+    creator: { id: 'u1', displayName: 'Ada', firstName: null, lastName: null, email: 'ada@example.org', profileImageUrl: null },
+    abilities: { canEdit: true, canDelete: true, canShare: true },
+  };
+
+  it('refuses notes.jpg by name, adds the one photo with room, and names the one left out', async () => {
+    const onChange = vi.fn();
+    renderWithMantine(<EditMediaPanel memory={memory} draft={draftOf(memory)} onChange={onChange} disabled={false} />);
+    fireEvent.change(screen.getByLabelText('Choose photos'), { target: { files: [textAs('notes.jpg', 'image/jpeg'), photo('lake.png'), photo('sunset.jpg')] } });
+    await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
+    expect(onChange.mock.calls[0]![0].newImages.map((file: File) => file.name)).toEqual(['lake.png']);
+    const notices = screen.getByTestId('media-notices');
+    expect(notices.getAttribute('role')).toBe('alert');
+    expect([...notices.children].map((line) => line.textContent)).toEqual([
+      'notes.jpg is not a photo we can read',
+      'A memory holds up to 3 photos, so we kept the first 3.',
+      'sunset.jpg was not added',
+    ]);
+  });
+
+  it('refuses a text file named clip.mp4 as a video', async () => {
+    const onChange = vi.fn();
+    renderWithMantine(<EditMediaPanel memory={memory} draft={draftOf(memory)} onChange={onChange} disabled={false} />);
+    fireEvent.change(screen.getByLabelText('Choose videos'), { target: { files: [textAs('clip.mp4', 'video/mp4')] } });
+    expect(await screen.findByText('clip.mp4 is not a video we can play')).toBeTruthy();
+    expect(onChange).not.toHaveBeenCalled();
   });
 });
