@@ -42,7 +42,7 @@ test.describe('Accounts', () => {
     await signOut(page);
 
     await page.goto('/extras');
-    await page.getByRole('link', { name: 'Sign In to Get Started' }).click();
+    await page.getByRole('link', { name: 'I already have an account' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('wrong password here');
     await page.getByRole('button', { name: 'Sign In' }).click();

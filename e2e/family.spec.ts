@@ -5,7 +5,7 @@ async function createFamilyInvite(page: Page): Promise<string> {
   await page.goto('/family');
   await page.getByRole('button', { name: 'Create Family Invite Link' }).click();
   await expect(page.getByText('Invite link created')).toBeVisible();
-  const link = (await page.getByTestId('family-invite-link').textContent())!.trim();
+  const link = await page.getByTestId('family-invite-link').getByRole('textbox', { name: 'Invite link' }).inputValue();
   expect(link).toMatch(/\/invite\/[\w-]+$/);
   return link;
 }

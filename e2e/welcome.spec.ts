@@ -11,7 +11,9 @@ test.describe('Welcome page (signed out)', () => {
     await expect(features.nth(1)).toContainText('Daily prompts');
     await expect(features.nth(2)).toContainText('Private communities');
     await expect(features.nth(3)).toContainText('Memory flashbacks');
-    await expect(page.getByRole('link', { name: 'Sign In to Get Started' })).toHaveAttribute('href', '/api/login?returnTo=%2F');
+    // Issue 20: with no SSO and sign-up open, the main button leads to creating an account.
+    await expect(page.getByRole('link', { name: 'Sign In to Get Started' })).toHaveAttribute('href', '/signup');
+    await expect(page.getByRole('link', { name: 'I already have an account' })).toHaveAttribute('href', '/login');
   });
 
   test('is shown for every signed-out path but the invite landings', async ({ page }) => {
@@ -23,9 +25,13 @@ test.describe('Welcome page (signed out)', () => {
     await expect(page.getByRole('link', { name: 'Sign In to Get Started' })).toHaveCount(0);
   });
 
-  test('"Sign In to Get Started" leads to the sign-in form, carrying the address', async ({ page }) => {
+  test('"Sign In to Get Started" leads to sign-up and "I already have an account" to the sign-in form, carrying the address', async ({ page }) => {
     await page.goto('/timeline?memoryId=42');
     await page.getByRole('link', { name: 'Sign In to Get Started' }).click();
+    await expect(page).toHaveURL(/\/signup\?returnTo=%2Ftimeline%3FmemoryId%3D42$/);
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    await page.goto('/timeline?memoryId=42');
+    await page.getByRole('link', { name: 'I already have an account' }).click();
     await expect(page).toHaveURL(/\/login\?returnTo=%2Ftimeline%3FmemoryId%3D42$/);
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   });
