@@ -8,7 +8,7 @@ const MP4 = Uint8Array.from([0x00, 0x00, 0x00, 0x18, ...Buffer.from('ftypmp42'),
 const TEXT = new TextEncoder().encode('Shopping list: milk, eggs, bread\n');
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>');
 
-const named = (bytes: Uint8Array, name: string) => new File([bytes], name);
+const named = (bytes: BlobPart, name: string) => new File([bytes], name);
 
 describe('what a chosen file is, by its bytes', () => {
   it('knows a photo and a video whatever they are called, and nothing else', async () => {
