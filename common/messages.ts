@@ -546,11 +546,7 @@ export const messages = {
   // Invite links (accounts §5, §6): their toasts.
   inviteLinkFailed: 'Failed to create invite link',
   inviteLinkCreated: 'Invite link created',
-  inviteLinkCopied: 'The link was copied to your clipboard.',
-  timelineInviteLinkReady: 'Your timeline invite link is ready to share',
-  familyInviteLinkReady: 'Your family invite link is ready to share',
   linkCopied: 'Link copied',
-  copied: 'Copied!',
   inviteReady: 'Invite ready',
   linkReady: 'Link ready',
   // Issue 20 "shown where it is made": the link in a read-only field, its life in words
