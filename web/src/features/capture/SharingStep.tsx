@@ -31,6 +31,8 @@ export function useSharingMembers(timelineIds: string[], activeTimelineId: strin
           throw error;
         }
       },
+      // issue 20: people join a family over time; the list is read afresh each time the step shows.
+      staleTime: 0,
     })),
   });
   const byId = new Map<string, Member>();
