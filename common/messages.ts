@@ -546,8 +546,9 @@ export const messages = {
   // Invite links (accounts §5, §6): their toasts.
   inviteLinkFailed: 'Failed to create invite link',
   inviteLinkCreated: 'Invite link created',
-  linkCopied: 'Link copied',
-  inviteReady: 'Invite ready',
+  // accounts §2 "Add People" and §8: its button and its refusal.
+  inviteGenerateButton: 'Generate Invite Link',
+  inviteTimelineFailed: 'Failed to create timeline invite',
   linkReady: 'Link ready',
   // Issue 20 "shown where it is made": the link in a read-only field, its life in words
   // (DESIGN: INVITE_TTL_HOURS, 48 by default), Copy and Share beside it.

@@ -153,8 +153,15 @@ test.describe('Error catalogue (accounts §8)', () => {
     await dialog.getByRole('button', { name: 'Generate Invite Link' }).click();
     await expectError(page, 'Failed to create timeline invite');
     expect((await page.request.get(`/api/timeline-invites/${family!.id}`)).status()).toBe(404);
+    await expect(dialog.getByRole('textbox', { name: 'Invite link' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Generate Invite Link' }).click();
-    await expect.poll(async () => (await page.request.get(`/api/timeline-invites/${family!.id}`)).status()).toBe(200);
+    await expectSuccess(page, messages.inviteLinkCreated);
+    // Issue 20: the link is shown where it is made, with its life and Copy, not copied unseen.
+    const made = (await (await page.request.get(`/api/timeline-invites/${family!.id}`)).json()) as { id: string };
+    await expect(dialog.getByRole('textbox', { name: 'Invite link' })).toHaveValue(new RegExp(`/timeline-invite/${made.id}$`));
+    await expect(dialog.getByText('Expires in 48 hours')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Copy' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Generate Invite Link' })).toHaveCount(0);
   });
 
   test('first run: "Failed to create timeline. Please try again."', async ({ page }) => {

@@ -12,15 +12,26 @@ import { useCreateInviteLink } from './useCreateInviteLink';
 /**
  * A timeline's invite link, one step away (issue 20): the link made last, or a button that
  * makes one, then the link itself with its life, Copy and Share. `fresh` always offers making a
- * new link first (the Communities "Invite to Timeline" dialog promises a new one).
+ * new link first (the Communities "Invite to Timeline" dialog promises a new one); `failure`
+ * words a refusal where the spec names its own (useCreateInviteLink).
  */
-export function TimelineInviteLink({ timeline, createLabel, fresh = false }: { timeline: Timeline; createLabel: string; fresh?: boolean }) {
+export function TimelineInviteLink({
+  timeline,
+  createLabel,
+  fresh = false,
+  failure,
+}: {
+  timeline: Timeline;
+  createLabel: string;
+  fresh?: boolean;
+  failure?: (message: string) => string;
+}) {
   const current = useQuery({
     queryKey: queryKeys.timelineInvite(timeline.id),
     queryFn: () => api.timelines.currentInvite(timeline.id),
     enabled: !fresh,
   });
-  const create = useCreateInviteLink(timeline);
+  const create = useCreateInviteLink(timeline, failure);
   const link = fresh ? (create.data?.id ? create.data : null) : current.data;
 
   if (link) {

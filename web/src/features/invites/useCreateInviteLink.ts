@@ -9,13 +9,14 @@ import { messages } from '../../../../common/messages';
 /**
  * accounts §8 "Invite link created". The new link goes into the timeline's invite query, so
  * every InviteLinkPanel of that timeline shows it at once; copying is the panel's Copy (issue
- * 20: the link is shown where it is made, never copied unseen).
+ * 20: the link is shown where it is made, never copied unseen). `failure` words a refusal where the
+ * spec's catalogue names one for that place (Add People: "Failed to create timeline invite").
  */
-export function useCreateInviteLink(timeline: Timeline) {
+export function useCreateInviteLink(timeline: Timeline, failure: (message: string) => string = (message) => `Failed to create invite: ${message}`) {
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: () => api.timelines.createInvite(timeline.id),
-    error: (message) => `Failed to create invite: ${message}`,
+    error: failure,
     onSuccess: (link) => {
       if (!link?.id) return toast.error(messages.inviteLinkFailed);
       queryClient.setQueryData(queryKeys.timelineInvite(timeline.id), link);

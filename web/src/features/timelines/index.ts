@@ -2,7 +2,7 @@
 // loaded on its own by the shell (components/shell/AppLayout.tsx), so it is not named here.
 export { ACTIVE_TIMELINE_KEY, ActiveTimelineProvider, chooseActiveTimeline, useActiveTimeline } from './ActiveTimeline';
 export { MemberRow } from './MemberRow';
-export { shareInviteLink, timelineInviteUrl } from './shareInviteLink';
+export { timelineInviteUrl } from './inviteUrl';
 export { TimelineDot } from './TimelineDot';
 export { TimelineForm } from './TimelineForm';
 export { toastBlankTimelineName, useCreateTimeline } from './useCreateTimeline';
