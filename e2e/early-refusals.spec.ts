@@ -69,13 +69,28 @@ test.describe('Caught where it happens', () => {
     await expect(wizard.getByRole('button', { name: 'Add photos (3/3)' })).toBeDisabled();
   });
 
-  test('Next with no title says so beside the title and moves focus there', async ({ page }) => {
+  // The spec's toast is the one alert; beside the field the words are its description, read as
+  // focus lands there, so a screen reader does not hear the same alert twice.
+  test('Next with no title, then with nothing to keep, says so beside the field, moves focus there, and the toast is the one alert', async ({ page }) => {
     await signedInWithTimeline(page);
     const wizard = await openWizard(page);
     await wizard.getByRole('button', { name: 'Next' }).click();
-    await expect(wizard.getByRole('alert').filter({ hasText: 'Please give your memory a title' })).toBeVisible();
-    await expect(wizard.getByLabel('Title')).toBeFocused();
-    await expect(wizard.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
+    const title = wizard.getByLabel('Title');
+    await expect(title).toBeFocused();
+    await expect(title).toHaveAttribute('aria-invalid', 'true');
+    await expect(title).toHaveAccessibleDescription(/Please give your memory a title/);
+    await expect(wizard.getByText('Please give your memory a title')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(1);
+    await expect(page.getByRole('alert')).toContainText('Missing title');
+
+    await title.fill('Sledging');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    const notes = wizard.getByLabel('Notes');
+    await expect(notes).toBeFocused();
+    await expect(notes).toHaveAttribute('aria-invalid', 'true');
+    await expect(notes).toHaveAccessibleDescription(/Please provide the content of your memory before proceeding\./);
+    await expect(page.getByRole('alert')).toHaveCount(1);
+    await expect(page.getByRole('alert')).toContainText('Content required');
   });
 
   test("tapping one of today's prompts and going on: the first follow-up question is not that prompt", async ({ page }) => {

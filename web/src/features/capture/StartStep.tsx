@@ -2,7 +2,7 @@
 // recording or a file offers Undo in place (issue 9 "Nothing lost").
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconMicrophone, IconTrash } from '@tabler/icons-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { MEMORY_TEXT_MAX } from '../../../../common/limits';
 import { messages } from '../../../../common/messages';
 import { hasContent, type CaptureDraft } from './draft';
@@ -36,14 +36,24 @@ export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemove
   const titleInput = useRef<HTMLInputElement>(null);
   const notesInput = useRef<HTMLTextAreaElement>(null);
   // What Next found missing (issue 20): said beside its field until it is given, not only in a toast.
-  const [nextPressed, setNextPressed] = useState(false);
-  const missing = nextPressed ? missingForNext(draft) : null;
+  // The spec's toast is the one alert; the field's words are its description (aria-invalid,
+  // aria-describedby), read when focus lands there, so a screen reader hears them once more at
+  // most, not as a second alert at the same moment.
+  const [nextPresses, setNextPresses] = useState(0);
+  const missing = nextPresses > 0 ? missingForNext(draft) : null;
 
-  function pressNext() {
-    const lacking = missingForNext(draft);
-    setNextPressed(true);
+  const draftAtPress = useRef(draft);
+  // After the render that marks the field invalid, so moving there reads its error too.
+  useEffect(() => {
+    if (nextPresses === 0) return;
+    const lacking = missingForNext(draftAtPress.current);
     if (lacking === 'title') titleInput.current?.focus();
     if (lacking === 'content') notesInput.current?.focus();
+  }, [nextPresses]);
+
+  function pressNext() {
+    draftAtPress.current = draft;
+    setNextPresses((presses) => presses + 1);
     onNext();
   }
 
@@ -56,6 +66,7 @@ export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemove
         value={draft.title}
         onChange={(title) => update({ title })}
         error={missing === 'title' ? messages.captureMissingTitleDetail : undefined}
+        announceError={false}
         data-autofocus
       />
       <Textarea
@@ -69,7 +80,7 @@ export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemove
         maxRows={10}
         value={draft.notes}
         onChange={(event) => update({ notes: event.currentTarget.value })}
-        error={missing === 'content' ? <span role="alert">{messages.captureContentRequiredDetail}</span> : undefined}
+        error={missing === 'content' ? messages.captureContentRequiredDetail : undefined}
         errorProps={{ fz: 'md' }}
       />
 

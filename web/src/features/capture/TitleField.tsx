@@ -14,12 +14,20 @@ interface TitleFieldProps extends Omit<TextInputProps, 'value' | 'onChange' | 'e
   note?: string;
   /** What is wrong with it now (a blank title), from the form. */
   error?: string;
+  /**
+   * Whether `error` is an alert (default: the edit view's, shown while typing, has nothing else
+   * to say it). The wizard's Next has its spec toast say it and moves focus here, so there it is
+   * the field's description only: a second alert with the same words would be heard twice.
+   */
+  announceError?: boolean;
 }
 
-export const TitleField = forwardRef<HTMLInputElement, TitleFieldProps>(function TitleField({ value, onChange, note, error, ...rest }, ref) {
+export const TitleField = forwardRef<HTMLInputElement, TitleFieldProps>(function TitleField({ value, onChange, note, error, announceError = true, ...rest }, ref) {
   const [cut, setCut] = useState(false);
   const hintId = useId();
   const shownError = error ?? (cut ? messages.titleTooLongInField(MEMORY_TITLE_MAX) : undefined);
+  // The cut happens while typing, with nothing else to say it: always an alert.
+  const asAlert = error === undefined || announceError;
   return (
     <TextInput
       ref={ref}
@@ -46,7 +54,7 @@ export const TitleField = forwardRef<HTMLInputElement, TitleFieldProps>(function
         </Stack>
       }
       descriptionProps={{ fz: 'md' }}
-      error={shownError && <span role="alert">{shownError}</span>}
+      error={shownError && (asAlert ? <span role="alert">{shownError}</span> : shownError)}
       errorProps={{ fz: 'md' }}
     />
   );
