@@ -24,6 +24,7 @@ function memory(overrides: Partial<Memory> = {}): Memory {
     audioDuration: null,
     timelineIds: ['t1'],
     sharedWith: ['gran', 'sam'],
+    audience: 'people',
     images: [],
     videos: [],
     followUpResponses: [],

@@ -34,6 +34,7 @@ function memory(overrides: Partial<Memory> = {}): Memory {
     audioDuration: 61,
     timelineIds: ['t1'],
     sharedWith: ['gran'],
+    audience: 'people',
     images: [],
     videos: [],
     followUpResponses: responses,

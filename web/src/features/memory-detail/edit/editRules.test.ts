@@ -30,6 +30,7 @@ function memoryWith(images: number, videos: number): Memory {
     audioDuration: null,
     timelineIds: ['t1'],
     sharedWith: ['u1'],
+    audience: 'private',
     images: Array.from({ length: images }, (_, index) => image(`i${index}`)),
     videos: Array.from({ length: videos }, (_, index) => video(`v${index}`)),
     followUpResponses: [],
