@@ -378,6 +378,8 @@ export const messages = {
     `Everyone on ${timelineNames.length > 1 ? `${timelineNames.slice(0, -1).join(', ')} and ${timelineNames.at(-1)}` : (timelineNames[0] ?? 'this timeline')}, including people who join later`,
   audiencePeople: (count: number, onlyName: string) => (count === 1 ? `Only you and ${onlyName}` : `Only you and the ${count} people you chose`),
   audiencePrivate: 'Only you',
+  /** The Share dialog's one box while nobody else is on the memory's timelines. */
+  shareWithJoiners: 'Everyone who joins can see it',
   // The wizard's 'Selective Sharing' while nobody else is on the chosen timelines: they will see it when they join.
   sharingSelectiveDescription: 'Choose which timeline members can view',
   sharingSelectiveAloneDescription: 'Your family will see it as they join the timeline',

@@ -79,11 +79,26 @@ describe('the Share Memory dialog says who sees the memory', () => {
     await waitFor(() => expect(share).toHaveBeenCalledWith('m1', ['ada'], 'private'));
   });
 
-  it('with nobody else listed yet, shares with the timeline as people join', async () => {
+  it('with nobody else listed yet, one box says whether those who join see it, and a private memory stays private until it is ticked', async () => {
     const { share } = renderDialog({ audience: 'private', sharedWith: ['ada'] }, []);
     await screen.findByText("Nobody else is on this memory's timelines yet.");
+    const joiners = screen.getByRole('checkbox', { name: 'Everyone who joins can see it' }) as HTMLInputElement;
+    expect(joiners.checked).toBe(false);
+    expect(words().textContent).toBe('Only you');
+    expect(screen.getByRole('button', { name: 'Make Memory Private' })).toBeTruthy();
+    fireEvent.click(joiners);
     expect(words().textContent).toBe('Everyone on Our Family, including people who join later');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Share with All Timeline Members' })));
     await waitFor(() => expect(share).toHaveBeenCalledWith('m1', ['ada'], 'timeline'));
+  });
+
+  it("with nobody else listed yet, a 'timeline' memory can be made private by unticking the box", async () => {
+    const { share } = renderDialog({ audience: 'timeline', sharedWith: ['ada'] }, []);
+    const joiners = (await screen.findByRole('checkbox', { name: 'Everyone who joins can see it' })) as HTMLInputElement;
+    expect(joiners.checked).toBe(true);
+    fireEvent.click(joiners);
+    expect(words().textContent).toBe('Only you');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Make Memory Private' })));
+    await waitFor(() => expect(share).toHaveBeenCalledWith('m1', ['ada'], 'private'));
   });
 });

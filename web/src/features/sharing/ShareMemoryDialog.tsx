@@ -31,6 +31,8 @@ export function ShareMemoryDialog({ memory, currentUserId, opened, onClose }: Sh
   // issue 20: a 'timeline' memory starts with every listed member chosen (its sharedWith holds
   // them, but someone may have joined since it was read); null until the person changes it.
   const [picked, setPicked] = useState<string[] | null>(() => (memory.audience === 'timeline' ? null : initialSelection(memory.sharedWith, currentUserId)));
+  // With nobody else on its timelines yet: whoever joins sees it, unless it is private now.
+  const [joiners, setJoiners] = useState(memory.audience !== 'private');
 
   const { timelines } = useTimelines();
 
@@ -47,9 +49,9 @@ export function ShareMemoryDialog({ memory, currentUserId, opened, onClose }: Sh
   const offered = new Set(members.map((member) => member.id));
   const selected = picked ?? [...offered];
   const selectedOffered = selected.filter((id) => offered.has(id));
-  const label = shareButtonLabel(selectedOffered.length, members.length);
   // issue 20: who will see it, in words, for the selection on screen.
-  const audience = audienceOf(selectedOffered.length, members.length);
+  const audience = audienceOf(selectedOffered.length, members.length, joiners);
+  const label = shareButtonLabel(audience);
   const timelineNames = memory.timelineIds.flatMap((timelineId) => timelines.find((timeline) => timeline.id === timelineId)?.name ?? []);
   const chosen = members.filter((member) => selectedOffered.includes(member.id)).map((member) => ({ name: displayNameOf(member, 'User') }));
 
@@ -65,7 +67,16 @@ export function ShareMemoryDialog({ memory, currentUserId, opened, onClose }: Sh
               ))}
             </Stack>
           ) : members.length === 0 ? (
-            <Text c="dimmed">Nobody else is on this memory&apos;s timelines yet.</Text>
+            <Stack gap="sm">
+              <Text c="dimmed">Nobody else is on this memory&apos;s timelines yet.</Text>
+              <Checkbox
+                checked={joiners}
+                onChange={(event) => setJoiners(event.currentTarget.checked)}
+                label={messages.shareWithJoiners}
+                size="md"
+                styles={{ label: { fontSize: 'var(--mantine-font-size-md)' } }}
+              />
+            </Stack>
           ) : (
             <Checkbox.Group value={selectedOffered} onChange={setPicked} aria-label="Timeline members">
               <Stack gap={4}>

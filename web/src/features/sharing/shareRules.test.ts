@@ -15,11 +15,12 @@ describe('the Share Memory dialog rules', () => {
   });
 
   it("labels the button 'Share with All Timeline Members', 'Make Memory Private' or 'Update Sharing Settings'", () => {
-    expect(shareButtonLabel(2, 2)).toBe('Share with All Timeline Members');
-    expect(shareButtonLabel(0, 2)).toBe('Make Memory Private');
-    expect(shareButtonLabel(1, 2)).toBe('Update Sharing Settings');
-    // Nobody else listed yet: pressing it shares with the timeline's members as they join (issue 20).
-    expect(shareButtonLabel(0, 0)).toBe('Share with All Timeline Members');
+    expect(shareButtonLabel(audienceOf(2, 2))).toBe('Share with All Timeline Members');
+    expect(shareButtonLabel(audienceOf(0, 2))).toBe('Make Memory Private');
+    expect(shareButtonLabel(audienceOf(1, 2))).toBe('Update Sharing Settings');
+    // Nobody else listed yet: the box says whether those who join will see it (issue 20).
+    expect(shareButtonLabel(audienceOf(0, 0))).toBe('Share with All Timeline Members');
+    expect(shareButtonLabel(audienceOf(0, 0, false))).toBe('Make Memory Private');
   });
 
   it('always sends the current user, and only members the dialog offered', () => {
@@ -30,6 +31,7 @@ describe('the Share Memory dialog rules', () => {
   it('asks for the timeline when every listed member is chosen, also while nobody else is listed', () => {
     expect(audienceOf(2, 2)).toBe('timeline');
     expect(audienceOf(0, 0)).toBe('timeline');
+    expect(audienceOf(0, 0, false)).toBe('private');
     expect(audienceOf(1, 2)).toBe('people');
     expect(audienceOf(0, 2)).toBe('private');
   });

@@ -23,12 +23,13 @@ export function initialSelection(sharedWith: readonly string[], currentUserId: s
 }
 
 /**
- * memories §2: the button says what pressing it will do. With nobody else listed yet it shares
- * with all members (issue 20: the timeline's members, those who join later), as audienceOf says.
+ * memories §2: the button says what pressing it will do, which is the audience it asks for:
+ * all members ('Share with All Timeline Members', also while nobody else is listed yet: those
+ * who join, issue 20), none ('Make Memory Private') or some ('Update Sharing Settings').
  */
-export function shareButtonLabel(selectedCount: number, memberCount: number): string {
-  if (selectedCount >= memberCount) return messages.shareAllMembers;
-  if (selectedCount === 0) return messages.shareMakePrivate;
+export function shareButtonLabel(audience: Audience): string {
+  if (audience === 'timeline') return messages.shareAllMembers;
+  if (audience === 'private') return messages.shareMakePrivate;
   return messages.shareUpdateSettings;
 }
 
@@ -40,11 +41,14 @@ export function userIdsToSend(selected: readonly string[], offered: readonly Per
 
 /**
  * issue 20 "Who sees a memory": the audience a selection asks for. Every listed member chosen
- * (also while nobody else is listed yet) means everyone on the memory's timelines, now and
- * later; some means those people; none means the creator alone.
+ * means everyone on the memory's timelines, now and later; some means those people; none
+ * means the creator alone. With nobody else listed yet there is nobody to tick, so the person
+ * says it in one box (`joinersWhenAlone`): those who join, or nobody (a lone member must still
+ * be able to make a memory private).
  */
-export function audienceOf(selectedCount: number, memberCount: number): Audience {
-  if (memberCount === 0 || selectedCount >= memberCount) return 'timeline';
+export function audienceOf(selectedCount: number, memberCount: number, joinersWhenAlone = true): Audience {
+  if (memberCount === 0) return joinersWhenAlone ? 'timeline' : 'private';
+  if (selectedCount >= memberCount) return 'timeline';
   return selectedCount === 0 ? 'private' : 'people';
 }
 
