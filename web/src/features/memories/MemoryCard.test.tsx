@@ -47,13 +47,18 @@ afterEach(() => {
 
 describe.each(['full', 'compact'] as const)('the %s memory card', (variant) => {
   it('says "Only you" with a lock when only its creator may see it', () => {
-    renderWithMantine(<MemoryCard memory={memory({ sharedWith: ['gran'] })} variant={variant} onOpen={vi.fn()} />);
+    renderWithMantine(<MemoryCard memory={memory({ sharedWith: ['gran'], audience: 'private' })} variant={variant} onOpen={vi.fn()} />);
     const card = screen.getByRole('article', { name: 'Harvest supper' });
     const mark = within(card).getByTestId('private-mark');
     expect(mark.textContent).toBe('Only you');
     expect(mark.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
     // Readable by name, not only as an icon: not hidden inside a labelled button.
     expect(mark.closest('button')).toBeNull();
+  });
+
+  it("has no private mark on a 'timeline' memory whose creator is still alone on its timeline (issue 20)", () => {
+    renderWithMantine(<MemoryCard memory={memory({ sharedWith: ['gran'], audience: 'timeline' })} variant={variant} onOpen={vi.fn()} />);
+    expect(screen.queryByText('Only you')).toBeNull();
   });
 
   it('has no private mark once shared with someone else', () => {

@@ -6,7 +6,7 @@ import { messages } from '../../../../common/messages';
 import { isPrivateMemory } from './privacy';
 import type { Memory } from './types';
 
-export function PrivateMark({ memory }: { memory: Pick<Memory, 'sharedWith' | 'userId'> }) {
+export function PrivateMark({ memory }: { memory: Pick<Memory, 'audience'> }) {
   if (!isPrivateMemory(memory)) return null;
   return (
     <Group gap={4} wrap="nowrap" data-testid="private-mark" style={{ flex: 'none' }}>

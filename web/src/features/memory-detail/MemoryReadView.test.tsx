@@ -34,7 +34,7 @@ function memory(overrides: Partial<Memory> = {}): Memory {
     audioDuration: 61,
     timelineIds: ['t1'],
     sharedWith: ['gran'],
-    audience: 'people',
+    audience: 'private',
     images: [],
     videos: [],
     followUpResponses: responses,
@@ -62,7 +62,7 @@ describe('the memory read view', () => {
     renderView(memory());
     expect(screen.getByTestId('private-mark').textContent).toBe('Only you');
     cleanup();
-    renderView(memory({ sharedWith: ['gran', 'sam'] }));
+    renderView(memory({ sharedWith: ['gran', 'sam'], audience: 'people' }));
     expect(screen.queryByText('Only you')).toBeNull();
   });
 
