@@ -8,8 +8,8 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { Memory } from '../common/memories';
 import { messages } from '../common/messages';
-import { expectToast, openWizard, signUp, uniqueEmail } from './helpers';
-import { currentUserId } from './memory-fixtures';
+import { expectToast, openWizard, signUp } from './helpers';
+import { currentUserId, joinedMember } from './memory-fixtures';
 
 const FAMILY = 'Our Family';
 const EVERYONE = 'Everyone on Our Family, including people who join later';
@@ -26,16 +26,7 @@ async function newPerson(browser: Browser): Promise<Page> {
 
 /** Someone new signs up in their own browser and joins Ada's timeline by an invite she made. */
 async function joins(browser: Browser, ada: Page, timelineId: string, displayName: string): Promise<Page> {
-  const page = await newPerson(browser);
-  await signUp(page, { email: uniqueEmail('member'), displayName, firstTimeline: false });
-  const invite = await ada.request.post(`/api/timelines/${timelineId}/invites`, { data: {} });
-  expect(invite.status(), await invite.text()).toBeLessThan(300);
-  const { id } = (await invite.json()) as { id: string };
-  const accepted = await page.request.post(`/api/timeline-invite/${id}/accept`, { data: {} });
-  expect(accepted.status(), await accepted.text()).toBeLessThan(300);
-  await page.goto('/');
-  await expect(page.getByRole('dialog', { name: 'Create Your First Timeline' })).toHaveCount(0);
-  return page;
+  return (await joinedMember(browser, ada, timelineId, displayName, await newPerson(browser))).page;
 }
 
 /** The wizard up to its sharing step, with a title and notes. */

@@ -45,9 +45,18 @@ export async function currentUserId(request: APIRequestContext): Promise<string>
   return ((await (await request.get('/api/auth/user')).json()) as { id: string }).id;
 }
 
-/** A second person, signed up in a browser of their own, who joins the timeline by invite. */
-export async function joinedMember(browser: Browser, owner: Page, timelineId: string, displayName: string): Promise<{ page: Page; id: string }> {
-  const page = await (await browser.newContext()).newPage();
+/**
+ * A second person, signed up in a browser of their own (or on `page`, a fresh one the spec
+ * prepared), who joins the timeline by invite.
+ */
+export async function joinedMember(
+  browser: Browser,
+  owner: Page,
+  timelineId: string,
+  displayName: string,
+  page?: Page,
+): Promise<{ page: Page; id: string }> {
+  page ??= await (await browser.newContext()).newPage();
   // The invite brings their first timeline, so none is made at sign-up.
   await signUp(page, { email: uniqueEmail('member'), displayName, firstTimeline: false });
   const invite = await owner.request.post(`/api/timelines/${timelineId}/invites`, { data: {} });

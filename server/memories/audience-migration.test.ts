@@ -1,18 +1,11 @@
 // Migration 0010 (issue 20 "Who sees a memory": "A migration gives `timeline` to every memory
 // shared today with every member of its timelines"): the memories written before it are
 // classified from their shares, on both dialects.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { createContext } from '../context.js';
-import { openDatabase, type Dialect } from '../db/index.js';
-import { migrateToLatest, migrateUpTo } from '../db/migrate.js';
-import { createMediaStore } from '../providers/storage/index.js';
-import { dialects, TEST_ORIGIN } from '../test/app.js';
+import type { Dialect } from '../db/index.js';
+import { databaseMigratedUpTo } from '../db/migration-test-support.js';
+import { dialects } from '../test/app.js';
 import { makeMemory, makeTimeline, makeUser } from '../test/factories.js';
 
 describe.each(dialects)('migration 0010_memory_audience on %s', (dialect: Dialect) => {
@@ -22,33 +15,7 @@ describe.each(dialects)('migration 0010_memory_audience on %s', (dialect: Dialec
   });
 
   /** A database migrated up to 0009 only, as an instance from before audiences had it. */
-  async function databaseBeforeAudiences() {
-    const dataDir = mkdtempSync(join(tmpdir(), 'heirloom-audience-migration-'));
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      PUBLIC_URL: TEST_ORIGIN,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      ...(dialect === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
-    });
-    const schema = dialect === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
-    if (schema) {
-      const admin = openDatabase(config.databaseUrl);
-      await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-      await admin.close();
-      cleanups.push(async () => {
-        const dropper = openDatabase(config.databaseUrl);
-        await sql`drop schema ${sql.id(schema)} cascade`.execute(dropper.db);
-        await dropper.close();
-      });
-    }
-    const handle = openDatabase(config.databaseUrl, { schema });
-    cleanups.push(() => handle.close());
-    await migrateUpTo(handle.db, '0009_ai_calls', schema);
-    const media = await createMediaStore(config);
-    const ctx = createContext({ db: handle.db, dialect, config, media, now: () => new Date() });
-    return { ctx, migrate: () => migrateToLatest(handle.db, schema) };
-  }
+  const databaseBeforeAudiences = () => databaseMigratedUpTo(dialect, '0009_ai_calls', cleanups);
 
   it("gives 'timeline' to memories shared with every other member of their timelines, 'private' to the creator's alone, 'people' to the rest", async () => {
     const { ctx, migrate } = await databaseBeforeAudiences();

@@ -1,20 +1,12 @@
 // Migration 0005 (issue 10 "Search": "A migration builds the index for memories that already
 // exist"): memories written before it are found after it runs, and it keeps the index in step
 // from then on.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Memory } from '../../common/memories.js';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { createContext } from '../context.js';
-import { openDatabase, type Dialect } from '../db/index.js';
-import { migrateToLatest, migrateUpTo } from '../db/migrate.js';
-import { createMediaStore } from '../providers/storage/index.js';
-import { dialects, TEST_ORIGIN } from '../test/app.js';
+import type { Dialect } from '../db/index.js';
+import { databaseMigratedUpTo } from '../db/migration-test-support.js';
+import { dialects } from '../test/app.js';
 import { makeTimeline, makeUser } from '../test/factories.js';
 import { makeSearchableMemory, searchAs } from './test-support.js';
 
@@ -25,33 +17,7 @@ describe.each(dialects)('migration 0005_search_index on %s', (dialect: Dialect) 
   });
 
   /** A database migrated up to 0004 only, as an instance from before search had it. */
-  async function databaseBeforeSearch() {
-    const dataDir = mkdtempSync(join(tmpdir(), 'heirloom-search-migration-'));
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      PUBLIC_URL: TEST_ORIGIN,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      ...(dialect === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
-    });
-    const schema = dialect === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
-    if (schema) {
-      const admin = openDatabase(config.databaseUrl);
-      await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-      await admin.close();
-      cleanups.push(async () => {
-        const dropper = openDatabase(config.databaseUrl);
-        await sql`drop schema ${sql.id(schema)} cascade`.execute(dropper.db);
-        await dropper.close();
-      });
-    }
-    const handle = openDatabase(config.databaseUrl, { schema });
-    cleanups.push(() => handle.close());
-    await migrateUpTo(handle.db, '0004_follow_up_audio', schema);
-    const media = await createMediaStore(config);
-    const ctx = createContext({ db: handle.db, dialect, config, media, now: () => new Date() });
-    return { ctx, migrate: () => migrateToLatest(handle.db, schema) };
-  }
+  const databaseBeforeSearch = () => databaseMigratedUpTo(dialect, '0004_follow_up_audio', cleanups);
 
   it('finds the memories written before it ran, each only by those who may view it, and follows later writes', async () => {
     const { ctx, migrate } = await databaseBeforeSearch();

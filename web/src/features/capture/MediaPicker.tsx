@@ -12,6 +12,7 @@ import { messages } from '../../../../common/messages';
 import { toast } from '../../lib/toast';
 import type { CaptureVideo } from './draft';
 import { useObjectUrls } from './useObjectUrl';
+import { MediaNotices, type MediaNotice } from './MediaNotices';
 
 interface MediaPickerProps {
   images: File[];
@@ -21,12 +22,6 @@ interface MediaPickerProps {
   onImageRemoved: (index: number) => void;
   onVideoChosen: (file: File) => void;
   onVideoRemoved: () => void;
-}
-
-/** A refusal (not a photo or video we take) or a kind word about the photo limit. */
-interface Notice {
-  text: string;
-  refused: boolean;
 }
 
 // 44 px: a touch target a thumb can find on a phone (issue 9).
@@ -39,7 +34,7 @@ export function MediaPicker({ images, video, onImagesChange, onImageRemoved, onV
   const full = images.length >= CAPTURE_IMAGES_MAX;
 
   // What the last choice refused or left out, said beside the buttons and announced.
-  const [notices, setNotices] = useState<Notice[]>([]);
+  const [notices, setNotices] = useState<MediaNotice[]>([]);
   // The files are read before they are added: the photos chosen meanwhile are the latest ones.
   const latestImages = useRef(images);
   useEffect(() => {
@@ -109,16 +104,7 @@ export function MediaPicker({ images, video, onImagesChange, onImageRemoved, onV
           event.currentTarget.value = '';
         }}
       />
-      {/* An alert as it appears, so a screen reader says it at once. */}
-      {notices.length > 0 && (
-        <Stack gap={2} role="alert" data-testid="media-notices">
-          {notices.map((notice) => (
-            <Text key={notice.text} fz="md" c={notice.refused ? 'red.8' : undefined}>
-              {notice.text}
-            </Text>
-          ))}
-        </Stack>
-      )}
+      <MediaNotices notices={notices} />
       {(images.length > 0 || video) && (
         <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" aria-label="Chosen media">
           {images.map((image, index) => (

@@ -13,6 +13,7 @@ import { messages } from '../../../../../common/messages';
 import { toast } from '../../../lib/toast';
 import { useObjectUrls } from '../../capture/useObjectUrl';
 import { canRestoreImage, canRestoreVideo, chooseImages, chooseVideos, imageCount, videoCount, type MemoryDraft } from './editRules';
+import { MediaNotices, type MediaNotice } from '../../capture/MediaNotices';
 
 interface EditMediaPanelProps {
   memory: Memory;
@@ -60,7 +61,7 @@ export function EditMediaPanel({ memory, draft, onChange, disabled }: EditMediaP
   const videos = videoCount(memory, draft);
 
   // What the last choice refused or left out (issue 20), said beside the buttons and announced.
-  const [notices, setNotices] = useState<{ text: string; refused: boolean }[]>([]);
+  const [notices, setNotices] = useState<MediaNotice[]>([]);
   // The files' bytes are read before they are added: the draft as it is by then.
   const latestDraft = useRef(draft);
   useEffect(() => {
@@ -210,16 +211,7 @@ export function EditMediaPanel({ memory, draft, onChange, disabled }: EditMediaP
           void addVideos(Array.from(event.currentTarget.files ?? []));
           event.currentTarget.value = '';
         }} />
-      {/* An alert as it appears, so a screen reader says it at once. */}
-      {notices.length > 0 && (
-        <Stack gap={2} role="alert" data-testid="media-notices">
-          {notices.map((notice) => (
-            <Text key={notice.text} fz="md" c={notice.refused ? 'red.8' : undefined}>
-              {notice.text}
-            </Text>
-          ))}
-        </Stack>
-      )}
+      <MediaNotices notices={notices} />
     </Stack>
   );
 }
