@@ -107,6 +107,16 @@ describe('seeking a voice clip (issue 20)', () => {
     expect(slider.getAttribute('aria-valuetext')).toBe('0:12 of 1:03');
   });
 
+  it('reads the length at the end, though the length is rounded up and the position counts whole seconds', () => {
+    clipAt(2.52);
+    const slider = screen.getByRole('slider', { name: 'Position in spoken answer' });
+    fireEvent.change(slider, { target: { value: '2.4' } });
+    expect(slider.getAttribute('aria-valuetext')).toBe('0:02 of 0:03');
+    fireEvent.keyDown(slider, { key: 'End' });
+    expect(slider.getAttribute('aria-valuetext')).toBe('0:03 of 0:03');
+    expect(screen.getByTestId('voice-clip').textContent).toBe('Voice0:03 / 0:03');
+  });
+
   it('steps 5 s with the arrow keys, stops at either end, and goes there with Home and End', () => {
     clipAt(63);
     const slider = screen.getByRole('slider', { name: 'Position in spoken answer' });

@@ -17,8 +17,10 @@ const keySteps: Record<string, number> = { ArrowRight: 1, ArrowUp: 1, ArrowLeft:
 export function VoiceSeek({ audio, what }: { audio: VoicePlayback; what: string }) {
   const { duration, position, seek } = audio;
   if (duration === null) return null;
-  const shownPosition = formatPlayPosition(Math.min(position, duration));
   const shownLength = formatClipLength(duration);
+  // The length is rounded and the position counts whole seconds passed, so at the very end a
+  // 2.5 s clip would read "0:02 / 0:03": the end reads as the length.
+  const shownPosition = position >= duration ? shownLength : formatPlayPosition(position);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const step = keySteps[event.key];
     // The input's own step is 'any' so a pointer lands anywhere: the keys are taken here.
