@@ -2,7 +2,6 @@
 // the name or the declared type). The browser asks this the moment a file is chosen (issue 20
 // "Caught where it happens"); the server's gates (server/media) still check every upload with
 // the same reader, file-type, so the two cannot disagree about a file's kind.
-import { fileTypeFromBuffer } from 'file-type';
 import { ACCEPTED_IMAGE_TYPES } from './media.js';
 
 /** file-type needs at most this many leading bytes to recognise any accepted format. */
@@ -17,6 +16,9 @@ export type MediaKind = 'photo' | 'video';
 
 /** 'photo' or 'video' when the bytes are one we accept, else null. */
 export async function kindOfBytes(head: Uint8Array): Promise<MediaKind | null> {
+  // Loaded on the first file chosen, not with the wizard or the memory dialog: the reader is
+  // 25 KB of gzip that someone only reading memories never needs.
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(head).catch(() => undefined);
   if (!found) return null;
   if (SNIFFED_PHOTO_TYPES.has(found.mime)) return 'photo';
