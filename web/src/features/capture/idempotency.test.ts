@@ -8,56 +8,17 @@ import { newIdempotencyKey } from '../../api/idempotency';
 import { emptyDraft, withIdempotencyKey, type CaptureDraft } from './draft';
 import { clearDraft, loadDraft, saveDraft } from './draftStore';
 import { saveMemory } from './saveMemory';
+import { installScriptedXhr, scriptXhrAnswers, sentXhrs } from '../../test/scriptedXhr';
 
-type Answer = { status: number; body?: string } | 'network';
-
-const sent: FakeXhr[] = [];
-let answers: Answer[] = [];
-
-class FakeXhr {
-  method = '';
-  url = '';
-  timeout = 0;
-  withCredentials = false;
-  status = 0;
-  responseText = '';
-  headers: Record<string, string> = {};
-  upload: { onprogress: null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  send() {
-    sent.push(this);
-    const answer = answers.shift() ?? { status: 201, body: '{"id":"m1"}' };
-    queueMicrotask(() => {
-      // A cut-off answer reaches the page as a network error, whatever the server did.
-      if (answer === 'network') return this.onerror?.();
-      this.status = answer.status;
-      this.responseText = answer.body ?? '';
-      this.onload?.();
-    });
-  }
-}
+/** Every request made (installScriptedXhr empties it before each test). */
+const sent = sentXhrs;
 
 const draft: CaptureDraft = { ...emptyDraft, title: 'Picnic', notes: 'We rowed across the lake.', timelineIds: ['t1'] };
 const choices = { timelineIds: ['t1'], sharedWith: [], videoThumbnail: null };
 const keysSent = () => sent.map((request) => request.headers[IDEMPOTENCY_KEY_HEADER]);
 
 beforeEach(() => {
-  sent.length = 0;
-  answers = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  installScriptedXhr();
 });
 afterEach(async () => {
   vi.useRealTimers();
@@ -87,7 +48,7 @@ describe("a draft's Idempotency-Key", () => {
   it("is sent by the first attempt and again by the spec's retry after the answer was cut off", async () => {
     vi.useFakeTimers();
     const keyed = withIdempotencyKey(draft, newIdempotencyKey);
-    answers = ['network', { status: 201, body: '{"id":"m1"}' }];
+    scriptXhrAnswers('network', { status: 201, body: '{"id":"m1"}' });
     const saving = saveMemory(keyed, choices, () => undefined);
     await vi.advanceTimersByTimeAsync(2_000);
     await expect(saving).resolves.toEqual({ id: 'm1' });
@@ -98,7 +59,7 @@ describe("a draft's Idempotency-Key", () => {
   it('is sent again when Save is pressed again after a failure, from the draft as reloaded', async () => {
     vi.useFakeTimers();
     const keyed = withIdempotencyKey(draft, newIdempotencyKey);
-    answers = ['network', 'network'];
+    scriptXhrAnswers('network', 'network');
     const failed = saveMemory(keyed, choices, () => undefined).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(2_000);
     expect(await failed).toBeInstanceOf(Error);
@@ -108,7 +69,7 @@ describe("a draft's Idempotency-Key", () => {
     await saveDraft('u1', 'sharing', keyed);
     const reloaded = (await loadDraft('u1'))!.draft;
     const again = withIdempotencyKey(reloaded, newIdempotencyKey);
-    answers = [{ status: 201, body: '{"id":"m1"}' }];
+    scriptXhrAnswers({ status: 201, body: '{"id":"m1"}' });
     await expect(saveMemory(again, choices, () => undefined)).resolves.toEqual({ id: 'm1' });
     expect(keysSent()).toEqual([keyed.idempotencyKey, keyed.idempotencyKey, keyed.idempotencyKey]);
   });

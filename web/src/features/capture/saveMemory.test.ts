@@ -7,55 +7,12 @@ import { api } from '../../api/endpoints';
 import { emptyDraft, type CaptureDraft } from './draft';
 import { uploadVideoDirect } from '../../api/memory-form';
 import { draftForm as memoryForm, thumbnailBlob } from './saveMemory';
+import { installScriptedXhr, scriptXhrAnswers, sentXhrs, type XhrAnswer } from '../../test/scriptedXhr';
 
 const saveFailureText = (error: unknown) => toUserText(error, messages.memorySaveFailed);
 
-type Answer = { status: number; body?: string } | 'network' | 'timeout' | 'abort';
-
-/** Every request made, and a queue of how the next ones are answered. */
-const sent: FakeXhr[] = [];
-let answers: Answer[] = [];
-
-class FakeXhr {
-  method = '';
-  url = '';
-  timeout = 0;
-  withCredentials = false;
-  status = 0;
-  responseText = '';
-  headers: Record<string, string> = {};
-  body: unknown;
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  send(body: unknown) {
-    this.body = body;
-    sent.push(this);
-    const answer = answers.shift() ?? { status: 200, body: '{}' };
-    queueMicrotask(() => {
-      if (answer === 'network') return this.onerror?.();
-      if (answer === 'timeout') return this.ontimeout?.();
-      if (answer === 'abort') return this.onabort?.();
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      this.status = answer.status;
-      this.responseText = answer.body ?? '';
-      this.onload?.();
-    });
-  }
-}
+/** Every request made (installScriptedXhr empties it before each test). */
+const sent = sentXhrs;
 
 const video = new File([new Uint8Array([1, 2, 3])], 'picnic.webm', { type: 'video/webm' });
 const ticket = {
@@ -79,9 +36,7 @@ const jpegBytes = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10];
 const jpegDataUrl = `data:image/jpeg;base64,${Buffer.from(jpegBytes).toString('base64')}`;
 
 beforeEach(() => {
-  sent.length = 0;
-  answers = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  installScriptedXhr();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {
@@ -183,7 +138,7 @@ describe('the memory creation form (memories §3)', () => {
 describe('direct video upload (memories §7, §8)', () => {
   it('PUTs the file to the presigned address with a 10-minute timeout and answers the finalUrl on 204', async () => {
     vi.spyOn(api.uploads, 'presignedUrl').mockResolvedValue(ticket);
-    answers = [{ status: 204 }];
+    scriptXhrAnswers({ status: 204 });
     const progress: number[] = [];
     await expect(uploadVideoDirect(video, (percent) => progress.push(percent))).resolves.toBe(ticket.finalUrl);
     expect(api.uploads.presignedUrl).toHaveBeenCalledWith({ fileName: 'picnic.webm', mimeType: 'video/webm' });
@@ -198,7 +153,7 @@ describe('direct video upload (memories §7, §8)', () => {
 
   it('POSTs a form to S3 as the answer says: the signed fields in their order, then the file (issue 19)', async () => {
     vi.spyOn(api.uploads, 'presignedUrl').mockResolvedValue(s3Ticket);
-    answers = [{ status: 204 }];
+    scriptXhrAnswers({ status: 204 });
     await expect(uploadVideoDirect(video)).resolves.toBe(s3Ticket.finalUrl);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.method).toBe('POST');
@@ -215,14 +170,14 @@ describe('direct video upload (memories §7, §8)', () => {
 
   it('takes 200 as success too, but not another 2xx', async () => {
     vi.spyOn(api.uploads, 'presignedUrl').mockResolvedValue(ticket);
-    answers = [{ status: 200 }, { status: 201 }];
+    scriptXhrAnswers({ status: 200 }, { status: 201 });
     await expect(uploadVideoDirect(video)).resolves.toBe(ticket.finalUrl);
     await expect(uploadVideoDirect(video)).rejects.toThrow('Direct S3 upload failed for picnic.webm: S3 upload failed with status: 201');
   });
 
   it("reads 'Direct S3 upload failed for {file}: {reason}' for each failure", async () => {
     vi.spyOn(api.uploads, 'presignedUrl').mockResolvedValue(ticket);
-    answers = [{ status: 403, body: '<Error/>' }, 'timeout', 'network'];
+    scriptXhrAnswers({ status: 403, body: '<Error/>' }, 'timeout', 'network');
     await expect(uploadVideoDirect(video)).rejects.toThrow('Direct S3 upload failed for picnic.webm: S3 upload failed with status: 403');
     await expect(uploadVideoDirect(video)).rejects.toThrow('Direct S3 upload failed for picnic.webm: S3 upload timed out');
     await expect(uploadVideoDirect(video)).rejects.toThrow('Direct S3 upload failed for picnic.webm: Network error during upload');
@@ -244,7 +199,7 @@ describe('the memory POST (memories §5, §7, §9)', () => {
   const form = () => new FormData();
 
   it('posts to /api/memories with a 300000 ms timeout and reports progress', async () => {
-    answers = [{ status: 201, body: '{"id":"m1"}' }];
+    scriptXhrAnswers({ status: 201, body: '{"id":"m1"}' });
     const progress: number[] = [];
     await expect(api.memories.create(form(), { onProgress: (percent) => progress.push(percent) })).resolves.toEqual({ id: 'm1' });
     expect(sent[0]!.method).toBe('POST');
@@ -255,7 +210,7 @@ describe('the memory POST (memories §5, §7, §9)', () => {
 
   it('retries once, 2 s after a server error, and then gives up', async () => {
     vi.useFakeTimers();
-    answers = [{ status: 503 }, { status: 502 }, { status: 201, body: '{}' }];
+    scriptXhrAnswers({ status: 503 }, { status: 502 }, { status: 201, body: '{}' });
     const result = api.memories.create(form()).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(1_999);
     expect(sent).toHaveLength(1);
@@ -268,7 +223,7 @@ describe('the memory POST (memories §5, §7, §9)', () => {
 
   it('succeeds on the retry after a network error', async () => {
     vi.useFakeTimers();
-    answers = ['network', { status: 201, body: '{"id":"m2"}' }];
+    scriptXhrAnswers('network', { status: 201, body: '{"id":"m2"}' });
     const result = api.memories.create(form());
     await vi.advanceTimersByTimeAsync(2_000);
     await expect(result).resolves.toEqual({ id: 'm2' });
@@ -277,13 +232,13 @@ describe('the memory POST (memories §5, §7, §9)', () => {
 
   it('never retries a 413 or a file-size refusal', async () => {
     vi.useFakeTimers();
-    answers = [{ status: 413, body: '{"message":"Video too large"}' }];
+    scriptXhrAnswers({ status: 413, body: '{"message":"Video too large"}' });
     const tooLarge = api.memories.create(form()).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(sent).toHaveLength(1);
     expect(saveFailureText(await tooLarge)).toBe('File is too large for upload. Please trim or compress the video and try again.');
 
-    answers = [{ status: 500, body: '{"message":"File size limit exceeded"}' }];
+    scriptXhrAnswers({ status: 500, body: '{"message":"File size limit exceeded"}' });
     const sizeError = api.memories.create(form()).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(sent).toHaveLength(2);
@@ -292,7 +247,7 @@ describe('the memory POST (memories §5, §7, §9)', () => {
 
   it('does not retry a timeout, which the spec reads as a file too large for the connection', async () => {
     vi.useFakeTimers();
-    answers = ['timeout', { status: 201, body: '{}' }];
+    scriptXhrAnswers('timeout', { status: 201, body: '{}' });
     const timedOut = api.memories.create(form()).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(sent).toHaveLength(1);
@@ -301,7 +256,7 @@ describe('the memory POST (memories §5, §7, §9)', () => {
 
   it('retries a 429 and a 408, which are about the moment, not the request', async () => {
     vi.useFakeTimers();
-    answers = [{ status: 429 }, { status: 201, body: '{"id":"m3"}' }];
+    scriptXhrAnswers({ status: 429 }, { status: 201, body: '{"id":"m3"}' });
     const result = api.memories.create(form());
     await vi.advanceTimersByTimeAsync(2_000);
     await expect(result).resolves.toEqual({ id: 'm3' });
@@ -310,8 +265,8 @@ describe('the memory POST (memories §5, §7, §9)', () => {
 });
 
 describe('save failure toast text (memories §8)', () => {
-  async function failureOf(answer: Answer): Promise<string> {
-    answers = [answer, answer];
+  async function failureOf(answer: XhrAnswer): Promise<string> {
+    scriptXhrAnswers(answer, answer);
     vi.useFakeTimers();
     const result = api.memories.create(new FormData()).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(5_000);
