@@ -4,7 +4,6 @@
 // says its length and is cut at it in the field; Next says what is missing beside the field.
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Memory } from '../../../../common/memories';
 import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
 import { EditMediaPanel } from '../memory-detail/edit/EditMediaPanel';
 import { draftOf } from '../memory-detail/edit/editRules';
@@ -12,6 +11,7 @@ import { emptyDraft, type CaptureDraft } from './draft';
 import { MediaPicker } from './MediaPicker';
 import { StartStep } from './StartStep';
 import { TitleField } from './TitleField';
+import { memoryWith } from '../memory-detail/edit/test-support';
 
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
 const TEXT = new TextEncoder().encode('Shopping list: milk, eggs, bread\n');
@@ -147,28 +147,7 @@ describe('Next on the first step', () => {
 });
 
 describe("the edit view's media panel checks chosen files the same way", () => {
-  const image = (id: string) => ({ id, url: `/uploads/${id}.jpg`, thumbnailUrl: `/uploads/${id}-t.jpg`, originalUrl: `/uploads/${id}-o.jpg`, width: 10, height: 10 });
-  const memory: Memory = {
-    id: 'm1',
-    title: 'Sledging',
-    content: 'Notes',
-    transcription: '',
-    tags: [],
-    createdAt: '2024-01-05T15:30:00.000Z',
-    updatedAt: '2024-01-05T15:30:00.000Z',
-    userId: 'u1',
-    familyId: null,
-    audioUrl: null,
-    audioDuration: null,
-    timelineIds: ['t1'],
-    sharedWith: ['u1'],
-    audience: 'timeline',
-    images: [image('i0'), image('i1')],
-    videos: [],
-    followUpResponses: [],
-    creator: { id: 'u1', displayName: 'Ada', firstName: null, lastName: null, email: 'ada@example.org', profileImageUrl: null },
-    abilities: { canEdit: true, canDelete: true, canShare: true },
-  };
+  const memory = memoryWith(2, 0);
 
   it('refuses notes.jpg by name, adds the one photo with room, and names the one left out', async () => {
     const onChange = vi.fn();
