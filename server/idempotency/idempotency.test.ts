@@ -1,7 +1,6 @@
 // issue 20 "Never twice": a create sent again with the same Idempotency-Key answers the first
 // result and creates nothing, for memories and comments (text and voice), on both databases,
 // at the same moment, across two instances of the app over one database (PostgreSQL).
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,9 +13,9 @@ import { createContext } from '../context.js';
 import { openDatabase } from '../db/index.js';
 import { formBody, imageOf, type FormPart } from '../media/test-support.js';
 import { imageFile, memoryFields } from '../memories/test-support.js';
-import { filesUnder } from '../providers/storage/test-support.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeMemory, makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
+import { strayFiles } from '../memories/edit-test-support.js';
 
 describe.each(dialects)('Idempotency-Key on the creating posts on %s', (dialect) => {
   let t: TestApp;
@@ -46,15 +45,6 @@ describe.each(dialects)('Idempotency-Key on the creating posts on %s', (dialect)
 
   const memoriesOf = (userId: string) => t.ctx.db.selectFrom('memories').select(['id', 'title']).where('user_id', '=', userId).execute();
   const commentsOf = (memoryId: string) => t.ctx.db.selectFrom('comments').select(['id', 'audio_key']).where('memory_id', '=', memoryId).execute();
-  /** Files in DATA_DIR/media that no row names: a repeat must leave none behind. */
-  async function strayFiles(): Promise<string[]> {
-    const [media, uploads] = await Promise.all([
-      t.ctx.db.selectFrom('media').select('storage_key').execute(),
-      t.ctx.db.selectFrom('uploads').select('storage_key').execute(),
-    ]);
-    const named = new Set([...media, ...uploads].map((row) => row.storage_key));
-    return (await filesUnder(join(t.ctx.config.dataDir, 'media'))).filter((file) => !named.has(file));
-  }
 
   /** A creator and a member of one timeline: a memory shared with the member raises memory.shared. */
   async function family() {
@@ -77,7 +67,7 @@ describe.each(dialects)('Idempotency-Key on the creating posts on %s', (dialect)
       expect(first.headers['idempotency-replayed']).toBeUndefined();
       expect(await memoriesOf(creator.user.id)).toEqual([{ id: first.json().id, title: 'Summer at the lake' }]);
       expect(await t.ctx.db.selectFrom('media').select('id').where('owner_id', '=', creator.user.id).execute()).toHaveLength(3);
-      expect(await strayFiles()).toEqual([]);
+      expect(await strayFiles(t)).toEqual([]);
     });
 
     it('creates one memory when the same key is sent three times at the same moment; every send answers it', async () => {
@@ -89,7 +79,7 @@ describe.each(dialects)('Idempotency-Key on the creating posts on %s', (dialect)
       for (const answer of answers) expect(answer.json()).toEqual(answers[0]!.json());
       expect(answers[0]!.json().id).toBe(rows[0]!.id);
       // The sends that lost rolled back and removed the photos they had stored.
-      expect(await strayFiles()).toEqual([]);
+      expect(await strayFiles(t)).toEqual([]);
     });
 
     it("makes another user's identical key a memory of their own", async () => {
@@ -135,7 +125,7 @@ describe.each(dialects)('Idempotency-Key on the creating posts on %s', (dialect)
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: messages.idempotencyKeyInvalid });
       expect(await memoriesOf(creator.user.id)).toEqual([]);
-      expect(await strayFiles()).toEqual([]);
+      expect(await strayFiles(t)).toEqual([]);
     });
 
     it('takes a key of 200 printable characters', async () => {
@@ -157,7 +147,7 @@ describe.each(dialects)('Idempotency-Key on the creating posts on %s', (dialect)
       expect(retry.statusCode).toBe(201);
       expect(retry.headers['idempotency-replayed']).toBeUndefined();
       expect(await memoriesOf(creator.user.id)).toHaveLength(1);
-      expect(await strayFiles()).toEqual([]);
+      expect(await strayFiles(t)).toEqual([]);
     });
 
     it("answers 404 'Memory not found' to a repeat of a memory deleted since, and creates nothing", async () => {
@@ -215,7 +205,7 @@ describe.each(dialects)('Idempotency-Key on the creating posts on %s', (dialect)
       expect(await t.ctx.db.selectFrom('media').select('storage_key').where('kind', '=', 'comment_audio').where('memory_id', '=', memory.id).execute()).toEqual([
         { storage_key: rows[0]!.audio_key },
       ]);
-      expect(await strayFiles()).toEqual([]);
+      expect(await strayFiles(t)).toEqual([]);
     });
 
     it('leaves the key free when the comment fails inside its transaction, so the retry adds it', async () => {
@@ -223,7 +213,7 @@ describe.each(dialects)('Idempotency-Key on the creating posts on %s', (dialect)
       failNext = true;
       expect((await postComment(member, memory.id, [voicePart(webmRecording())], 'comment-fault')).statusCode).toBe(500);
       expect(await commentsOf(memory.id)).toEqual([]);
-      expect(await strayFiles()).toEqual([]);
+      expect(await strayFiles(t)).toEqual([]);
       const retry = await postComment(member, memory.id, [voicePart(webmRecording())], 'comment-fault');
       expect(retry.statusCode).toBe(201);
       expect(await commentsOf(memory.id)).toHaveLength(1);
@@ -255,7 +245,7 @@ describe.each(dialects)('Idempotency-Key on the creating posts on %s', (dialect)
       expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
       expect(answers[1]!.json()).toEqual(answers[0]!.json());
       expect(await memoriesOf(creator.user.id)).toHaveLength(1);
-      expect(await strayFiles()).toEqual([]);
+      expect(await strayFiles(t)).toEqual([]);
       // And a later send through either instance answers the same memory.
       expect((await postMemory(creator, memory(), 'two-instances', other.app)).json().id).toBe(answers[0]!.json().id);
     });
@@ -293,7 +283,7 @@ describe.each(dialects)('Idempotency-Key on the creating posts on %s', (dialect)
       expect(b.json()).toEqual(a.json());
       expect(b.headers['idempotency-replayed']).toBe('true');
       expect(await memoriesOf(creator.user.id)).toHaveLength(1);
-      expect(await strayFiles()).toEqual([]);
+      expect(await strayFiles(t)).toEqual([]);
     });
 
     it('keeps one comment when each instance gets the same key at the same moment', async () => {
@@ -306,7 +296,7 @@ describe.each(dialects)('Idempotency-Key on the creating posts on %s', (dialect)
       expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
       expect(answers[1]!.json()).toEqual(answers[0]!.json());
       expect(await commentsOf(memory.id)).toHaveLength(1);
-      expect(await strayFiles()).toEqual([]);
+      expect(await strayFiles(t)).toEqual([]);
     });
   });
 });

@@ -1,12 +1,11 @@
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../common/messages.js';
 import { formBody, hasGpsTag, imageOf, jpegWithGps, type FormPart } from '../media/test-support.js';
-import { filesUnder } from '../providers/storage/test-support.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeDirectUpload, makeTimeline, makeUser } from '../test/factories.js';
 import { audioFile, imageFile, memoryFields, mp4Bytes, videoThumbnailFile, wavBytes } from './test-support.js';
+import { strayFiles } from './edit-test-support.js';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const url = (pattern: string) => new RegExp(`^/uploads/${pattern}$`);
@@ -26,19 +25,10 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
   const memoriesOf = (userId: string) => t.ctx.db.selectFrom('memories').selectAll().where('user_id', '=', userId).execute();
   const mediaOf = async (memoryId: string) =>
     (await t.ctx.db.selectFrom('media').selectAll().where('memory_id', '=', memoryId).execute()).sort((a, b) => a.storage_key.localeCompare(b.storage_key, 'en'));
-  /** Files in DATA_DIR/media (temp files included) that no row names: none may be left by a refusal. */
-  async function strayFiles(): Promise<string[]> {
-    const [media, uploads] = await Promise.all([
-      t.ctx.db.selectFrom('media').select('storage_key').execute(),
-      t.ctx.db.selectFrom('uploads').select('storage_key').execute(),
-    ]);
-    const named = new Set([...media, ...uploads].map((row) => row.storage_key));
-    return (await filesUnder(join(t.ctx.config.dataDir, 'media'))).filter((file) => !named.has(file));
-  }
   async function expectNothingStored(userId: string) {
     expect(await memoriesOf(userId)).toEqual([]);
     expect(await t.ctx.db.selectFrom('media').select('id').where('owner_id', '=', userId).execute()).toEqual([]);
-    expect(await strayFiles()).toEqual([]);
+    expect(await strayFiles(t)).toEqual([]);
   }
 
   /** A creator with a timeline shared with `member` (and `others`). */
@@ -166,7 +156,7 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
     }
     expect(sizes).toEqual([[400, 800], [400, 800], [240, 480]]);
     // The uploaded file, with its GPS, was replaced by the clean copy and is gone.
-    expect(await strayFiles()).toEqual([]);
+    expect(await strayFiles(t)).toEqual([]);
   });
 
   it("refuses a fourth image with 'Maximum images reached' and keeps none of the first three", async () => {
@@ -336,6 +326,6 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
   it('answers 401 to a signed-out caller before reading the form', async () => {
     const response = await post(undefined, [...memoryFields({ timelineIds: ['x'] }), imageFile(await imageOf('png'))]);
     expect([response.statusCode, response.json()]).toEqual([401, { message: messages.signedOut }]);
-    expect(await strayFiles()).toEqual([]);
+    expect(await strayFiles(t)).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { filesUnder } from '../providers/storage/test-support.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
 import { audioFile, followUpAudioFile, imageFile, memoryFields, wavBytes, type FollowUpSent } from './test-support.js';
+import { strayFiles } from './edit-test-support.js';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const keyOf = (url: string) => url.slice('/uploads/'.length);
@@ -37,12 +38,6 @@ describe.each(dialects)('spoken follow-up answers on %s', (dialect) => {
     (await t.ctx.db.selectFrom('media').select(['storage_key', 'position', 'duration', 'mime_type']).where('memory_id', '=', memoryId).where('kind', '=', 'audio').orderBy('position').execute()).map(
       (row) => ({ ...row, duration: row.duration === null ? null : Number(row.duration) }),
     );
-  /** Files in DATA_DIR/media that no row names: a refusal may leave none. */
-  async function strayFiles(): Promise<string[]> {
-    const [media, uploads] = await Promise.all([t.ctx.db.selectFrom('media').select('storage_key').execute(), t.ctx.db.selectFrom('uploads').select('storage_key').execute()]);
-    const named = new Set([...media, ...uploads].map((row) => row.storage_key));
-    return (await filesUnder(join(t.ctx.config.dataDir, 'media'))).filter((file) => !named.has(file));
-  }
   const memoryCount = async () => (await t.ctx.db.selectFrom('memories').select('id').where('user_id', '=', creator.user.id).execute()).length;
   const answerCount = async () => (await t.ctx.db.selectFrom('follow_up_responses').select('id').execute()).length;
 
@@ -180,7 +175,7 @@ describe.each(dialects)('spoken follow-up answers on %s', (dialect) => {
       const response = await post(await parts());
       expect([response.statusCode, response.json()]).toEqual([400, { message }]);
       expect([await memoryCount(), await answerCount()]).toEqual([memoriesBefore, answersBefore]);
-      expect(await strayFiles()).toEqual([]);
+      expect(await strayFiles(t)).toEqual([]);
     });
 
     it('refuses a spoken answer of more than 50 MB with 413 while it streams, keeping nothing', async () => {
@@ -210,13 +205,13 @@ describe.each(dialects)('spoken follow-up answers on %s', (dialect) => {
       });
       expect([response.statusCode, response.json()]).toEqual([413, { message: messages.audioTooLarge }]);
       expect([await memoryCount(), await answerCount()]).toEqual([memoriesBefore, answersBefore]);
-      expect(await strayFiles()).toEqual([]);
+      expect(await strayFiles(t)).toEqual([]);
     }, 60_000);
 
     it('refuses a stranger to the timeline with 404 before any recording is stored', async () => {
       const response = await post([...memoryFields({ timelineIds: [timelineId], followUpResponses: [spoken('Who?')] }), followUpAudioFile(wavBytes())], stranger.cookie);
       expect([response.statusCode, response.json()]).toEqual([404, { message: messages.timelineNotFound }]);
-      expect(await strayFiles()).toEqual([]);
+      expect(await strayFiles(t)).toEqual([]);
     });
   });
 });
