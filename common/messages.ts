@@ -661,6 +661,7 @@ export const messages = {
   titleLengthHint: (max: number) => `Up to ${max} characters`,
   titleCharactersLeft: (left: number) => (left === 1 ? '1 character left' : `${left} characters left`),
   titleTooLongInField: (max: number) => `A title can be up to ${max} characters, so we kept the first ${max}.`,
+  titleRestMovedToNotes: (max: number) => `A title can be up to ${max} characters, so the rest is now at the start of the notes.`,
 } as const;
 
 /** accounts §2 "Extras page": the nine features, in the order the page and the dialog show them. */

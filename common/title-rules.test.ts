@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MEMORY_TITLE_MAX } from './limits.js';
 import { createMemoryFields } from './memories.js';
-import { enterTitle, titleHint } from './title-rules.js';
+import { enterTitle, notesWithTitleRest, titleHint } from './title-rules.js';
 
 describe('the title field', () => {
   it('says the ceiling until 20 are left, then counts down to none', () => {
@@ -15,14 +15,20 @@ describe('the title field', () => {
   });
 
   it('keeps a title up to the ceiling as typed, and cuts a longer one there without splitting an emoji', () => {
-    expect(enterTitle('  Summer at the lake ')).toEqual({ title: '  Summer at the lake ', cut: false });
-    expect(enterTitle('a'.repeat(200))).toEqual({ title: 'a'.repeat(200), cut: false });
+    expect(enterTitle('  Summer at the lake ')).toEqual({ title: '  Summer at the lake ', cut: false, rest: '' });
+    expect(enterTitle('a'.repeat(200))).toEqual({ title: 'a'.repeat(200), cut: false, rest: '' });
     const pasted = enterTitle('b'.repeat(700));
-    expect(pasted).toEqual({ title: 'b'.repeat(200), cut: true });
+    expect(pasted).toEqual({ title: 'b'.repeat(200), cut: true, rest: 'b'.repeat(500) });
     // What the field keeps, the server takes; one character more it refuses.
     expect(createMemoryFields.shape.title.safeParse(pasted.title).success).toBe(true);
     expect(createMemoryFields.shape.title.safeParse(`${pasted.title}b`).success).toBe(false);
     const emojiAtTheEdge = enterTitle(`${'c'.repeat(199)}🎉 and more`);
-    expect(emojiAtTheEdge).toEqual({ title: 'c'.repeat(199), cut: true });
+    expect(emojiAtTheEdge).toEqual({ title: 'c'.repeat(199), cut: true, rest: '🎉 and more' });
+  });
+
+  it('puts what did not fit at the start of the notes, a blank line before what they held', () => {
+    expect(notesWithTitleRest(' and then it rained.', '')).toBe('and then it rained.');
+    expect(notesWithTitleRest(' and then it rained.', 'We laughed.')).toBe('and then it rained.\n\nWe laughed.');
+    expect(notesWithTitleRest('   ', 'We laughed.')).toBe('We laughed.');
   });
 });

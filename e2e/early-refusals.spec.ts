@@ -41,7 +41,7 @@ test.describe('Caught where it happens', () => {
     await expect(wizard.getByText('Video', { exact: true })).toHaveCount(0);
   });
 
-  test('a 700-character title pasted is cut at 200 with the limit said in the field at once', async ({ page }) => {
+  test('a 700-character title pasted is cut at 200 with the limit said in the field at once, and the rest starts the notes', async ({ page }) => {
     await signedInWithTimeline(page);
     const wizard = await openWizard(page);
     const title = wizard.getByLabel('Title');
@@ -49,8 +49,10 @@ test.describe('Caught where it happens', () => {
     await title.focus();
     // One insertion of the whole text, as a paste makes it (a single input event).
     await page.keyboard.insertText('x'.repeat(700));
-    await expect(wizard.getByRole('alert').filter({ hasText: 'A title can be up to 200 characters, so we kept the first 200.' })).toBeVisible();
+    await expect(wizard.getByRole('alert').filter({ hasText: 'A title can be up to 200 characters, so the rest is now at the start of the notes.' })).toBeVisible();
     await expect(title).toHaveValue('x'.repeat(200));
+    // Nothing pasted is lost: what did not fit is in the notes.
+    await expect(wizard.getByLabel('Notes')).toHaveValue('x'.repeat(500));
     await expect(wizard.getByText('0 characters left')).toBeVisible();
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');

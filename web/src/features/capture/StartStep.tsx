@@ -5,6 +5,7 @@ import { IconMicrophone, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MEMORY_TEXT_MAX } from '../../../../common/limits';
 import { messages } from '../../../../common/messages';
+import { notesWithTitleRest } from '../../../../common/title-rules';
 import { hasContent, type CaptureDraft } from './draft';
 import { MediaPicker } from './MediaPicker';
 import { TitleField } from './TitleField';
@@ -65,6 +66,7 @@ export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemove
         placeholder="Give your memory a title"
         value={draft.title}
         onChange={(title) => update({ title })}
+        onRest={(titleRest) => update({ notes: notesWithTitleRest(titleRest, draft.notes) })}
         error={missing === 'title' ? messages.captureMissingTitleDetail : undefined}
         announceError={false}
         data-autofocus

@@ -1,6 +1,7 @@
 // The memory's title, in the wizard and in the edit view (issue 20 "Caught where it happens"):
 // it says how long a title may be, counts down near the end (common/title-rules.ts), and a
-// longer one (a paste) is cut at the ceiling with the reason in the field, announced.
+// longer one (a paste) is cut at the ceiling with the reason in the field, announced; what a
+// paste brought past the ceiling is handed to `onRest` (the notes), so no word is lost.
 import { Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef, useId, useState } from 'react';
 import { MEMORY_TITLE_MAX } from '../../../../common/limits';
@@ -20,12 +21,18 @@ interface TitleFieldProps extends Omit<TextInputProps, 'value' | 'onChange' | 'e
    * the field's description only: a second alert with the same words would be heard twice.
    */
   announceError?: boolean;
+  /**
+   * Takes what a paste (several characters at once) brought past the ceiling; a single key
+   * past it is refused as a full field refuses it.
+   */
+  onRest?: (rest: string) => void;
 }
 
-export const TitleField = forwardRef<HTMLInputElement, TitleFieldProps>(function TitleField({ value, onChange, note, error, announceError = true, ...rest }, ref) {
-  const [cut, setCut] = useState(false);
+export const TitleField = forwardRef<HTMLInputElement, TitleFieldProps>(function TitleField({ value, onChange, note, error, announceError = true, onRest, ...rest }, ref) {
+  const [cut, setCut] = useState<'kept' | 'moved' | null>(null);
   const hintId = useId();
-  const shownError = error ?? (cut ? messages.titleTooLongInField(MEMORY_TITLE_MAX) : undefined);
+  const cutMessage = cut === 'moved' ? messages.titleRestMovedToNotes(MEMORY_TITLE_MAX) : messages.titleTooLongInField(MEMORY_TITLE_MAX);
+  const shownError = error ?? (cut ? cutMessage : undefined);
   // The cut happens while typing, with nothing else to say it: always an alert.
   const asAlert = error === undefined || announceError;
   return (
@@ -36,9 +43,13 @@ export const TitleField = forwardRef<HTMLInputElement, TitleFieldProps>(function
       {...rest}
       value={value}
       onChange={(event) => {
-        const entry = enterTitle(event.currentTarget.value);
-        setCut(entry.cut);
+        const typed = event.currentTarget.value;
+        const entry = enterTitle(typed);
+        const pasted = typed.length - value.length > 1;
+        const moved = entry.cut && pasted && onRest !== undefined && entry.rest.trim() !== '';
+        setCut(entry.cut ? (moved ? 'moved' : 'kept') : null);
         onChange(entry.title);
+        if (moved) onRest(entry.rest);
       }}
       description={
         <Stack gap={0} component="span">

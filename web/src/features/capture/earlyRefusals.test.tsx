@@ -95,6 +95,23 @@ describe('the title field', () => {
     expect(onChange).toHaveBeenCalledWith('p'.repeat(200));
     expect(screen.getByRole('alert').textContent).toBe('A title can be up to 200 characters, so we kept the first 200.');
   });
+
+  it('hands what a paste brought past 200 to the notes and says so; a single key past it is only refused', () => {
+    const onChange = vi.fn();
+    const onRest = vi.fn();
+    const { rerender } = renderWithMantine(<TitleField value="" onChange={onChange} onRest={onRest} />);
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: `${'p'.repeat(200)} and the rest of the day` } });
+    expect(onChange).toHaveBeenLastCalledWith('p'.repeat(200));
+    expect(onRest).toHaveBeenCalledWith(' and the rest of the day');
+    expect(screen.getByRole('alert').textContent).toBe('A title can be up to 200 characters, so the rest is now at the start of the notes.');
+
+    onRest.mockClear();
+    rerender(<TitleField value={'p'.repeat(200)} onChange={onChange} onRest={onRest} />);
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: `${'p'.repeat(200)}q` } });
+    expect(onChange).toHaveBeenLastCalledWith('p'.repeat(200));
+    expect(onRest).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe('A title can be up to 200 characters, so we kept the first 200.');
+  });
 });
 
 describe('Next on the first step', () => {

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { MEMORY_EARLIEST_YEAR, MEMORY_TAGS_MAX, MEMORY_TEXT_MAX } from '../../../../../common/limits';
 import type { Memory } from '../../../../../common/memories';
 import { messages } from '../../../../../common/messages';
+import { notesWithTitleRest } from '../../../../../common/title-rules';
 import { toast } from '../../../lib/toast';
 import { TitleField } from '../../capture/TitleField';
 import { EditMediaPanel } from './EditMediaPanel';
@@ -48,6 +49,7 @@ export function MemoryEditView({ memory, onDone }: MemoryEditViewProps) {
       <TitleField
         value={draft.title}
         onChange={(title) => change({ title })}
+        onRest={(titleRest) => change({ content: notesWithTitleRest(titleRest, draft.content) })}
         error={titleBlank ? messages.memoryTitleEmpty : undefined}
         disabled={busy}
         data-autofocus
