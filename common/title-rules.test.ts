@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MEMORY_TITLE_MAX } from './limits.js';
 import { createMemoryFields } from './memories.js';
-import { enterTitle, notesWithTitleRest, titleHint } from './title-rules.js';
+import { enterPastedTitle, enterTitle, notesWithTitleRest, titleHint } from './title-rules.js';
 
 describe('the title field', () => {
   it('says the ceiling until 20 are left, then counts down to none', () => {
@@ -30,5 +30,13 @@ describe('the title field', () => {
     expect(notesWithTitleRest(' and then it rained.', '')).toBe('and then it rained.');
     expect(notesWithTitleRest(' and then it rained.', 'We laughed.')).toBe('and then it rained.\n\nWe laughed.');
     expect(notesWithTitleRest('   ', 'We laughed.')).toBe('We laughed.');
+  });
+
+  it('cuts a paste whose rest moves to the notes between words, unless the only space is in the first half', () => {
+    const words = `${'word '.repeat(39)}wedding day`; // 195 + 11 characters: 'wedding' crosses 200
+    expect(enterPastedTitle(words)).toEqual({ title: 'word '.repeat(39).trimEnd(), cut: true, rest: ' wedding day' });
+    expect(enterPastedTitle(`${'a'.repeat(200)} rest`)).toEqual({ title: 'a'.repeat(200), cut: true, rest: ' rest' });
+    expect(enterPastedTitle(`ab ${'c'.repeat(300)}`)).toEqual({ title: `ab ${'c'.repeat(197)}`, cut: true, rest: 'c'.repeat(103) });
+    expect(enterPastedTitle('short')).toEqual({ title: 'short', cut: false, rest: '' });
   });
 });

@@ -29,6 +29,18 @@ export function enterTitle(typed: string): TitleEntry {
   return { title, cut: true, rest: typed.slice(title.length) };
 }
 
+/**
+ * A paste whose rest moves to the notes: cut at the last space before the ceiling rather than
+ * inside a word, when there is one in the second half (a 200-letter word is cut where it must be).
+ */
+export function enterPastedTitle(typed: string): TitleEntry {
+  const entry = enterTitle(typed);
+  if (!entry.cut || /^\s/u.test(entry.rest)) return entry;
+  const space = entry.title.search(/\s\S*$/u);
+  if (space < MEMORY_TITLE_MAX / 2) return entry;
+  return { title: entry.title.slice(0, space), cut: true, rest: typed.slice(space) };
+}
+
 /** The notes with what did not fit in the title put first, a blank line between. */
 export function notesWithTitleRest(rest: string, notes: string): string {
   const moved = rest.trim();

@@ -6,7 +6,7 @@ import { Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef, useId, useState } from 'react';
 import { MEMORY_TITLE_MAX } from '../../../../common/limits';
 import { messages } from '../../../../common/messages';
-import { enterTitle, titleHint } from '../../../../common/title-rules';
+import { enterPastedTitle, enterTitle, titleHint } from '../../../../common/title-rules';
 
 interface TitleFieldProps extends Omit<TextInputProps, 'value' | 'onChange' | 'error' | 'description' | 'maxLength'> {
   value: string;
@@ -44,8 +44,8 @@ export const TitleField = forwardRef<HTMLInputElement, TitleFieldProps>(function
       value={value}
       onChange={(event) => {
         const typed = event.currentTarget.value;
-        const entry = enterTitle(typed);
         const pasted = typed.length - value.length > 1;
+        const entry = pasted && onRest ? enterPastedTitle(typed) : enterTitle(typed);
         const moved = entry.cut && pasted && onRest !== undefined && entry.rest.trim() !== '';
         setCut(entry.cut ? (moved ? 'moved' : 'kept') : null);
         onChange(entry.title);
