@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from '../../../common/messages';
 import { ApiError, serverMessageOf, toUserText, UploadError } from './errors';
 import { httpUploadError } from './upload';
 
@@ -13,10 +14,18 @@ describe('serverMessageOf', () => {
 });
 
 describe('toUserText', () => {
-  it("gives a refused request's server message, else its raw answer, else its status line", () => {
+  it("gives a refused request's server message, else the generic message: never a proxy's page or a status line", () => {
     expect(toUserText(new ApiError(400, '{"message":"Please choose a video"}', '400: …'))).toBe('Please choose a video');
-    expect(toUserText(new ApiError(502, 'Bad gateway', '502: Bad gateway'))).toBe('Bad gateway');
-    expect(toUserText(new ApiError(500, '', '500: Internal Server Error'))).toBe('500: Internal Server Error');
+    const proxyPage = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
+    expect(toUserText(new ApiError(502, proxyPage, `502: ${proxyPage}`))).toBe(messages.unexpected);
+    expect(toUserText(new ApiError(502, 'Bad gateway', '502: Bad gateway'))).toBe(messages.unexpected);
+    expect(toUserText(new ApiError(500, '', '500: Internal Server Error'))).toBe(messages.unexpected);
+    expect(toUserText(new ApiError(500, '{"error":"Internal Server Error"}', '500: …'))).toBe(messages.unexpected);
+  });
+
+  it("gives a refusal with no message the caller's own fallback when it has one", () => {
+    expect(toUserText(new ApiError(504, '<html>Gateway Time-out</html>', '504: …'), 'Failed to save memory')).toBe('Failed to save memory');
+    expect(toUserText(new ApiError(404, '{"message":"Memory not found"}', '404: …'), 'Failed to save memory')).toBe('Memory not found');
   });
 
   it('words an upload failure as memories §8 does, with its advice', () => {

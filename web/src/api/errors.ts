@@ -50,8 +50,9 @@ export function serverMessageOf(responseText: string): string | null {
 
 /**
  * The words for any failure: the server's own message when it sent one; for an upload, the
- * catalogue's words with what the person can do about it (memories §8); otherwise the
- * error's message, or `fallback` when there is none.
+ * catalogue's words with what the person can do about it (memories §8); for a refusal with
+ * no `{message}` (a proxy's HTML error page, an empty 502), `fallback`, never the raw answer
+ * or its status line; otherwise the error's message, or `fallback` when there is none.
  */
 export function toUserText(error: unknown, fallback: string = messages.unexpected): string {
   if (error instanceof UploadError) {
@@ -60,7 +61,7 @@ export function toUserText(error: unknown, fallback: string = messages.unexpecte
     if (error.failure === 'network') return `${messages.uploadNetworkError}. ${messages.uploadNetworkErrorAdvice}`;
     return error.advice ? `${error.message}. ${error.advice}` : error.message;
   }
-  if (error instanceof ApiError) return serverMessageOf(error.responseText) ?? (error.responseText || error.message);
+  if (error instanceof ApiError) return serverMessageOf(error.responseText) ?? fallback;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
