@@ -10,8 +10,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
     sessionTokenHash: string | null;
-    /** With a user: the database's content version, read as the request began (db/content-version.ts). */
-    contentVersion: number | null;
   }
 }
 
@@ -40,15 +38,6 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!request.user) throw unauthorized();
 }
 
-/**
- * The content version read with the session of a route guarded by requireUser: an answer
- * kept at this version (db/kept.ts) is current for this request.
- */
-export function contentVersionOf(request: FastifyRequest): number {
-  if (request.contentVersion === null) throw unauthorized();
-  return request.contentVersion;
-}
-
 /** The signed-in user of a route guarded by requireUser. */
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthorized();
@@ -58,7 +47,6 @@ export function currentUser(request: FastifyRequest): UserRow {
 export const sessionPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
-  app.decorateRequest('contentVersion', null);
   app.addHook('onRequest', async (request, reply) => {
     // Static files and the SPA shell need no session lookup.
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/uploads/')) return;
@@ -71,7 +59,6 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: App
     }
     request.user = session.user;
     request.sessionTokenHash = session.tokenHash;
-    request.contentVersion = session.contentVersion;
     if (session.extendedTo) reply.setCookie(sessionCookieName(ctx), token, cookieOptions(ctx, session.extendedTo));
   });
 });

@@ -3,9 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SESSION_TTL_MS } from '../../common/limits.js';
 import { iso, type AppContext } from '../context.js';
-import { contentVersion as currentContentVersion } from '../db/content-version.js';
 import type { Db } from '../db/index.js';
-import { Kept } from '../db/kept.js';
 import type { UserRow } from '../db/schema.js';
 import * as queries from './queries.js';
 
@@ -42,47 +40,20 @@ export interface ResolvedSession {
   tokenHash: string;
   /** Set when the expiry moved, so the cookie should be sent again with the new lifetime. */
   extendedTo?: Date;
-  /** The database's content version, read before the session: answers kept at it are current for this request. */
-  contentVersion: number;
 }
 
-type SessionRow = NonNullable<Awaited<ReturnType<typeof queries.findSessionWithUser>>>;
-
-/** Far more sessions than a family's instance holds; each is a user row, about a kilobyte. */
-const KEPT_SESSIONS = 10_000;
-
-/**
- * Sessions as read, with their user, per database: every request asks for one, and the
- * content version (raised by any write to sessions or users) says when one must be read again.
- * Frozen, as one row now serves many requests.
- */
-const keptSessions = new WeakMap<Db, Kept<Readonly<SessionRow>>>();
-
-function keptFor(db: Db): Kept<Readonly<SessionRow>> {
-  let kept = keptSessions.get(db);
-  if (!kept) keptSessions.set(db, (kept = new Kept(KEPT_SESSIONS, () => 1)));
-  return kept;
-}
-
+/** One query per request: the session, unexpired, with its user. */
 export async function resolveSession(ctx: AppContext, token: string): Promise<ResolvedSession | null> {
   const tokenHash = hashToken(token);
   const now = ctx.now();
-  const contentVersion = await currentContentVersion(ctx.db);
-  const kept = keptFor(ctx.db);
-  let row = kept.get(tokenHash, contentVersion);
-  if (!row) {
-    row = await queries.findSessionWithUser(ctx.db, tokenHash, iso(now));
-    if (!row) return null;
-    kept.keep(tokenHash, contentVersion, Object.freeze(row));
-  }
+  const row = await queries.findSessionWithUser(ctx.db, tokenHash, iso(now));
+  if (!row) return null;
   const { session_expires_at: expiresAt, ...user } = row;
-  // A kept session runs out on time though nothing was written.
-  if (Date.parse(expiresAt) <= now.getTime()) return null;
   const fullExpiry = now.getTime() + SESSION_TTL_MS;
-  if (fullExpiry - Date.parse(expiresAt) < SLIDE_AFTER_MS) return { user, tokenHash, contentVersion };
+  if (fullExpiry - Date.parse(expiresAt) < SLIDE_AFTER_MS) return { user, tokenHash };
   const extendedTo = new Date(fullExpiry);
   await queries.extendSession(ctx.db, tokenHash, iso(extendedTo));
-  return { user, tokenHash, extendedTo, contentVersion };
+  return { user, tokenHash, extendedTo };
 }
 
 export const endSession = (ctx: AppContext, tokenHash: string) => queries.deleteSession(ctx.db, tokenHash);

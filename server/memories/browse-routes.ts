@@ -6,14 +6,11 @@ import { z } from 'zod';
 import { errorBody } from '../../common/errors.js';
 import { memory, memoryDays, memoryPage, timelineMemoriesQuery } from '../../common/memories.js';
 import { timeZoneField } from '../../common/prompts.js';
-import { contentVersionOf, currentUser, requireUser } from '../auth/session-plugin.js';
+import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
-import { Kept } from '../db/kept.js';
 import { sendList } from '../http/json-list.js';
 import * as service from './browse-service.js';
 
-/** A family's pages are a few MB; one page is at most 100 memories, about 90 KB. */
-const KEPT_PAGE_BYTES = 32 * 1024 * 1024;
 const byId = z.object({ id: z.string() });
 const tags = ['memories'];
 /** DESIGN "Edge decisions" (time zones): IANA, default UTC. */
@@ -21,8 +18,6 @@ const memoryDaysQuery = z.object({ tz: timeZoneField.default('UTC') });
 
 export async function memoryBrowseRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  // Each viewer's pages as sent, while nothing they show has changed (db/kept.ts).
-  const pages = new Kept<Buffer>(KEPT_PAGE_BYTES, (body) => body.length);
 
   api.get(
     '/api/timelines/:id/memories',
@@ -35,15 +30,8 @@ export async function memoryBrowseRoutes(app: FastifyInstance, { ctx }: { ctx: A
       const { params, query } = request;
       const { limit } = query;
       if (limit === undefined) return sendList(reply as FastifyReply, memory, await service.timelineMemoryList(ctx, viewer, params.id, query));
-      const key = JSON.stringify([viewer.id, params.id, query.start, query.end, query.cursor, limit]);
-      const version = contentVersionOf(request);
-      let body = pages.get(key, version);
-      if (!body) {
-        // Kept as the bytes sent, so a page asked again skips both the queries and the serializer.
-        body = Buffer.from(JSON.stringify(z.encode(memoryPage, await service.timelinePage(ctx, viewer, params.id, { ...query, limit }))));
-        pages.keep(key, version, body);
-      }
-      // Already JSON of the 200 schema (z.encode above), which the typed reply cannot know of a Buffer.
+      const body = JSON.stringify(z.encode(memoryPage, await service.timelinePage(ctx, viewer, params.id, { ...query, limit })));
+      // Already JSON of the 200 schema (z.encode above), which the typed reply cannot know of a string.
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
