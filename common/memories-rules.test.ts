@@ -99,6 +99,14 @@ describe('media paths (memories §7)', () => {
     expect(mediaUrl('https://bucket.example.org/abc.jpg')).toBe('https://bucket.example.org/abc.jpg');
   });
 
+  it('gives every storage key its /uploads/ address, a key in the uploads folder too, and no file none', () => {
+    expect(mediaUrl('images/0b6e8c1e-0000-4000-8000-000000000001-thumb.webp')).toBe('/uploads/images/0b6e8c1e-0000-4000-8000-000000000001-thumb.webp');
+    expect(mediaUrl('uploads/0b6e8c1e-0000-4000-8000-000000000001.mp4')).toBe('/uploads/uploads/0b6e8c1e-0000-4000-8000-000000000001.mp4');
+    expect(mediaUrl('/uploads/uploads/0b6e8c1e-0000-4000-8000-000000000001.mp4')).toBe('/uploads/uploads/0b6e8c1e-0000-4000-8000-000000000001.mp4');
+    expect(mediaUrl(null)).toBeNull();
+    expect(mediaUrl('')).toBeNull();
+  });
+
   it('reads images and videos given as strings or objects', () => {
     expect(imageUrlOf({ url: '/uploads/a.jpg', thumbnailUrl: '/uploads/a-thumb.jpg' })).toBe('/uploads/a.jpg');
     expect(imageUrlOf({ url: '/uploads/a.jpg', thumbnailUrl: '/uploads/a-thumb.jpg' }, true)).toBe('/uploads/a-thumb.jpg');

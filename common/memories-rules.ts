@@ -100,12 +100,17 @@ export function relativeMemoryDate(value: string | Date, now: Date = new Date())
 
 /**
  * memories §7: a media path that is not a full URL becomes /uploads/{name}; an absolute path
- * with a server workspace prefix is cut to start at uploads/.
+ * with a server workspace prefix is cut to start at /uploads/. The one way a media address is
+ * made: the server gives a storage key (`uploads/{uuid}.mp4` too: a key's folder is not a
+ * prefix) its address with it, the web reads what it was sent with it. No file, no address.
  */
-export function mediaUrl(path: string): string {
+export function mediaUrl(path: string): string;
+export function mediaUrl(path: string | null | undefined): string | null;
+export function mediaUrl(path: string | null | undefined): string | null {
+  if (!path) return null;
   if (/^(https?:|blob:|data:)/i.test(path)) return path;
-  const at = path.indexOf('uploads/');
-  if (at >= 0) return `/${path.slice(at)}`;
+  const at = path.indexOf('/uploads/');
+  if (at >= 0) return path.slice(at);
   return `/uploads/${path.replace(/^\/+/, '')}`;
 }
 

@@ -1,9 +1,9 @@
 // Comments as the API shows them (memories §3 "Comment"), each with its author and what the
 // viewer may do with it (computed in server/access, so the web never re-derives it).
 import type { Comment } from '../../common/comments.js';
+import { mediaUrl } from '../../common/memories-rules.js';
 import { commentAbilities } from '../access/index.js';
-import { presentMember, type MemberRow } from '../timelines/index.js';
-import { mediaUrl } from '../users/index.js';
+import { presentMember, type MemberRow } from '../people/index.js';
 import type { CommentRow } from './queries.js';
 
 /** The comments, in the order given, as `viewerId` sees them; `authors` holds every row's author. */

@@ -5,7 +5,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
 import { comesAfter, type ListPosition } from '../db/keyset.js';
 import type { CommentsTable, MediaTable } from '../db/schema.js';
-import { memberColumns, type MemberRow } from '../timelines/index.js';
+import { memberColumns, type MemberRow } from '../people/index.js';
 
 export type CommentRow = Selectable<CommentsTable>;
 export type NewComment = Insertable<CommentsTable>;

@@ -1,7 +1,7 @@
 // Families and family invites as the API shows them (accounts §3).
 import type { Family, FamilyInviteDetails } from '../../common/families.js';
-import { presentMember, type MemberRow } from '../timelines/index.js';
-import { mediaUrl } from '../users/index.js';
+import { mediaUrl } from '../../common/memories-rules.js';
+import { presentMember, type MemberRow } from '../people/index.js';
 import type { FamilyRow, OpenFamilyInvite } from './queries.js';
 
 export function presentFamily(family: FamilyRow, members: MemberRow[]): Family {

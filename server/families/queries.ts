@@ -2,7 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { FamiliesTable, FamilyInvitesTable, UserRow } from '../db/schema.js';
-import { memberColumns, type MemberRow } from '../timelines/index.js';
+import { memberColumns, type MemberRow } from '../people/index.js';
 
 export type FamilyRow = Selectable<FamiliesTable>;
 export type FamilyInviteRow = Selectable<FamilyInvitesTable>;

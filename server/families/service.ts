@@ -7,7 +7,7 @@ import { requireAccess } from '../access/index.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import type { MemberRow } from '../timelines/index.js';
+import type { MemberRow } from '../people/index.js';
 import * as queries from './queries.js';
 
 const HOUR_MS = 60 * 60_000;

@@ -1,9 +1,9 @@
 // Memories as the API shows them (memories §3 "Memory"; DESIGN "API"), built from a batch of
 // rows and their children so a list costs one query per table, not one per memory.
 import type { Audience, Memory, MemoryImage, MemoryVideo } from '../../common/memories.js';
+import { mediaUrl } from '../../common/memories-rules.js';
 import { memoryAbilities } from '../access/index.js';
-import { presentMember } from '../timelines/index.js';
-import { mediaUrl } from '../users/index.js';
+import { presentMember } from '../people/index.js';
 import type { MediaRow, MemoryChildren, MemoryRow } from './queries.js';
 
 /**
@@ -40,9 +40,9 @@ function presentImages(rows: MediaRow[]): MemoryImage[] {
     const thumbnail = byVariant.get('thumbnail') ?? display;
     images.push({
       id: original.id,
-      url: mediaUrl(display.storage_key)!,
-      thumbnailUrl: mediaUrl(thumbnail.storage_key)!,
-      originalUrl: mediaUrl(original.storage_key)!,
+      url: mediaUrl(display.storage_key),
+      thumbnailUrl: mediaUrl(thumbnail.storage_key),
+      originalUrl: mediaUrl(original.storage_key),
       width: display.width,
       height: display.height,
     });
@@ -55,7 +55,7 @@ function presentVideos(rows: MediaRow[]): MemoryVideo[] {
   const thumbnails = new Map(rows.filter((row) => row.kind === 'video_thumbnail').map((row) => [row.position, row.storage_key]));
   return rows
     .filter((row) => row.kind === 'video')
-    .map((row) => ({ id: row.id, url: mediaUrl(row.storage_key)!, mimeType: row.mime_type, thumbnailUrl: mediaUrl(thumbnails.get(row.position) ?? null) }));
+    .map((row) => ({ id: row.id, url: mediaUrl(row.storage_key), mimeType: row.mime_type, thumbnailUrl: mediaUrl(thumbnails.get(row.position) ?? null) }));
 }
 
 /**

@@ -5,7 +5,7 @@ import { viewableMemories } from '../access/index.js';
 import type { Db } from '../db/index.js';
 import { comesAfter, type ListPosition } from '../db/keyset.js';
 import type { Database, FollowUpResponsesTable, MediaTable, MemoriesTable } from '../db/schema.js';
-import { memberColumns, type MemberRow } from '../timelines/index.js';
+import { memberColumns, type MemberRow } from '../people/index.js';
 
 
 /**

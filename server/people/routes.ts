@@ -6,7 +6,7 @@ import { errorBody } from '../../common/errors.js';
 import { member } from '../../common/timelines.js';
 import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
-import { presentMember } from '../timelines/index.js';
+import { presentMember } from './present.js';
 import * as service from './service.js';
 
 export async function peopleRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

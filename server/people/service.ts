@@ -5,7 +5,7 @@ import { requireAccess } from '../access/index.js';
 import type { AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
-import type { MemberRow } from '../timelines/index.js';
+import type { MemberRow } from './present.js';
 import { findPerson } from './queries.js';
 
 export async function getPerson(ctx: AppContext, viewer: UserRow, id: string): Promise<MemberRow> {

@@ -1,6 +1,6 @@
 // Timeline invites as the API shows them (accounts §3 "Timeline invite").
 import type { TimelineInvite, TimelineInviteDetails } from '../../common/timelines.js';
-import { mediaUrl } from '../users/index.js';
+import { mediaUrl } from '../../common/memories-rules.js';
 import type { InviteRow, OpenInvite } from './invite-queries.js';
 
 export const presentInvite = (invite: Pick<InviteRow, 'id' | 'expires_at'>): TimelineInvite => ({ id: invite.id, expiresAt: invite.expires_at });

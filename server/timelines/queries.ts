@@ -1,9 +1,8 @@
 // SQL of timelines and their members. Multi-row changes take the transaction they run in.
 import type { Db } from '../db/index.js';
-import type { MemberRow, TimelineRow } from './present.js';
+import { memberColumns, type MemberRow } from '../people/index.js';
+import type { TimelineRow } from './present.js';
 import { flag, isSet } from '../db/flags.js';
-
-export const memberColumns = ['users.id', 'users.display_name', 'users.first_name', 'users.last_name', 'users.email', 'users.profile_image_key'] as const;
 
 /** The timelines `userId` is a member of, oldest first (GET /api/timelines). */
 export function listTimelinesOf(db: Db, userId: string): Promise<TimelineRow[]> {

@@ -6,8 +6,9 @@ import { errorBody } from '../../common/errors.js';
 import { createTimelineBody, member, success, timeline, updateTimelineBody } from '../../common/timelines.js';
 import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
+import { presentMember } from '../people/index.js';
 import { timelineInviteRoutes } from './invite-routes.js';
-import { presentMember, presentTimeline } from './present.js';
+import { presentTimeline } from './present.js';
 import * as service from './service.js';
 
 const byId = z.object({ id: z.string() });

@@ -8,7 +8,8 @@ import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { discardFiles } from '../media/index.js';
-import type { MemberRow, TimelineRow } from './present.js';
+import type { MemberRow } from '../people/index.js';
+import type { TimelineRow } from './present.js';
 import * as queries from './queries.js';
 
 /** A timeline with what its `isDefault` is measured against: the caller's default. */

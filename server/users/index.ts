@@ -1,2 +1,2 @@
 // What other features may use of users.
-export { presentUser, mediaUrl } from './present.js';
+export { presentUser } from './present.js';

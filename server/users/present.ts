@@ -1,10 +1,8 @@
 // A users row as the API shows it (accounts §3 "User").
+import { mediaUrl } from '../../common/memories-rules.js';
 import type { User } from '../../common/users.js';
 import type { UserRow } from '../db/schema.js';
 import { isSet } from '../db/flags.js';
-
-/** Media is served through the access-checked /uploads route (DESIGN "Media bytes"). */
-export const mediaUrl = (key: string | null): string | null => (key ? `/uploads/${key}` : null);
 
 export function presentUser(row: UserRow): User {
   return {
