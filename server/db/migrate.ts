@@ -13,6 +13,7 @@ import * as timelineRemovals from './migrations/0008_timeline_removals.js';
 import * as aiCalls from './migrations/0009_ai_calls.js';
 import * as memoryAudience from './migrations/0010_memory_audience.js';
 import * as idempotencyKeys from './migrations/0011_idempotency_keys.js';
+import * as dropContentVersion from './migrations/0012_drop_content_version.js';
 
 const migrations: Record<string, Migration> = {
   '0001_data_model': dataModel,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009_ai_calls': aiCalls,
   '0010_memory_audience': memoryAudience,
   '0011_idempotency_keys': idempotencyKeys,
+  '0012_drop_content_version': dropContentVersion,
 };
 
 /** Every migration this code knows, oldest first (a backup made by a newer Heirloom names one more). */

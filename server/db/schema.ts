@@ -205,13 +205,6 @@ export interface DailyPromptsTable {
   looking_forward: string;
 }
 
-/** One row (id 1): db/content-version.ts. */
-export interface ContentVersionTable {
-  id: number;
-  /** bigint: a string from PostgreSQL's driver unless parsed (db/index.ts parses int8). */
-  version: number;
-}
-
 export interface Database {
   users: UsersTable;
   identities: IdentitiesTable;
@@ -235,7 +228,6 @@ export interface Database {
   comments: CommentsTable;
   notifications: NotificationsTable;
   daily_prompts: DailyPromptsTable;
-  content_version: ContentVersionTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -40,8 +40,8 @@ export const heirloomTables: readonly TableInfo[] = [
 
 /**
  * Made afresh by migrating, so a restore does not copy them as rows: Kysely's own bookkeeping,
- * and the content version (db/content-version.ts), a count that means something only in the
- * database that counted it.
+ * and the content version of migrations 0007 to 0011 (0012 drops it), which a database or a
+ * restore stopped at one of those still has.
  */
 export const migrationTables = ['kysely_migration', 'kysely_migration_lock', 'content_version'] as const;
 
