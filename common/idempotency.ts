@@ -3,16 +3,11 @@
 // The web makes one key per draft and sends it with every attempt; the server answers a
 // repeat from the same caller within IDEMPOTENCY_WINDOW_MS with the first result.
 import { z } from 'zod';
+import { IDEMPOTENCY_KEY_MAX } from './idempotency-rules.js';
 import { messages } from './messages.js';
 
-/** The header as sent (the IETF draft's name; Stripe's and others'). */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-
-/** DESIGN "Offline and installable": a key answers its first result for 24 hours. */
-export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60_000;
-
-/** Long enough for a UUID with room for a client's own prefix; short enough to index. */
-export const IDEMPOTENCY_KEY_MAX = 200;
+// The header and the numbers, without zod, for the web's first screen (idempotency-rules.ts).
+export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_WINDOW_MS } from './idempotency-rules.js';
 
 /** 1 to 200 printable ASCII characters (space to tilde): safe in a header and in any column. */
 export const idempotencyKey = z

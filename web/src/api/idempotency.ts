@@ -1,7 +1,8 @@
 // issue 20 "Never twice": every create the web sends carries an Idempotency-Key made once for
 // what is being created (a draft, a comment being composed) and sent again with every attempt
 // at it, so a retry after a lost answer is answered with what the first attempt made.
-import { IDEMPOTENCY_KEY_HEADER } from '../../../common/idempotency';
+// The rules file, not idempotency.ts: that one is zod, which the first screen must not load.
+import { IDEMPOTENCY_KEY_HEADER } from '../../../common/idempotency-rules';
 
 /** A new key: a random UUID (36 printable characters, within the server's 1 to 200). */
 export function newIdempotencyKey(): string {
