@@ -880,6 +880,37 @@ export const messages = {
   timelineNameLabel: 'Timeline name',
   timelineNamePlaceholder: 'e.g. Our Family',
   timelineColour: 'Colour',
+  // accounts §2 Manage Timelines, tab "Timelines" (TimelinesTab), with its §8 toasts.
+  newTimeline: 'New timeline',
+  timelineDefaultBadge: 'Default',
+  setAsDefault: 'Set as default',
+  setTimelineAsDefault: (timeline: string) => `Set ${timeline} as default`,
+  editTimelineOf: (timeline: string) => `Edit ${timeline}`,
+  deleteTimelineOf: (timeline: string) => `Delete ${timeline}`,
+  saveTimeline: 'Save',
+  deleteTimelineTitle: 'Delete Timeline',
+  deleteTimelineConfirm: (timeline: string) => `Delete ${timeline}? All of its memories will be permanently deleted. This cannot be undone.`,
+  confirmDeleteTimeline: 'Delete',
+  timelineUpdated: 'Timeline updated',
+  timelineUpdateFailed: 'Failed to update timeline',
+  timelineDeleted: 'Timeline deleted',
+  timelineDeletedDetail: 'The timeline and all its memories were permanently deleted.',
+  timelineDeleteFailed: 'Failed to delete timeline',
+  defaultTimelineUpdated: 'Default timeline updated',
+  defaultTimelineUpdateFailed: 'Failed to set default timeline.',
+  // accounts §2 Communities: a timeline's members card (MembersCard), with its §8 toasts.
+  timelineMembersHeading: (timeline: string) => `${timeline} Members`,
+  timelineMemberCount: (count: number) => (count === 1 ? '1 member' : `${count} members`),
+  inviteToTimelineButton: 'Invite...',
+  timelineMembersOf: (timeline: string) => `${timeline} members`,
+  noMembersInTimeline: 'No members in this timeline yet',
+  removeMemberOf: (member: string) => `Remove ${member}`,
+  removeMemberTitle: 'Remove Member',
+  removeMemberConfirm: (member: string, timeline: string) =>
+    `Remove ${member} from ${timeline}? They will no longer see or interact with the memories on this timeline.`,
+  confirmRemoveMember: 'Remove',
+  memberRemoved: 'Member removed',
+  memberRemoveFailed: (message: string) => `Failed to remove member: ${message}`,
   // ---- end of issue 21's screens
 } as const;
 
