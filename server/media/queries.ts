@@ -9,8 +9,29 @@ export async function mimeTypeOf(db: Db, storageKey: string): Promise<string | u
   return row?.mime_type;
 }
 
-export async function insertMedia(db: Db, row: Insertable<MediaTable>): Promise<void> {
-  await db.insertInto('media').values(row).execute();
+export type NewMedia = Insertable<MediaTable>;
+
+/**
+ * The rows of files just stored, inside the caller's transaction: an avatar, a memory's
+ * photos, videos and recordings, a voice comment's recording.
+ */
+export async function recordMedia(db: Db, rows: readonly NewMedia[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('media').values([...rows]).execute();
+}
+
+/**
+ * Deletes the memory's media rows of `ids` (an edit removing photos or videos). Answers how
+ * many went, so an edit racing another that took one first can fail whole.
+ */
+export async function forgetMemoryMedia(db: Db, memoryId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.deleteFrom('media').where('memory_id', '=', memoryId).where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes the media row of a voice comment's recording (the comment is being deleted). */
+export async function forgetCommentRecording(db: Db, storageKey: string): Promise<void> {
+  await db.deleteFrom('media').where('storage_key', '=', storageKey).where('kind', '=', 'comment_audio').execute();
 }
 
 /** Deletes the owner's avatar rows other than `keepKey`; returns the storage keys they named. */

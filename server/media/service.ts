@@ -44,7 +44,7 @@ export async function stageAvatar(ctx: AppContext, source: Readable, name?: stri
  * rows of every earlier one. Returns the keys whose files to remove once it commits.
  */
 export async function recordAvatar(db: Db, owner: UserRow, staged: StagedFile, now: Date): Promise<string[]> {
-  await queries.insertMedia(db, {
+  await queries.recordMedia(db, [{
     id: randomUUID(),
     memory_id: null,
     owner_id: owner.id,
@@ -57,7 +57,7 @@ export async function recordAvatar(db: Db, owner: UserRow, staged: StagedFile, n
     duration: null,
     position: 0,
     created_at: iso(now),
-  });
+  }]);
   const replaced = await queries.deleteAvatarsExcept(db, owner.id, staged.key);
   // An avatar stored before media rows existed for it is replaced all the same.
   const previous = owner.profile_image_key;

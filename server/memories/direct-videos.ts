@@ -14,7 +14,7 @@ import type { AppContext } from '../context.js';
 import { badRequest } from '../http/errors.js';
 import { checkStoredVideo, discardFiles, mediaKeyOfUrl, moveVideoWithoutMetadata, type StagedFile } from '../media/index.js';
 import { newMediaKey } from '../providers/storage/index.js';
-import * as queries from './queries.js';
+import * as uploads from '../uploads/index.js';
 
 /**
  * The videos `urls` name, each an open upload of `ownerId` whose bytes are a video of at most
@@ -26,7 +26,7 @@ export async function checkDirectVideos(ctx: AppContext, ownerId: string, urls: 
   const keys = urls.map(mediaKeyOfUrl);
   if (keys.some((key) => key === null || !key.startsWith('videos/'))) throw badRequest(messages.videoUploadNotFound);
   const unique = [...new Set(keys as string[])];
-  const open = new Set(await queries.openUploads(ctx.db, ownerId, unique));
+  const open = new Set(await uploads.openUploads(ctx.db, ownerId, unique));
   if (unique.some((key) => !open.has(key))) throw badRequest(messages.videoUploadNotFound);
   return Promise.all(unique.map((key) => checkStoredVideo(ctx, key)));
 }
@@ -70,7 +70,7 @@ export async function claimDirectVideos(ctx: AppContext, ownerId: string, upload
 export async function releaseDirectVideos(ctx: AppContext, ownerId: string, claimed: ClaimedVideo[]): Promise<void> {
   for (const { uploadKey, video } of claimed) {
     try {
-      const open = await queries.openUploads(ctx.db, ownerId, [uploadKey]);
+      const open = await uploads.openUploads(ctx.db, ownerId, [uploadKey]);
       if (open.length > 0 && !(await ctx.media.exists(uploadKey)) && (await ctx.media.move(video.key, uploadKey))) continue;
     } catch {
       // Fall through: the copy goes, and the upload is lost to a retry; an orphan is worse.

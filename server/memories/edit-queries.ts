@@ -1,9 +1,10 @@
 // SQL of editing a memory (memories §7 PATCH /api/memories/{id}). Writes take the
-// transaction they run in.
+// transaction they run in; the media rows and direct uploads an edit adds or removes are
+// written by their owners (media/, uploads/).
 import type { Updateable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { MemoriesTable } from '../db/schema.js';
-import type { MediaRow, NewMedia } from './queries.js';
+import type { MediaRow } from './queries.js';
 
 /** The memory's photos (three rows each), videos and video thumbnails, in position order. */
 export function visualMediaOf(db: Db, memoryId: string): Promise<MediaRow[]> {
@@ -26,22 +27,6 @@ export async function updateMemory(db: Db, id: string, changes: Updateable<Memor
 export async function replaceTags(db: Db, memoryId: string, tags: string[]): Promise<void> {
   await db.deleteFrom('memory_tags').where('memory_id', '=', memoryId).execute();
   if (tags.length > 0) await db.insertInto('memory_tags').values(tags.map((tag) => ({ memory_id: memoryId, tag }))).execute();
-}
-
-/**
- * Deletes the memory's media rows of `ids`, and the direct-upload rows of their keys (a
- * removed video was one). Answers how many media rows went, so a race that took one first
- * fails the edit whole.
- */
-export async function deleteMedia(db: Db, memoryId: string, ids: string[], keys: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  if (keys.length > 0) await db.deleteFrom('uploads').where('storage_key', 'in', keys).execute();
-  const result = await db.deleteFrom('media').where('memory_id', '=', memoryId).where('id', 'in', ids).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-export async function insertMedia(db: Db, rows: NewMedia[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('media').values(rows).execute();
 }
 
 /** How many photos (distinct positions) and videos the memory holds, as its transaction sees them. */

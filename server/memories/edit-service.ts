@@ -9,7 +9,8 @@ import { requireAccess } from '../access/index.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { discardFiles, mediaKeyOfUrl, type StagedFile, type StagedImage } from '../media/index.js';
+import { discardFiles, forgetMemoryMedia, mediaKeyOfUrl, recordMedia, type StagedFile, type StagedImage } from '../media/index.js';
+import * as uploads from '../uploads/index.js';
 import * as editQueries from './edit-queries.js';
 import type { MediaRow } from './queries.js';
 import { getMemory, imageRows, videoRows } from './service.js';
@@ -156,8 +157,9 @@ export async function editMemory(ctx: AppContext, editor: UserRow, id: string, {
       if (edit.tags) await editQueries.replaceTags(trx, id, edit.tags);
       const ids = plan.removed.map((row) => row.id);
       // Another edit may have removed one meanwhile: then this one fails whole.
-      if ((await editQueries.deleteMedia(trx, id, ids, removedKeys)) !== ids.length) throw badRequest(messages.memoryMediaToDeleteNotFound);
-      await editQueries.insertMedia(trx, added);
+      await uploads.forget(trx, removedKeys);
+      if ((await forgetMemoryMedia(trx, id, ids)) !== ids.length) throw badRequest(messages.memoryMediaToDeleteNotFound);
+      await recordMedia(trx, added);
       // Counted again on what the transaction wrote, in case another edit added media since the plan.
       const result = await editQueries.countVisualMedia(trx, id);
       checkRoom({ ...plan, imagesLeft: result.images, videosLeft: result.videos }, 0, 0);

@@ -10,13 +10,13 @@ import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { listReply, type ListReply } from '../http/json-list.js';
-import { discardFiles, type FormFields, type StagedFile, type StagedImage } from '../media/index.js';
+import { discardFiles, recordMedia, type FormFields, type StagedFile, type StagedImage } from '../media/index.js';
 import type { BackgroundTranscriptions } from '../audio/index.js';
 import type { KeyClaim } from '../idempotency/index.js';
+import * as uploads from '../uploads/index.js';
 import { chooseAudience, refusePrivateWithOthers } from './audience.js';
 import { checkDirectVideos, claimDirectVideos, releaseDirectVideos, type ClaimedVideo } from './direct-videos.js';
 import { transcribeSpokenAnswers } from './follow-up-transcriptions.js';
-import type { MemoryForm } from './form.js';
 import { presentMemories } from './present.js';
 import * as queries from './queries.js';
 import { membersOf } from './sharing-queries.js';
@@ -95,6 +95,24 @@ export async function authorizeCreation(ctx: AppContext, creator: UserRow, raw: 
   await requireMemoryPlacement(ctx.db, creator, fields.timelineIds, sharedWithOf(creator, fields));
   const videos = await checkDirectVideos(ctx, creator.id, fields.directVideoUrls);
   return { fields, videos };
+}
+
+/**
+ * A creation form as createMemory takes it: authorized, its files in the store, named by no
+ * row yet (read by form.ts, which calls authorizeCreation before the first file).
+ */
+export interface MemoryForm {
+  fields: CreateMemoryFields;
+  /** The direct uploads fields.directVideoUrls names, checked as the creator's open uploads. */
+  videos: StagedFile[];
+  images: StagedImage[];
+  audio: StagedFile | null;
+  /** The n-th belongs to the n-th of `videos`. */
+  videoThumbnails: StagedFile[];
+  /** The n-th records the n-th of fields.followUpResponses with hasAudio. */
+  followUpAudio: StagedFile[];
+  /** Every key the form wrote, to remove when the memory is not saved after all. */
+  keys: string[];
 }
 
 /** How many followUpAudio files the form must carry: one per answer given by voice. */
@@ -187,11 +205,11 @@ export async function createMemory(
         fields.timelineIds,
         sharedWith,
       );
-      await queries.insertMedia(trx, media);
+      await recordMedia(trx, media);
       await queries.insertFollowUps(trx, followUps);
       // Another memory may have taken an upload since it was checked: then this one fails whole.
       const keys = claimed.map(({ uploadKey }) => uploadKey);
-      if ((await queries.spendUploads(trx, creator.id, keys)) !== keys.length) throw badRequest(messages.videoUploadNotFound);
+      if ((await uploads.attach(trx, creator.id, keys)) !== keys.length) throw badRequest(messages.videoUploadNotFound);
       // DESIGN "Notifications": the notifications feature listens and writes memory_shared rows,
       // for everyone who can see it now (a 'timeline' memory: the members now). Nobody hears of
       // it when they merely join a timeline later: that would flood a newcomer.
