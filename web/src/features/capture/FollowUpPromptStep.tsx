@@ -1,6 +1,7 @@
 // memories §2 "Follow-up-prompt": Yes → questions, No → timeline (ready to save), Back → start.
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMessageQuestion } from '@tabler/icons-react';
+import { messages } from '../../../../common/messages';
 
 export function FollowUpPromptStep({ onYes, onNo, onBack }: { onYes: () => void; onNo: () => void; onBack: () => void }) {
   return (
@@ -10,23 +11,20 @@ export function FollowUpPromptStep({ onYes, onNo, onBack }: { onYes: () => void;
       </ThemeIcon>
       <Stack gap={4}>
         <Text fw={700} size="lg">
-          Would you like to answer a follow-up question?
+          {messages.captureFollowUpAsk}
         </Text>
-        <Text c="dimmed">
-          A question about your memory can help you add details you might otherwise forget. Choose No if your memory is
-          ready to save.
-        </Text>
+        <Text c="dimmed">{messages.captureFollowUpAskDetail}</Text>
       </Stack>
       <Group justify="space-between" w="100%">
         <Button size="md" variant="default" onClick={onBack}>
-          Back
+          {messages.back}
         </Button>
         <Group gap="sm">
           <Button size="md" variant="light" onClick={onNo}>
-            No
+            {messages.no}
           </Button>
           <Button size="md" onClick={onYes} data-autofocus>
-            Yes
+            {messages.yes}
           </Button>
         </Group>
       </Group>

@@ -74,10 +74,10 @@ export function MediaPicker({ images, video, onImagesChange, onImageRemoved, onV
     <Stack gap="sm">
       <Group gap="sm">
         <Button size="md" variant="default" leftSection={<IconPhotoPlus size={18} />} onClick={() => photoInput.current?.click()} disabled={full}>
-          Add photos ({images.length}/{CAPTURE_IMAGES_MAX})
+          {messages.captureAddPhotos(images.length, CAPTURE_IMAGES_MAX)}
         </Button>
         <Button size="md" variant="default" leftSection={<IconVideoPlus size={18} />} onClick={openVideoPicker}>
-          Add video
+          {messages.captureAddVideo}
         </Button>
       </Group>
       <input
@@ -86,7 +86,7 @@ export function MediaPicker({ images, video, onImagesChange, onImageRemoved, onV
         accept={IMAGE_PICKER_ACCEPT}
         multiple
         hidden
-        aria-label="Choose photos"
+        aria-label={messages.captureChoosePhotos}
         onChange={(event) => {
           void choosePhotos(Array.from(event.currentTarget.files ?? []));
           event.currentTarget.value = '';
@@ -97,7 +97,7 @@ export function MediaPicker({ images, video, onImagesChange, onImageRemoved, onV
         type="file"
         accept="video/*"
         hidden
-        aria-label="Choose a video"
+        aria-label={messages.captureChooseVideo}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
           if (file) void chooseVideo(file);
@@ -106,13 +106,13 @@ export function MediaPicker({ images, video, onImagesChange, onImageRemoved, onV
       />
       <MediaNotices notices={notices} />
       {(images.length > 0 || video) && (
-        <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" aria-label="Chosen media">
+        <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" aria-label={messages.captureChosenMedia}>
           {images.map((image, index) => (
             <Box key={previews[index]} pos="relative">
-              <Image src={previews[index]} alt={`Photo ${index + 1}: ${image.name}`} h={112} radius="md" fit="cover" />
+              <Image src={previews[index]} alt={messages.capturePhotoPreview(index + 1, image.name)} h={112} radius="md" fit="cover" />
               <ActionIcon
                 {...removeButton}
-                aria-label={`Remove photo ${index + 1}`}
+                aria-label={messages.captureRemovePhoto(index + 1)}
                 onClick={() => onImageRemoved(index)}
               >
                 <IconX size={20} />
@@ -122,7 +122,7 @@ export function MediaPicker({ images, video, onImagesChange, onImageRemoved, onV
           {video && (
             <Box pos="relative">
               {video.thumbnail ? (
-                <Image src={video.thumbnail} alt={`Video: ${video.file.name}`} h={112} radius="md" fit="cover" data-testid="video-thumbnail" />
+                <Image src={video.thumbnail} alt={messages.captureVideoPreview(video.file.name)} h={112} radius="md" fit="cover" data-testid="video-thumbnail" />
               ) : (
                 <Stack h={112} gap={2} align="center" justify="center" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 8 }}>
                   <IconVideo size={24} />
@@ -132,9 +132,9 @@ export function MediaPicker({ images, video, onImagesChange, onImageRemoved, onV
                 </Stack>
               )}
               <Badge pos="absolute" bottom={6} left={6} size="sm" color="dark" leftSection={<IconVideo size={10} />}>
-                Video
+                {messages.videoBadge}
               </Badge>
-              <ActionIcon {...removeButton} aria-label="Remove video" onClick={onVideoRemoved}>
+              <ActionIcon {...removeButton} aria-label={messages.captureRemoveVideo} onClick={onVideoRemoved}>
                 <IconX size={20} />
               </ActionIcon>
             </Box>

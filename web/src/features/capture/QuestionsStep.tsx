@@ -67,13 +67,13 @@ export function QuestionsStep(props: QuestionsStepProps) {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Text c="dimmed">Follow-up question</Text>
-        {answeredCount > 0 && <Badge variant="light">{answeredCount} answered</Badge>}
+        <Text c="dimmed">{messages.followUpQuestionHeading}</Text>
+        {answeredCount > 0 && <Badge variant="light">{messages.followUpAnsweredCount(answeredCount)}</Badge>}
       </Group>
       {loading ? (
         <Group gap="xs">
           <Loader size="sm" />
-          <Text c="dimmed">Thinking of a question...</Text>
+          <Text c="dimmed">{messages.followUpThinking}</Text>
         </Group>
       ) : question ? (
         <TypedQuestion key={question} question={question} />
@@ -81,8 +81,8 @@ export function QuestionsStep(props: QuestionsStepProps) {
 
       <Group align="flex-end" wrap="nowrap" gap="xs">
         <Textarea
-          label="Your answer"
-          description="Type your answer, or record it with the microphone button"
+          label={messages.followUpYourAnswer}
+          description={messages.followUpYourAnswerDescription}
           autosize
           minRows={3}
           maxRows={8}
@@ -93,13 +93,13 @@ export function QuestionsStep(props: QuestionsStepProps) {
           data-autofocus
         />
         {!answerAudio && (
-          <Tooltip label={recording ? 'Stop recording' : 'Record answer'}>
+          <Tooltip label={recording ? messages.stopRecording : messages.followUpRecordAnswer}>
             <ActionIcon
               size={48}
               radius="xl"
               color={recording ? 'red' : undefined}
               variant={recording ? 'filled' : 'light'}
-              aria-label={recording ? 'Stop recording' : 'Record answer'}
+              aria-label={recording ? messages.stopRecording : messages.followUpRecordAnswer}
               onClick={recording ? voice.stop : () => void voice.start()}
               disabled={!question || transcribing || voice.state === 'stopping'}
             >
@@ -110,10 +110,10 @@ export function QuestionsStep(props: QuestionsStepProps) {
       </Group>
       {recording && (
         <Text c="red" aria-live="polite">
-          Recording {formatElapsed(voice.elapsedMs)} / {formatElapsed(FOLLOW_UP_ANSWER_MAX_MS)}
+          {messages.followUpRecordingElapsed(formatElapsed(voice.elapsedMs), formatElapsed(FOLLOW_UP_ANSWER_MAX_MS))}
         </Text>
       )}
-      {transcribing && <Progress value={voice.progress ?? 0} striped animated aria-label="Transcription progress" />}
+      {transcribing && <Progress value={voice.progress ?? 0} striped animated aria-label={messages.transcriptionProgress} />}
       {voice.microphoneRefused && <MicrophoneHelp onRetry={() => void voice.start()} />}
       {answerAudioUrl && (
         <Group gap="xs">
@@ -129,7 +129,7 @@ export function QuestionsStep(props: QuestionsStepProps) {
               onSpokenAnswer({ answer, audio: null, audioDuration: null });
             }}
           >
-            Remove recording
+            {messages.removeRecording}
           </Button>
         </Group>
       )}
@@ -145,10 +145,10 @@ export function QuestionsStep(props: QuestionsStepProps) {
 
       <Group justify="space-between">
         <Button size="md" variant="default" onClick={props.onAnotherQuestion} disabled={busy}>
-          Another question
+          {messages.followUpAnotherQuestion}
         </Button>
         <Button size="md" onClick={props.onSaveAndExit} disabled={recording || transcribing}>
-          Save and exit
+          {messages.followUpSaveAndExit}
         </Button>
       </Group>
     </Stack>

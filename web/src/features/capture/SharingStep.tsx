@@ -10,7 +10,7 @@ import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import type { Member } from '../../api/types';
 import { UserAvatar } from '../../components/UserAvatar';
-import { audienceOf, audienceWords } from '../sharing/shareRules';
+import { audienceOf, audienceWords } from '../sharing';
 import type { SharingMode } from './draft';
 import type { SavePhase } from './saveMemory';
 
@@ -83,12 +83,12 @@ export function SharingStep(props: SharingStepProps) {
   const words = mode === 'timeline' && props.membersLoading ? '' : audienceWords(audience, props.timelineNames, chosen);
   return (
     <Stack gap="md">
-      <Radio.Group value={mode} onChange={(value) => props.onModeChange(value as SharingMode)} label="Who can see this memory?">
+      <Radio.Group value={mode} onChange={(value) => props.onModeChange(value as SharingMode)} label={messages.sharingWhoCanSee}>
         <Stack gap="sm" mt="xs">
-          <Radio value="private" label="Private" description="Only visible to you" disabled={Boolean(saving)} />
+          <Radio value="private" label={messages.sharingPrivate} description={messages.sharingPrivateDescription} disabled={Boolean(saving)} />
           <Radio
             value="timeline"
-            label="Selective Sharing"
+            label={messages.sharingSelective}
             description={alone ? messages.sharingSelectiveAloneDescription : messages.sharingSelectiveDescription}
             disabled={Boolean(saving)}
           />
@@ -104,10 +104,10 @@ export function SharingStep(props: SharingStepProps) {
         <Stack gap="xs">
           <Group justify="space-between">
             <Text size="sm" fw={500}>
-              Timeline members
+              {messages.timelineMembers}
             </Text>
             <Button variant="subtle" size="xs" onClick={props.onSelectAll} disabled={members.length === 0 || Boolean(saving)}>
-              Select All
+              {messages.selectAll}
             </Button>
           </Group>
           {props.membersLoading ? (
@@ -118,7 +118,7 @@ export function SharingStep(props: SharingStepProps) {
             </Text>
           ) : (
             <ScrollArea.Autosize mah={240}>
-              <Checkbox.Group value={selected} onChange={props.onSelectedChange} aria-label="Members who can view">
+              <Checkbox.Group value={selected} onChange={props.onSelectedChange} aria-label={messages.sharingMembersWhoCanView}>
                 <Stack gap="xs">
                   {members.map((member) => (
                     <Checkbox
@@ -143,27 +143,27 @@ export function SharingStep(props: SharingStepProps) {
       )}
 
       <Text size="sm" c="dimmed">
-        Want to share with someone new?{' '}
+        {messages.sharingSomeoneNew}{' '}
         <Anchor component={Link} to="/community" onClick={props.onInvite} underline="always">
-          Invite members
+          {messages.sharingInviteMembers}
         </Anchor>
       </Text>
 
       {saving && (
         <Stack gap={4}>
           <Text size="sm">
-            {saving.phase === 'video' ? 'Uploading video' : 'Saving memory'}... {saving.percent}%
+            {saving.phase === 'video' ? messages.captureUploadingVideo(saving.percent) : messages.captureSavingMemory(saving.percent)}
           </Text>
-          <Progress value={saving.percent} striped animated aria-label={saving.phase === 'video' ? 'Video upload progress' : 'Save progress'} />
+          <Progress value={saving.percent} striped animated aria-label={saving.phase === 'video' ? messages.captureVideoUploadProgress : messages.captureSaveProgress} />
         </Stack>
       )}
 
       <Group justify="space-between">
         <Button variant="default" onClick={props.onBack} disabled={Boolean(saving)}>
-          Back
+          {messages.back}
         </Button>
         <Button onClick={props.onSave} loading={Boolean(saving)} disabled={mode === 'timeline' && props.membersLoading}>
-          Save Memory
+          {messages.captureSaveMemory}
         </Button>
       </Group>
     </Stack>

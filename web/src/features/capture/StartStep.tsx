@@ -63,7 +63,7 @@ export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemove
       <TitleField
         ref={titleInput}
         note={draft.prompt && draft.title === draft.prompt ? messages.titleSuggestedFromPrompt : undefined}
-        placeholder="Give your memory a title"
+        placeholder={messages.captureTitlePlaceholder}
         value={draft.title}
         onChange={(title) => update({ title })}
         onRest={(titleRest) => update({ notes: notesWithTitleRest(titleRest, draft.notes) })}
@@ -74,8 +74,8 @@ export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemove
       <Textarea
         ref={notesInput}
         size="md"
-        label="Notes"
-        description="What happened? Who was there? How did it feel?"
+        label={messages.notesLabel}
+        description={messages.captureNotesDescription}
         autosize
         maxLength={MEMORY_TEXT_MAX}
         minRows={3}
@@ -87,26 +87,26 @@ export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemove
       />
 
       <Stack gap="xs" data-capture-voice>
-        <Text fw={500}>Voice</Text>
+        <Text fw={500}>{messages.captureVoiceHeading}</Text>
         {recordingUrl ? (
           <Group gap="xs">
             {/* A player needs room for its slider: on a phone it takes the line and the button wraps below. */}
-            <audio controls src={recordingUrl} aria-label="Your voice recording" style={{ flex: '1 1 260px', minWidth: 0 }} />
+            <audio controls src={recordingUrl} aria-label={messages.captureYourVoiceRecording} style={{ flex: '1 1 260px', minWidth: 0 }} />
             <Button size="md" variant="subtle" color="red" leftSection={<IconTrash size={18} />} onClick={onRemoveRecording}>
-              Remove recording
+              {messages.removeRecording}
             </Button>
           </Group>
         ) : (
           <Button size="md" variant="light" leftSection={<IconMicrophone size={20} />} onClick={onRecord} w="fit-content">
-            Voice recording
+            {messages.captureVoiceRecording}
           </Button>
         )}
         {undo?.place === 'voice' && <UndoNotice text={undo.text} onUndo={undo.onUndo} />}
         {(draft.recording || draft.transcription) && (
           <Textarea
             size="md"
-            label="Transcription"
-            description="Add what you said, if the transcription is missing"
+            label={messages.transcriptionLabel}
+            description={messages.captureTranscriptionDescription}
             autosize
             maxLength={MEMORY_TEXT_MAX}
             minRows={2}
@@ -118,7 +118,7 @@ export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemove
       </Stack>
 
       <Stack gap="xs">
-        <Text fw={500}>Photos and video</Text>
+        <Text fw={500}>{messages.capturePhotosAndVideo}</Text>
         <MediaPicker
           images={draft.images}
           video={draft.video}
@@ -133,7 +133,7 @@ export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemove
 
       <Group justify="flex-end">
         <Button size="md" onClick={pressNext}>
-          Next
+          {messages.next}
         </Button>
       </Group>
     </Stack>

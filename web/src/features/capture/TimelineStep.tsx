@@ -2,6 +2,7 @@
 import { Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { Timeline } from '../../api/types';
 import { TimelineDot, TimelineForm, toastBlankTimelineName, useCreateTimeline } from '../timelines';
+import { messages } from '../../../../common/messages';
 
 interface TimelineStepProps {
   timelines: Timeline[];
@@ -18,21 +19,21 @@ export function TimelineStep({ timelines, selected, onChange, onBack, onContinue
 
   return (
     <Stack gap="md">
-      <Text fw={600}>Which timelines should this memory be on?</Text>
+      <Text fw={600}>{messages.captureWhichTimelines}</Text>
       {timelines.length === 0 ? (
         <Card withBorder radius="md" padding="md">
           <Text size="sm" c="dimmed" mb="sm">
-            You have no timelines yet. Create one for this memory:
+            {messages.captureNoTimelinesYet}
           </Text>
           <TimelineForm
-            submitLabel="Create Timeline"
+            submitLabel={messages.createTimeline}
             pending={create.isPending}
             onBlankName={toastBlankTimelineName}
             onSubmit={(values) => create.mutate(values)}
           />
         </Card>
       ) : (
-        <Checkbox.Group value={selected} onChange={onChange} label="Timelines" description="Choose at least one">
+        <Checkbox.Group value={selected} onChange={onChange} label={messages.timelines} description={messages.captureChooseAtLeastOne}>
           <Stack gap="sm" mt="xs">
             {timelines.map((timeline) => (
               <Checkbox
@@ -51,10 +52,10 @@ export function TimelineStep({ timelines, selected, onChange, onBack, onContinue
       )}
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>
-          Back
+          {messages.back}
         </Button>
         <Button onClick={onContinue} disabled={selected.length === 0}>
-          Continue
+          {messages.continue}
         </Button>
       </Group>
     </Stack>

@@ -39,7 +39,7 @@ export const TitleField = forwardRef<HTMLInputElement, TitleFieldProps>(function
     <TextInput
       ref={ref}
       size="md"
-      label="Title"
+      label={messages.captureTitleLabel}
       {...rest}
       value={value}
       onChange={(event) => {

@@ -59,12 +59,12 @@ export function VoiceRecorderDialog({ onClose, onComplete }: VoiceRecorderDialog
         voice.cancel();
         onClose();
       }}
-      title="Voice Recorder"
+      title={messages.voiceRecorderTitle}
       centered
       closeOnClickOutside={false}
       closeOnEscape={!transcribing}
       withCloseButton={!transcribing}
-      closeButtonProps={{ 'aria-label': 'Close voice recorder' }}
+      closeButtonProps={{ 'aria-label': messages.voiceRecorderClose }}
       zIndex={300}
     >
       <div ref={body}>
@@ -78,8 +78,8 @@ export function VoiceRecorderDialog({ onClose, onComplete }: VoiceRecorderDialog
           />
         ) : transcribing ? (
           <Stack gap="sm" py="md">
-            <Text fw={600}>Transcribing your recording...</Text>
-            <Progress value={voice.progress ?? 0} size="lg" striped animated aria-label="Transcription progress" />
+            <Text fw={600}>{messages.voiceTranscribing}</Text>
+            <Progress value={voice.progress ?? 0} size="lg" striped animated aria-label={messages.transcriptionProgress} />
             <Text c="dimmed">{voice.progress ?? 0}%</Text>
           </Stack>
         ) : (
@@ -87,20 +87,20 @@ export function VoiceRecorderDialog({ onClose, onComplete }: VoiceRecorderDialog
             {voice.state === 'idle' ? (
               <Group gap="xs">
                 <Loader size="sm" />
-                <Text c="dimmed">Preparing microphone...</Text>
+                <Text c="dimmed">{messages.voicePreparing}</Text>
               </Group>
             ) : (
               <Group gap="xs" aria-live="polite">
                 <Center w={12} h={12} bg="red" style={{ borderRadius: '50%' }} aria-hidden />
-                <Text fw={600}>{voice.state === 'stopping' ? 'Stopping...' : 'Recording'}</Text>
+                <Text fw={600}>{voice.state === 'stopping' ? messages.voiceStopping : messages.voiceRecording}</Text>
               </Group>
             )}
-            <Text fz={40} fw={700} ff="monospace" aria-label="Elapsed time">
+            <Text fz={40} fw={700} ff="monospace" aria-label={messages.voiceElapsed}>
               {formatElapsed(voice.elapsedMs)}
             </Text>
             {secondsLeft !== null && (
               <Alert color="yellow" icon={<IconAlertTriangle size={18} />} role="status" w="100%">
-                Recording stops in {secondsLeft} {secondsLeft === 1 ? 'second' : 'seconds'} (10-minute limit).
+                {messages.voiceStopsIn(secondsLeft)}
               </Alert>
             )}
             {/* Focusable from the first moment (aria-disabled, not disabled), so focus can start here. */}
@@ -113,7 +113,7 @@ export function VoiceRecorderDialog({ onClose, onComplete }: VoiceRecorderDialog
               aria-disabled={!recording}
               data-autofocus
             >
-              Stop
+              {messages.stop}
             </Button>
           </Stack>
         )}
