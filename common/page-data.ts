@@ -1,7 +1,7 @@
 // What the server writes into the page it sends a signed-in browser (server/page-data.ts,
 // issue 8 "First load"): the answers the first screen would otherwise ask for one after the
 // other, in exactly the JSON of their API calls.
-import type { MemoryPage } from './memories.js';
+import type { Memory, MemoryPage } from './memories.js';
 import type { Timeline } from './timelines.js';
 import type { User } from './users.js';
 
@@ -15,4 +15,9 @@ export interface PageData {
   timelines: Timeline[];
   /** The first page of GET /api/timelines/{id}/memories, on a timeline page. */
   timelinePage: { timelineId: string; page: MemoryPage } | null;
+  /**
+   * GET /api/memories/spotlight, on home (issue 21 "First load": the spotlight is home's
+   * largest text, so it is drawn with the first render); `memory` null when there is none.
+   */
+  spotlight: { memory: Memory | null } | null;
 }

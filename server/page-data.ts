@@ -1,12 +1,12 @@
 // The answers a signed-in browser's first screen needs, written into the page it is sent
 // (issue 8 "First load"; common/page-data.ts), so that screen draws as soon as its script
-// runs instead of after a chain of calls: who is signed in, their timelines, and on a
-// timeline page its first page of memories. Each part is the same JSON its API call answers,
-// put through the same schema.
+// runs instead of after a chain of calls: who is signed in, their timelines, on a timeline
+// page its first page of memories, and on home the spotlight's memory. Each part is the same
+// JSON its API call answers, put through the same schema.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { TIMELINE_PAGE_SIZE } from '../common/limits.js';
-import { memoryPage } from '../common/memories.js';
+import { memory as memorySchema, memoryPage, type Memory } from '../common/memories.js';
 import type { PageData } from '../common/page-data.js';
 import { timeline as timelineSchema } from '../common/timelines.js';
 import { user as userSchema } from '../common/users.js';
@@ -15,7 +15,7 @@ import { resolveSession } from './auth/sessions.js';
 import type { AppContext } from './context.js';
 import type { UserRow } from './db/schema.js';
 import { HttpError } from './http/errors.js';
-import { timelinePage } from './memories/index.js';
+import { spotlight, timelinePage } from './memories/index.js';
 import { listTimelines, presentTimeline } from './timelines/index.js';
 import { presentUser } from './users/index.js';
 
@@ -23,6 +23,8 @@ const timelineList = z.array(timelineSchema);
 
 /** `/timeline` and `/timeline/{id}` (accounts §2 "Route table"); the id, or '' for the active timeline. */
 const TIMELINE_PATH = /^\/timeline(?:\/([^/?#]+))?\/?(?:[?#]|$)/;
+/** Home, `/` (accounts §2 "Route table"). */
+const HOME_PATH = /^\/(?:[?#]|$)/;
 
 /** server/http/web.ts asks this of every page request; no cookie, no query. */
 export function pageDataOf(ctx: AppContext): (request: FastifyRequest) => Promise<PageData | null> {
@@ -47,6 +49,8 @@ export async function pageDataFor(ctx: AppContext, token: string, path: string):
     user: userSchema.parse(presentUser(session.user)),
     timelines: presented,
     timelinePage: timelineId ? await firstPage(ctx, session.user, timelineId) : null,
+    // Issue 21 "First load": home's largest text is the spotlight's card, drawn with the first render.
+    spotlight: HOME_PATH.test(path) ? { memory: await spotlightMemory(ctx, session.user) } : null,
   };
 }
 
@@ -67,4 +71,9 @@ async function firstPage(ctx: AppContext, viewer: UserRow, timelineId: string): 
     if (error instanceof HttpError) return null;
     throw error;
   }
+}
+
+async function spotlightMemory(ctx: AppContext, viewer: UserRow): Promise<Memory | null> {
+  const chosen = await spotlight(ctx, viewer);
+  return chosen ? memorySchema.parse(chosen) : null;
 }

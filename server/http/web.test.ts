@@ -197,7 +197,7 @@ describe.each(dialects)('serving the precompressed web app on %s', (dialect) => 
     expect(html).not.toContain('TimelinePage');
     // Exactly what the calls it stands in for answer.
     const asked = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }).then((answer) => answer.json());
-    expect(data).toEqual({ user: await asked('/api/auth/user'), timelines: await asked('/api/timelines'), timelinePage: null });
+    expect(data).toEqual({ user: await asked('/api/auth/user'), timelines: await asked('/api/timelines'), timelinePage: null, spotlight: null });
     expect(data?.timelines.map((each) => each.name)).toEqual(['Our Family']);
     expect(data?.user.id).toBe(user.id);
     expect(timeline.id).toBeTruthy();
@@ -214,6 +214,24 @@ describe.each(dialects)('serving the precompressed web app on %s', (dialect) => 
       expect(data?.timelinePage?.page.memories.map((memory) => memory.title)).toEqual(['The wedding']);
       for (const link of timelineLinks) expect(html).toContain(link);
     }
+  });
+
+  it("writes home's spotlight (issue 21 \"First load\"): the answer of its call, a memory the person may view, or none", async () => {
+    const { user, cookie } = await makeUser(t.ctx);
+    const timeline = await makeTimeline(t.ctx, user);
+    expect((await signedInPage('/', cookie)).data?.spotlight).toEqual({ memory: null });
+    await makeMemory(t.ctx, user, { title: 'The wedding', timelineIds: [timeline.id] });
+    const { user: stranger } = await makeUser(t.ctx);
+    await makeMemory(t.ctx, stranger, { title: 'Not for strangers', timelineIds: [(await makeTimeline(t.ctx, stranger)).id] });
+    const asked = await t.app.inject({ method: 'GET', url: '/api/memories/spotlight', headers: { cookie } });
+    for (const url of ['/', '/?from=install']) {
+      const { html, data } = await signedInPage(url, cookie);
+      // One memory to choose from, so the random pick is the one the call answers.
+      expect(data?.spotlight).toEqual({ memory: asked.json() });
+      expect(data?.spotlight?.memory?.title).toBe('The wedding');
+      expect(html).not.toContain('Not for strangers');
+    }
+    expect((await signedInPage(`/timeline/${timeline.id}`, cookie)).data?.spotlight).toBeNull();
   });
 
   it("writes no memories of a timeline the person is not a member of, and none of another person's", async () => {

@@ -3,4 +3,4 @@
 export { imageVariantOf, type ImageVariant } from './present.js';
 export { filedOnAny, type MemoryRow } from './queries.js';
 export { presentMemoriesFor } from './service.js';
-export { timelinePage } from './browse-service.js';
+export { spotlight, timelinePage } from './browse-service.js';

@@ -9,6 +9,7 @@ import { seedFromPage } from './page-data';
 const user = { id: 'u1', email: 'rose@example.org', displayName: 'Rose' } as unknown as PageData['user'];
 const timelines = [{ id: 't1', name: 'Our Family' }] as unknown as PageData['timelines'];
 const page = { memories: [{ id: 'm1', title: 'The wedding' }], nextCursor: 'c2' } as unknown as NonNullable<PageData['timelinePage']>['page'];
+const memory = { id: 'm2', title: 'The picnic' } as unknown as NonNullable<PageData['spotlight']>['memory'];
 
 function writePage(text: string) {
   const element = document.createElement('script');
@@ -22,7 +23,7 @@ afterEach(() => document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove());
 
 describe('seedFromPage', () => {
   it("puts the user, the timelines and the timeline's first page in the cache, and reads the element only once", () => {
-    writePage(JSON.stringify({ user, timelines, timelinePage: { timelineId: 't1', page } } satisfies PageData));
+    writePage(JSON.stringify({ user, timelines, timelinePage: { timelineId: 't1', page }, spotlight: null } satisfies PageData));
     const client = new QueryClient();
     seedFromPage(client);
     expect(client.getQueryData(queryKeys.currentUser)).toEqual(user);
@@ -35,6 +36,16 @@ describe('seedFromPage', () => {
     expect(later.getQueryData(queryKeys.currentUser)).toBeUndefined();
   });
 
+  it("puts home's spotlight in the cache, also when there is no memory to show (null)", () => {
+    for (const shown of [memory, null]) {
+      writePage(JSON.stringify({ user, timelines, timelinePage: null, spotlight: { memory: shown } } satisfies PageData));
+      const client = new QueryClient();
+      seedFromPage(client);
+      expect(client.getQueryState(queryKeys.memorySpotlight)?.status).toBe('success');
+      expect(client.getQueryData(queryKeys.memorySpotlight)).toEqual(shown);
+    }
+  });
+
   it('leaves the cache empty when the page has no data or unreadable data, so the calls ask', () => {
     const client = new QueryClient();
     seedFromPage(client);
@@ -43,5 +54,6 @@ describe('seedFromPage', () => {
     seedFromPage(client);
     expect(client.getQueryData(queryKeys.currentUser)).toBeUndefined();
     expect(client.getQueryData(queryKeys.timelines)).toBeUndefined();
+    expect(client.getQueryState(queryKeys.memorySpotlight)).toBeUndefined();
   });
 });
