@@ -27,6 +27,7 @@ import { mediaRoutes } from './media/routes.js';
 import { memoryRoutes } from './memories/routes.js';
 import { registerNotificationListeners } from './notifications/listeners.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { peopleRoutes } from './people/routes.js';
 import { promptRoutes } from './prompts/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { timelineRoutes } from './timelines/routes.js';
@@ -84,6 +85,8 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   await app.register(promptRoutes, { ctx });
   await app.register(mediaRoutes, { ctx });
   await app.register(memoryRoutes, { ctx });
+  // GET /api/users/{id}: a creator's details, which the memory side asks for (memories §7).
+  await app.register(peopleRoutes, { ctx });
   await app.register(uploadRoutes, { ctx });
   await app.register(audioRoutes, { ctx });
   await app.register(commentRoutes, { ctx });

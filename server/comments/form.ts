@@ -12,15 +12,7 @@ import type { AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { drainBody, readMultipart, stageAudio, type StagedFile } from '../media/index.js';
-import { authorizeComment } from './service.js';
-
-/** A read comment form: its text (as sent; the service decides what is blank) and its recording, in the store. */
-export interface CommentForm {
-  content: string | null;
-  audio: StagedFile | null;
-  /** Every key the form wrote, to remove when the comment is not saved after all. */
-  keys: string[];
-}
+import { authorizeComment, type CommentForm } from './service.js';
 
 export async function readCommentForm(ctx: AppContext, request: FastifyRequest, author: UserRow, memoryId: string): Promise<CommentForm> {
   try {

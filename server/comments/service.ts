@@ -13,8 +13,7 @@ import type { UserRow } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { listReply, type ListReply } from '../http/json-list.js';
 import type { KeyClaim } from '../idempotency/index.js';
-import { discardFiles } from '../media/index.js';
-import type { CommentForm } from './form.js';
+import { discardFiles, type StagedFile } from '../media/index.js';
 import { presentComments } from './present.js';
 import * as queries from './queries.js';
 
@@ -44,6 +43,17 @@ export async function commentList(ctx: AppContext, viewer: UserRow, memoryId: st
  */
 export async function authorizeComment(ctx: AppContext, author: UserRow, memoryId: string): Promise<void> {
   await requireAccess(ctx.db, author, 'memory.read', [memoryId]);
+}
+
+/**
+ * A read comment form as createComment takes it: its text (as sent; commentText decides what
+ * is blank) and its recording, in the store (read by form.ts after authorizeComment).
+ */
+export interface CommentForm {
+  content: string | null;
+  audio: StagedFile | null;
+  /** Every key the form wrote, to remove when the comment is not saved after all. */
+  keys: string[];
 }
 
 /** memories §5: non-blank text or a recording; the text within COMMENT_TEXT_MAX. */

@@ -7,35 +7,13 @@
 // its part arrives, and any failure removes every file this request wrote.
 import type { FastifyRequest } from 'fastify';
 import { AUDIO_MAX_BYTES, CAPTURE_IMAGES_MAX, FOLLOW_UP_RESPONSES_MAX, MEMORY_TEXT_MAX, MEMORY_VIDEOS_MAX } from '../../common/limits.js';
-import {
-  DIRECT_VIDEO_THUMBNAILS_FIELD,
-  DIRECT_VIDEO_URLS_FIELD,
-  FOLLOW_UP_AUDIO_FIELD,
-  MEMORY_AUDIO_FIELD,
-  MEMORY_IMAGES_FIELD,
-  type CreateMemoryFields,
-} from '../../common/memories.js';
+import { DIRECT_VIDEO_THUMBNAILS_FIELD, DIRECT_VIDEO_URLS_FIELD, FOLLOW_UP_AUDIO_FIELD, MEMORY_AUDIO_FIELD, MEMORY_IMAGES_FIELD } from '../../common/memories.js';
 import { messages } from '../../common/messages.js';
 import { currentUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { readMultipart, stageAudio, stageImage, stageVideoThumbnail, type StagedFile, type StagedImage } from '../media/index.js';
-import { authorizeCreation, spokenAnswers } from './service.js';
-
-/** A parsed, authorized creation form whose files are in the store, named by no row yet. */
-export interface MemoryForm {
-  fields: CreateMemoryFields;
-  /** The direct uploads fields.directVideoUrls names, checked as the creator's open uploads. */
-  videos: StagedFile[];
-  images: StagedImage[];
-  audio: StagedFile | null;
-  /** The n-th belongs to the n-th of `videos`. */
-  videoThumbnails: StagedFile[];
-  /** The n-th records the n-th of fields.followUpResponses with hasAudio. */
-  followUpAudio: StagedFile[];
-  /** Every key the form wrote, to remove when the memory is not saved after all. */
-  keys: string[];
-}
+import { authorizeCreation, spokenAnswers, type MemoryForm } from './service.js';
 
 /** Room for a field of MEMORY_TEXT_MAX characters of any script (up to 4 bytes each in UTF-8). */
 const FIELD_SIZE = MEMORY_TEXT_MAX * 4;

@@ -1,5 +1,4 @@
-// HTTP of memories (memories §7): create, list, read one, delete. GET /api/users/{id}, which
-// the memory side calls for a creator's details, is registered from here (server/people).
+// HTTP of memories (memories §7): create, list, read one, delete.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +12,6 @@ import { BackgroundTranscriptions } from '../audio/index.js';
 import type { AppContext } from '../context.js';
 import { sendList } from '../http/json-list.js';
 import { createOnce } from '../idempotency/index.js';
-import { peopleRoutes } from '../people/routes.js';
 import { memoryBrowseRoutes } from './browse-routes.js';
 import { memoryEditRoutes } from './edit-routes.js';
 import { memorySharingRoutes } from './sharing-routes.js';
@@ -76,5 +74,4 @@ export async function memoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   await app.register(memoryEditRoutes, { ctx });
   await app.register(memorySharingRoutes, { ctx });
   await app.register(memoryBrowseRoutes, { ctx });
-  await app.register(peopleRoutes, { ctx });
 }
