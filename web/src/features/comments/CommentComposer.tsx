@@ -60,8 +60,8 @@ export function CommentComposer({ memoryId }: { memoryId: string }) {
   return (
     <Stack gap="xs">
       <Textarea
-        label="Write a comment"
-        placeholder="Share a thought or a memory of your own"
+        label={messages.commentWriteLabel}
+        placeholder={messages.commentWritePlaceholder}
         autosize
         minRows={2}
         maxRows={6}
@@ -78,7 +78,7 @@ export function CommentComposer({ memoryId }: { memoryId: string }) {
             radius="xl"
             variant={recording ? 'filled' : 'light'}
             color={recording ? 'red' : undefined}
-            aria-label={recording ? 'Stop recording and send' : 'Record a voice comment'}
+            aria-label={recording ? messages.commentStopAndSend : messages.commentRecordVoice}
             disabled={recorder.state === 'stopping' || addVoice.isPending || unsentVoice !== null}
             loading={addVoice.isPending}
             onClick={() => (recording ? recorder.stop() : void recorder.start())}
@@ -87,20 +87,20 @@ export function CommentComposer({ memoryId }: { memoryId: string }) {
           </ActionIcon>
           <Text c="dimmed" aria-live="polite">
             {recorder.state === 'recording'
-              ? `Recording ${formatElapsed(recorder.elapsedMs)}`
+              ? messages.commentRecordingElapsed(formatElapsed(recorder.elapsedMs))
               : recorder.state === 'stopping' || addVoice.isPending
-                ? 'Sending your voice comment...'
+                ? messages.commentSendingVoice
                 : ''}
           </Text>
         </Group>
         <Button size="md" rightSection={<IconSend size={18} />} onClick={send} disabled={!text.trim()} loading={addText.isPending}>
-          Send
+          {messages.send}
         </Button>
       </Group>
       {recorder.microphoneRefused && <MicrophoneHelp onRetry={() => void recorder.start()} />}
       {unsentVoice && !addVoice.isPending && (
         <Button size="md" variant="light" leftSection={<IconSend size={18} />} onClick={() => sendVoice(unsentVoice)}>
-          Send voice comment again
+          {messages.commentSendVoiceAgain}
         </Button>
       )}
     </Stack>

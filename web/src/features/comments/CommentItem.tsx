@@ -21,7 +21,7 @@ export function CommentItem({ comment, onDelete, deleting }: CommentItemProps) {
   // Comments carry no stored length: the player learns it from the browser (media-player).
   const audio = useVoicePlayback(comment.audioUrl, messages.detailCommentAudioPlaybackErrorDetail);
   return (
-    <Group component="li" align="flex-start" wrap="nowrap" gap="sm" aria-label={`Comment by ${name}`}>
+    <Group component="li" align="flex-start" wrap="nowrap" gap="sm" aria-label={messages.commentBy(name)}>
       <UserAvatar person={comment.user} size="md" />
       <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
         <Group gap="xs" wrap="wrap">
@@ -38,9 +38,9 @@ export function CommentItem({ comment, onDelete, deleting }: CommentItemProps) {
               size="md"
               leftSection={audio.playing ? <IconPlayerPause size={18} /> : <IconPlayerPlay size={18} />}
               onClick={() => void audio.toggle()}
-              aria-label={audio.playing ? `Pause voice comment from ${name}` : `Play voice comment from ${name}`}
+              aria-label={audio.playing ? messages.commentPauseVoice(name) : messages.commentPlayVoice(name)}
             >
-              {audio.playing ? 'Pause' : 'Play'}
+              {audio.playing ? messages.pause : messages.play}
             </Button>
             <VoiceSeek audio={audio} what={messages.voiceWhatComment(name)} />
           </Group>
@@ -56,7 +56,7 @@ export function CommentItem({ comment, onDelete, deleting }: CommentItemProps) {
           variant="subtle"
           color="red"
           size={44}
-          aria-label={`Delete comment from ${name}`}
+          aria-label={messages.commentDelete(name)}
           loading={deleting}
           onClick={() => onDelete(comment.id)}
         >

@@ -3,6 +3,7 @@ import { Alert, Button, ScrollArea, Skeleton, Stack, Text, Title } from '@mantin
 import { CommentComposer } from './CommentComposer';
 import { CommentItem } from './CommentItem';
 import { useComments, useDeleteComment } from './useComments';
+import { messages } from '../../../../common/messages';
 
 /** memories §9: the list scrolls within 96 spacing units of 0.25 rem (24 rem). */
 const COMMENT_LIST_HEIGHT = '24rem';
@@ -14,24 +15,24 @@ export function CommentsSection({ memoryId }: { memoryId: string }) {
   return (
     <Stack gap="sm" component="section" aria-labelledby={`comments-${memoryId}`}>
       <Title order={3} size="h4" id={`comments-${memoryId}`}>
-        Comments{list.length > 0 ? ` (${list.length})` : ''}
+        {messages.commentsHeading(list.length)}
       </Title>
       {comments.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading comments">
+        <Stack gap="xs" aria-busy="true" aria-label={messages.commentsLoading}>
           <Skeleton h={56} radius="md" />
           <Skeleton h={56} radius="md" />
         </Stack>
       ) : comments.isError ? (
-        <Alert color="red" styles={{ message: { fontSize: 'var(--mantine-font-size-md)' } }} title="Could not load comments">
+        <Alert color="red" styles={{ message: { fontSize: 'var(--mantine-font-size-md)' } }} title={messages.commentsLoadFailed}>
           <Button variant="light" color="red" mt="xs" onClick={() => void comments.refetch()}>
-            Try again
+            {messages.tryAgain}
           </Button>
         </Alert>
       ) : list.length === 0 ? (
-        <Text c="dimmed">No comments yet. Be the first to say something.</Text>
+        <Text c="dimmed">{messages.commentsNone}</Text>
       ) : (
         // Focusable, so the list scrolls by keyboard alone.
-        <ScrollArea.Autosize mah={COMMENT_LIST_HEIGHT} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-label': 'Comment list' }}>
+        <ScrollArea.Autosize mah={COMMENT_LIST_HEIGHT} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-label': messages.commentList }}>
           <Stack component="ul" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
             {list.map((comment) => (
               <CommentItem
