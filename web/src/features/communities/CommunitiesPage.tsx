@@ -6,6 +6,7 @@ import { FamilyCard } from './FamilyCard';
 import { InviteLinkCard } from './InviteLinkCard';
 import { MembersCard } from './MembersCard';
 import classes from './Communities.module.css';
+import { messages } from '../../../../common/messages';
 
 /** accounts §2 "Communities page" (/family). */
 export function CommunitiesPage({ user }: { user: User }) {
@@ -17,9 +18,9 @@ export function CommunitiesPage({ user }: { user: User }) {
     <Stack gap="lg" maw={760} mx="auto">
       <div>
         <Title order={1} size="h2">
-          Communities
+          {messages.communitiesTitle}
         </Title>
-        <Text c="dimmed">Manage who belongs to each of your timelines and share invite links.</Text>
+        <Text c="dimmed">{messages.communitiesIntro}</Text>
       </div>
 
       {isLoading ? (
@@ -27,14 +28,14 @@ export function CommunitiesPage({ user }: { user: User }) {
       ) : !selected ? (
         <Center mih={200}>
           <Stack align="center" gap={4} ta="center">
-            <Text fw={700}>No Timelines Found</Text>
-            <Text c="dimmed">Create your first timeline to start managing communities.</Text>
+            <Text fw={700}>{messages.communitiesNoTimelines}</Text>
+            <Text c="dimmed">{messages.communitiesNoTimelinesDetail}</Text>
           </Stack>
         </Center>
       ) : (
         <>
           {/* As many to a row as fit whole: a long name, or a large text size, takes a row of its own. */}
-          <Group gap="xs" role="tablist" aria-label="Timelines">
+          <Group gap="xs" role="tablist" aria-label={messages.timelines}>
             {timelines.map((timeline) => (
               <UnstyledButton
                 key={timeline.id}

@@ -27,7 +27,7 @@ export function FamilyCard({ user }: { user: User }) {
 
   const invite = useApiMutation({
     mutationFn: () => api.families.createInvite(),
-    error: (message) => `Failed to create invite: ${message}`,
+    error: messages.inviteCreateFailed,
     invalidate: [queryKeys.currentUser],
     onSuccess: (created) => {
       if (!created?.id) return toast.error(messages.inviteLinkFailed);
@@ -40,13 +40,13 @@ export function FamilyCard({ user }: { user: User }) {
   return (
     <Card withBorder radius="lg" padding="lg">
       <Text fw={700} className={classes.wordy}>
-        {family.data?.name ?? 'Your Family'}
+        {family.data?.name ?? messages.yourFamily}
       </Text>
       <Text size="sm" c="dimmed" mb="sm">
-        A family group shares its memories across all of its timelines.
+        {messages.familyCardIntro}
       </Text>
       {family.data && (
-        <Group gap="xs" mb="sm" aria-label="Family members">
+        <Group gap="xs" mb="sm" aria-label={messages.familyMembers}>
           {family.data.members.map((member) => (
             <Group key={member.id} gap={6}>
               <UserAvatar person={member} size="sm" />
@@ -65,7 +65,7 @@ export function FamilyCard({ user }: { user: User }) {
           />
         )}
         <Button variant="light" leftSection={<IconLink size={16} />} className={classes.wrappingButton} onClick={() => invite.mutate()} loading={invite.isPending}>
-          Create Family Invite Link
+          {messages.createFamilyInviteLink}
         </Button>
       </Stack>
     </Card>

@@ -12,7 +12,7 @@ import { messages } from '../../../../common/messages';
  * 20: the link is shown where it is made, never copied unseen). `failure` words a refusal where the
  * spec's catalogue names one for that place (Add People: "Failed to create timeline invite").
  */
-export function useCreateInviteLink(timeline: Timeline, failure: (message: string) => string = (message) => `Failed to create invite: ${message}`) {
+export function useCreateInviteLink(timeline: Timeline, failure: (message: string) => string = messages.inviteCreateFailed) {
   const queryClient = useQueryClient();
   return useApiMutation({
     mutationFn: () => api.timelines.createInvite(timeline.id),
