@@ -11,7 +11,7 @@ import { extrasFeatures } from './extrasFeatures';
 export function ExtrasDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const isPhone = useMediaQuery(`(max-width: ${MOBILE_WIDTH}px)`);
   return (
-    <Modal opened={opened} onClose={onClose} title="Extras" size="lg" fullScreen={isPhone} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+    <Modal opened={opened} onClose={onClose} title={messages.extrasTitle} size="lg" fullScreen={isPhone} closeButtonProps={{ 'aria-label': messages.closeDialog }}>
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm">
         {extrasFeatures.map((feature) => (
           <UnstyledButton

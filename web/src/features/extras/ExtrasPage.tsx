@@ -29,9 +29,9 @@ export function ExtrasPage() {
     <Stack gap="lg" maw={960} mx="auto">
       <div>
         <Title order={1} size="h2">
-          Extras
+          {messages.extrasTitle}
         </Title>
-        <Text c="dimmed">New ways to enjoy, share and keep your family's memories.</Text>
+        <Text c="dimmed">{messages.extrasIntro}</Text>
       </div>
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
@@ -65,7 +65,7 @@ export function ExtrasPage() {
             {messages.moreMagicComingSoon}
           </Title>
           <Text c="dimmed" maw={520}>
-            We're building new ways to bring your family's stories to life. Tell us what you would love to see next.
+            {messages.extrasFeedbackInvite}
           </Text>
           <Button
             leftSection={<IconMessage size={18} />}

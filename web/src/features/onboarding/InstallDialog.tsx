@@ -9,6 +9,7 @@ import { detectBrowser, detectPlatform } from './device';
 import { installGuide } from './installGuide';
 import { promptInstall, useCanPromptInstall } from './installPrompt';
 import { titleStyles } from './screenStyles';
+import { messages } from '../../../../common/messages';
 
 /** `onDone` runs for install and for "later" alike: either way the screen has been offered. */
 export function InstallDialog({ opened, onDone }: { opened: boolean; onDone: () => void }) {
@@ -34,20 +35,17 @@ export function InstallDialog({ opened, onDone }: { opened: boolean; onDone: () 
     <Modal
       opened={opened}
       onClose={onDone}
-      title="Add It to Your Home Screen"
+      title={messages.installTitle}
       fullScreen={isPhone}
       centered
       styles={titleStyles}
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      closeButtonProps={{ 'aria-label': messages.closeDialog }}
     >
       <Stack gap="md">
         <ThemeIcon size={56} radius="xl" variant="light" mx="auto">
           <IconDeviceMobile size={30} aria-hidden />
         </ThemeIcon>
-        <Text>
-          Heirloom is a website, not an app: there is nothing to download from an app store. Add it to your home screen and it
-          opens full screen with one tap, just like an app.
-        </Text>
+        <Text>{messages.installIntro}</Text>
         <div>
           <Text fw={700} mb="xs">
             {guide.heading}
@@ -60,15 +58,15 @@ export function InstallDialog({ opened, onDone }: { opened: boolean; onDone: () 
         </div>
         {canPrompt ? (
           <Button onClick={() => void install()} loading={installing} fullWidth>
-            Add to Home Screen
+            {messages.installAdd}
           </Button>
         ) : (
           <Button onClick={onDone} fullWidth>
-            I've added it to my home screen
+            {messages.installAdded}
           </Button>
         )}
         <Button variant="subtle" onClick={onDone} disabled={installing} fullWidth>
-          I'll do it later
+          {messages.installLater}
         </Button>
       </Stack>
     </Modal>

@@ -34,7 +34,7 @@ export function ProfileStep({ user, onSaved, onSkip }: ProfileStepProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Text size="sm">Tell your family who you are. You can change this any time in Settings.</Text>
+        <Text size="sm">{messages.setupProfileIntro}</Text>
         <Center>
           <Stack align="center" gap={6}>
             <AvatarPicker
@@ -48,14 +48,14 @@ export function ProfileStep({ user, onSaved, onSkip }: ProfileStepProps) {
               disabled={save.isPending}
             />
             <Text size="xs" c="dimmed">
-              {image.file ? 'Your new picture' : 'Add a picture (optional)'}
+              {image.file ? messages.setupYourNewPicture : messages.setupAddPicture}
             </Text>
           </Stack>
         </Center>
         <TextInput
-          label="Display Name"
-          description="How your family will see you"
-          placeholder="e.g. Grandma Rose"
+          label={messages.profileDisplayName}
+          description={messages.setupDisplayNameDescription}
+          placeholder={messages.setupDisplayNamePlaceholder}
           value={displayName}
           onChange={(event) => setDisplayName(event.currentTarget.value)}
           maxLength={DISPLAY_NAME_MAX}
@@ -63,10 +63,10 @@ export function ProfileStep({ user, onSaved, onSkip }: ProfileStepProps) {
           data-autofocus
         />
         <Button type="submit" disabled={save.isPending} fullWidth>
-          {save.isPending ? 'Setting up...' : 'Continue to Timeline'}
+          {save.isPending ? messages.setupSettingUp : messages.setupContinueToTimeline}
         </Button>
         <Button variant="subtle" onClick={onSkip} disabled={save.isPending} fullWidth>
-          Skip Profile Setup
+          {messages.setupSkipProfile}
         </Button>
       </Stack>
     </form>

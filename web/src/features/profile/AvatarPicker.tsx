@@ -5,6 +5,7 @@ import type { Ref } from 'react';
 import type { PersonName } from '../../../../common/people';
 import { UserAvatar } from '../../components/UserAvatar';
 import classes from './AvatarPicker.module.css';
+import { messages } from '../../../../common/messages';
 
 interface AvatarPickerProps {
   person: PersonName & { profileImageUrl?: string | null };
@@ -23,9 +24,9 @@ export function AvatarPicker({ person, previewUrl, onPick, resetRef, size = 120,
       <UserAvatar person={person} src={previewUrl ?? person.profileImageUrl ?? undefined} size={size} radius={size} data-testid="profile-avatar" />
       <FileButton onChange={onPick} accept="image/*" resetRef={resetRef} disabled={disabled}>
         {(props) => (
-          <UnstyledButton {...props} className={classes.upload} aria-label="Change profile picture" disabled={disabled}>
+          <UnstyledButton {...props} className={classes.upload} aria-label={messages.profilePictureChangeLabel} disabled={disabled}>
             <IconCamera size={22} aria-hidden />
-            <span className={classes.uploadLabel}>Change</span>
+            <span className={classes.uploadLabel}>{messages.profilePictureChange}</span>
           </UnstyledButton>
         )}
       </FileButton>

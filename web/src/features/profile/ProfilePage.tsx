@@ -17,7 +17,7 @@ export function ProfilePage({ user }: { user: User }) {
   return (
     <Stack gap="lg" maw={640} mx="auto">
       <Title order={1} size="h2">
-        Profile
+        {messages.profileTitle}
       </Title>
       <ProfilePictureCard user={user} />
       <MyInformationCard user={user} />
@@ -54,16 +54,16 @@ function ProfilePictureCard({ user }: { user: User }) {
             {displayNameOf(user, 'User')}
           </Text>
           <Text size="sm" c="dimmed">
-            {image.file ? 'Preview of your new picture' : 'Change your picture with the camera button'}
+            {image.file ? messages.profilePicturePreview : messages.profilePictureHint}
           </Text>
         </div>
         {image.file && (
           <Group gap="sm">
             <Button onClick={() => image.file && upload.mutate(image.file)} loading={upload.isPending}>
-              Upload Image
+              {messages.profileUploadImage}
             </Button>
             <Button variant="default" onClick={cancel} disabled={upload.isPending}>
-              Cancel
+              {messages.cancel}
             </Button>
           </Group>
         )}
@@ -90,23 +90,23 @@ function MyInformationCard({ user }: { user: User }) {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="my-information">
       <Title order={2} size="h4" id="my-information" mb="md">
-        My Information
+        {messages.profileMyInformation}
       </Title>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Display Name"
-            description="How your family sees you"
+            label={messages.profileDisplayName}
+            description={messages.profileDisplayNameDescription}
             value={displayName}
             onChange={(event) => setDisplayName(event.currentTarget.value)}
             maxLength={DISPLAY_NAME_MAX}
             autoComplete="nickname"
           />
           {/* accounts §5: the e-mail address is read-only here. */}
-          <TextInput label="Email" value={user.email} readOnly variant="filled" />
+          <TextInput label={messages.profileEmail} value={user.email} readOnly variant="filled" />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
-              Save Changes
+              {messages.saveChanges}
             </Button>
           </Group>
         </Stack>
