@@ -32,8 +32,8 @@ export function TodaysPrompts() {
 
   const refresh = useApiMutation({
     mutationFn: () => api.prompts.refresh(timelineId ?? undefined),
-    success: 'Prompts refreshed',
-    error: (message) => `Failed to refresh prompts: ${message}`,
+    success: messages.promptsRefreshed,
+    error: (message) => `${messages.promptsRefreshFailed}: ${message}`,
     onSuccess: (data) => {
       queryClient.setQueryData(queryKeys.dailyPrompts(timelineId), data);
       setRevealed({ back: false, forward: false });
@@ -44,10 +44,10 @@ export function TodaysPrompts() {
     <Stack gap="sm" component="section" aria-labelledby="todays-prompts">
       <Group justify="space-between">
         <Title order={2} size="h4" id="todays-prompts">
-          Today's Prompts
+          {messages.promptsTitle}
         </Title>
-        <Tooltip label="Refresh">
-          <ActionIcon variant="subtle" aria-label="Refresh" onClick={() => refresh.mutate()} loading={refresh.isPending}>
+        <Tooltip label={messages.refresh}>
+          <ActionIcon variant="subtle" aria-label={messages.refresh} onClick={() => refresh.mutate()} loading={refresh.isPending}>
             <IconRefresh size={20} />
           </ActionIcon>
         </Tooltip>
@@ -61,19 +61,19 @@ export function TodaysPrompts() {
         </SimpleGrid>
       ) : prompts.error ? (
         <Text c="dimmed" size="sm">
-          Today's prompts could not be loaded. Try Refresh.
+          {messages.promptsLoadFailed}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <PromptCard
-            label="Looking Back..."
+            label={messages.promptsLookingBack}
             prompt={prompts.data.lookingBackPrompt}
             revealed={revealed.back}
             onReveal={() => setRevealed((current) => ({ ...current, back: true }))}
             onTell={() => tell(prompts.data.lookingBackPrompt)}
           />
           <PromptCard
-            label="Looking Forward..."
+            label={messages.promptsLookingForward}
             prompt={prompts.data.lookingForwardPrompt}
             revealed={revealed.forward}
             onReveal={() => setRevealed((current) => ({ ...current, forward: true }))}
@@ -115,7 +115,7 @@ function PromptCard({ label, prompt, revealed, onReveal, onTell }: PromptCardPro
       <Text fw={700} className={classes.label} mb={4}>
         {label}
       </Text>
-      {revealed ? <Text>{prompt}</Text> : <Text c="dimmed">Tap to reveal</Text>}
+      {revealed ? <Text>{prompt}</Text> : <Text c="dimmed">{messages.promptsTapToReveal}</Text>}
     </Card>
   );
 }

@@ -56,19 +56,19 @@ export function ShareMemoryDialog({ memory, currentUserId, opened, onClose }: Sh
   const chosen = members.filter((member) => selectedOffered.includes(member.id)).map((member) => ({ name: displayNameOf(member, 'User') }));
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Share Memory" centered closeButtonProps={{ 'aria-label': 'Close share dialog' }} classNames={{ content: touch.content }}>
+    <Modal opened={opened} onClose={onClose} title={messages.shareMemoryTitle} centered closeButtonProps={{ 'aria-label': messages.shareMemoryClose }} classNames={{ content: touch.content }}>
       <Stack gap="md">
-        <Text>Choose who on this memory&apos;s timelines can see it.</Text>
-        <ScrollArea h={MEMBER_LIST_HEIGHT} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-label': 'Timeline members' }}>
+        <Text>{messages.shareMemoryIntro}</Text>
+        <ScrollArea h={MEMBER_LIST_HEIGHT} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-label': messages.timelineMembers }}>
           {isLoading ? (
-            <Stack gap="xs" aria-busy="true" aria-label="Loading members">
+            <Stack gap="xs" aria-busy="true" aria-label={messages.shareMemoryLoadingMembers}>
               {[0, 1, 2].map((index) => (
                 <Skeleton key={index} h={44} radius="md" />
               ))}
             </Stack>
           ) : members.length === 0 ? (
             <Stack gap="sm">
-              <Text c="dimmed">Nobody else is on this memory&apos;s timelines yet.</Text>
+              <Text c="dimmed">{messages.shareMemoryNobodyElse}</Text>
               <Checkbox
                 checked={joiners}
                 onChange={(event) => setJoiners(event.currentTarget.checked)}
@@ -78,7 +78,7 @@ export function ShareMemoryDialog({ memory, currentUserId, opened, onClose }: Sh
               />
             </Stack>
           ) : (
-            <Checkbox.Group value={selectedOffered} onChange={setPicked} aria-label="Timeline members">
+            <Checkbox.Group value={selectedOffered} onChange={setPicked} aria-label={messages.timelineMembers}>
               <Stack gap={4}>
                 {members.map((member) => {
                   const name = displayNameOf(member, 'User');
@@ -100,7 +100,7 @@ export function ShareMemoryDialog({ memory, currentUserId, opened, onClose }: Sh
         )}
         <Group justify="flex-end">
           <Button variant="default" size="md" onClick={onClose} disabled={share.isPending}>
-            Cancel
+            {messages.cancel}
           </Button>
           <Button size="md" loading={share.isPending} disabled={isLoading} onClick={() => share.mutate({ userIds: userIdsToSend(selectedOffered, members, currentUserId), audience })}>
             {label}
