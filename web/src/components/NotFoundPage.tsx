@@ -12,7 +12,7 @@ export function NotFoundPage() {
         </Title>
         <Text c="dimmed">{messages.notFoundHint}</Text>
         <Button component={Link} to="/" variant="light">
-          Go Home
+          {messages.goHome}
         </Button>
       </Stack>
     </Center>

@@ -1,6 +1,7 @@
 import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { messages } from '../../../../common/messages';
 
 /** The frame shared by the sign-in and sign-up forms. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
@@ -10,7 +11,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         <Stack gap="lg">
           <Stack gap={4} ta="center">
             <Anchor component={Link} to="/" fw={700} c="dimmed" underline="never">
-              Heirloom
+              {messages.appName}
             </Anchor>
             <Title order={1} size="h2">
               {title}

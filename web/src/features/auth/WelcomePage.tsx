@@ -8,11 +8,12 @@ import { queryKeys } from '../../api/keys';
 import { startHref } from './startHref';
 
 // accounts §2 "Welcome page": the four feature bullets.
+const [capture, prompts, communities, flashbacks] = messages.welcomeFeatures;
 const features = [
-  { icon: IconCamera, text: 'Capture moments with text, photos and audio' },
-  { icon: IconBulb, text: 'Daily prompts to help you remember and reflect' },
-  { icon: IconUsersGroup, text: 'Private communities for your family and friends' },
-  { icon: IconHistory, text: 'Memory flashbacks that bring the past back to you' },
+  { icon: IconCamera, text: capture },
+  { icon: IconBulb, text: prompts },
+  { icon: IconUsersGroup, text: communities },
+  { icon: IconHistory, text: flashbacks },
 ];
 
 export function WelcomePage() {
@@ -30,7 +31,7 @@ export function WelcomePage() {
             <ThemeIcon size={64} radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }}>
               <IconHeart size={34} />
             </ThemeIcon>
-            <Title order={1}>Heirloom</Title>
+            <Title order={1}>{messages.appName}</Title>
             <Text c="dimmed" size="lg">
               {messages.tagline}
             </Text>
