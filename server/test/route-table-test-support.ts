@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { formBody, imageOf, type FormPart } from '../media/test-support.js';
 import { newMediaKey } from '../providers/storage/index.js';
-import type { TestApp } from '../test/app.js';
-import { makeFamily, makeFamilyInvite, makeMemory, makeTimeline, makeTimelineInvite, makeUser, type MadeUser } from '../test/factories.js';
+import type { TestApp } from './app.js';
+import { makeFamily, makeFamilyInvite, makeMemory, makeTimeline, makeTimelineInvite, makeUser, type MadeUser } from './factories.js';
 
 export const personas = ['owner', 'viewer', 'member', 'latecomer', 'stranger', 'signedOut'] as const;
 export type Persona = (typeof personas)[number];

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, makeTestApp, type TestApp } from '../test/app.js';
+import { dialects, makeTestApp, type TestApp } from './app.js';
 import { routeTable } from './route-table.js';
 import { cookieOf, makeWorld, personas, statusOf, type Expected, type Persona, type RouteRow, type World } from './route-table-test-support.js';
 
@@ -44,12 +44,12 @@ describe.each(dialects)('the authorization table on %s', (dialect) => {
   it('has a row for every registered route (a GET row covers its HEAD twin)', () => {
     const rows = new Set(routeTable.map((row) => row.route));
     const unchecked = registered.filter((name) => !rows.has(name) && !(name.startsWith('HEAD ') && rows.has(`GET ${name.slice('HEAD '.length)}`)));
-    expect(unchecked, 'routes registered without a row in server/access/route-table.ts').toEqual([]);
+    expect(unchecked, 'routes registered without a row in server/test/route-table.ts').toEqual([]);
   });
 
   it('has no row for a route that is not registered, and one row per route', () => {
     const gone = routeTable.map((row) => row.route).filter((name) => !registered.includes(name));
-    expect(gone, 'rows of server/access/route-table.ts whose route is not registered').toEqual([]);
+    expect(gone, 'rows of server/test/route-table.ts whose route is not registered').toEqual([]);
     const names = routeTable.map((row) => row.route);
     expect(names.filter((name, index) => names.indexOf(name) !== index), 'routes with two rows').toEqual([]);
   });

@@ -11,7 +11,7 @@
 // the viewer (route-table.test.ts).
 import { randomUUID } from 'node:crypto';
 import { wavBytes, mp4Bytes, memoryFields } from '../memories/test-support.js';
-import { TEST_PASSWORD } from '../test/factories.js';
+import { TEST_PASSWORD } from './factories.js';
 import { blind, multipart, sees, type RouteRow } from './route-table-test-support.js';
 
 const ownAccount = "About the caller's own account: each signed-in persona acts on their own.";

@@ -1,1 +1,0 @@
-export { MemoryDetailProvider, useOpenMemory } from './MemoryDetailProvider';
