@@ -1,8 +1,8 @@
 // memories §2, §9: a video's thumbnail is a frame captured in the browser at 25 % of its
 // duration (at most 3 s, 2 s when unknown), as a JPEG of quality 0.8. A 3-second fallback
 // timer takes whatever frame is showing, so a video that never finishes seeking still ends.
-import { THUMBNAIL_FALLBACK_MS, THUMBNAIL_JPEG_QUALITY } from '../../../../common/limits';
-import { thumbnailTime } from '../../../../common/memories-rules';
+import { THUMBNAIL_FALLBACK_MS, THUMBNAIL_JPEG_QUALITY } from '../../../common/limits';
+import { thumbnailTime } from '../../../common/memories-rules';
 
 /** Thumbnails need not be large; this keeps the data URL small. */
 const MAX_WIDTH = 640;

@@ -10,7 +10,7 @@ import { queryKeys } from '../../api/keys';
 import { LazyBulkDownloadDialog } from '../../features/archives';
 import { LazyCaptureWizard } from '../../features/capture';
 import { LazyExtrasDialog } from '../../features/extras';
-import { MemoryDetailProvider } from '../../features/memory-detail';
+import { MemoryDetailProvider } from '../../features/memories';
 import { LazyNotificationPanel } from '../../features/notifications';
 import { LazySearchDialog } from '../../features/search';
 import { useLoadedOnce } from '../useLoadedOnce';

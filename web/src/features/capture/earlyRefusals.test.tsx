@@ -5,13 +5,13 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
-import { EditMediaPanel } from '../memory-detail/edit/EditMediaPanel';
-import { draftOf } from '../memory-detail/edit/editRules';
+import { EditMediaPanel } from '../memories/edit/EditMediaPanel';
+import { draftOf } from '../memories/edit/editRules';
 import { emptyDraft, type CaptureDraft } from './draft';
 import { MediaPicker } from './MediaPicker';
 import { StartStep } from './StartStep';
 import { TitleField } from './TitleField';
-import { memoryWith } from '../memory-detail/edit/test-support';
+import { memoryWith } from '../memories/edit/test-support';
 
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
 const TEXT = new TextEncoder().encode('Shopping list: milk, eggs, bread\n');

@@ -3,3 +3,7 @@
 // about a prompt with captureAboutPrompt, then the shell's 'capture' dialog.
 export { LazyCaptureWizard } from './LazyCaptureWizard';
 export { captureAboutPrompt } from './promptSeed';
+// The memory edit view (memories/edit) shares the wizard's title field and pickers' pieces.
+export { MediaNotices, type MediaNotice } from './MediaNotices';
+export { TitleField } from './TitleField';
+export { useObjectUrls } from './useObjectUrl';

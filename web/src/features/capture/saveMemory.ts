@@ -1,11 +1,10 @@
 // Saving a captured memory (memories §7): the video first, straight to storage through a
 // presigned address, then the memory itself as one multipart POST (api/memory-form.ts) with
 // the photos, the recordings and the video's captured frame.
-import type { Audience } from '../../../../common/memories';
+import type { Audience, Memory } from '../../../../common/memories';
 import { contentWithFollowUps } from '../../../../common/memories-rules';
 import { api } from '../../api/endpoints';
 import { memoryForm, uploadVideoDirect, type DirectVideo } from '../../api/memory-form';
-import type { Memory } from '../memories';
 import type { CaptureDraft } from './draft';
 
 export type SavePhase = 'video' | 'memory';

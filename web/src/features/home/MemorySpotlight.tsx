@@ -7,7 +7,7 @@ import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useOpenShellDialog } from '../../components/shell/shellDialogs';
 import { MemoryCard, type Memory } from '../memories';
-import { useOpenMemory } from '../memory-detail';
+import { useOpenMemory } from '../memories';
 import { refetchIfCountMoved } from '../notifications';
 import { messages } from '../../../../common/messages';
 

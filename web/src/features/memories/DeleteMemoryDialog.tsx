@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { messages } from '../../../../common/messages';
 import touch from './touchTargets.module.css';
-import { useDeleteMemory } from './useMemories';
+import { useDeleteMemory } from './useDeleteMemory';
 
 /** memories §2: 'Are you sure?' with Cancel and Delete; §8: 'Memory deleted' or the failure. */
 export function DeleteMemoryDialog({

@@ -1,11 +1,11 @@
-// The memories feature's public face (memories §2, §3): cards, deletion, the list and the
-// browser-side video thumbnail; issue 9: the private mark and the voice badge.
+// The memories feature's public face (memories §2, §3): the card (card/), the one detail dialog
+// opened anywhere through useOpenMemory (detail/, its edit view in edit/), deletion; issue 9:
+// the private mark and the voice badge. Inside, card/ and detail/ share only what sits here
+// beside this index (the marks, deletion, useOpenMemory); the detail's code loads on first open.
+export { MemoryCard } from './card/MemoryCard';
+export { VoiceBadge } from './card/VoiceBadge';
+export { MemoryDetailProvider } from './detail/MemoryDetailProvider';
 export { DeleteMemoryDialog } from './DeleteMemoryDialog';
-export { MemoryCard } from './MemoryCard';
+export { useOpenMemory } from './openMemory';
 export { PrivateMark } from './PrivateMark';
-export { isPrivateMemory } from './privacy';
-export type { Memory, MemoryImage, MemoryVideo, PresignedUrl } from './types';
-export { useDeleteMemory, useMemories } from './useMemories';
-export { useVideoThumbnail } from './useVideoThumbnail';
-export { captureVideoThumbnail } from './videoThumbnail';
-export { VoiceBadge } from './VoiceBadge';
+export type { Memory, MemoryImage, MemoryVideo } from './types';

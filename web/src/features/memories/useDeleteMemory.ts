@@ -1,17 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages } from '../../../../common/messages';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
-import { refetchIfCountMoved } from '../notifications';
-
-/** GET /api/memories (memories §7): every memory the user may see. */
-export function useMemories() {
-  const client = useQueryClient();
-  // Issue 20 "Always current": a page coming back after the unread count moved asks again.
-  const query = useQuery({ queryKey: queryKeys.memories, queryFn: api.memories.list, refetchOnMount: refetchIfCountMoved(client) });
-  return { memories: query.data ?? [], isLoading: query.isPending, error: query.error };
-}
 
 /**
  * DELETE /api/memories/{id}, then the list is refreshed (memories §7). The card uses the

@@ -11,7 +11,7 @@ import { installBrowserStandIns, renderWithMantine } from '../../test/renderWith
 import { NotificationPanel } from './NotificationPanel';
 
 const openMemory = vi.hoisted(() => vi.fn());
-vi.mock('../memory-detail', () => ({ useOpenMemory: () => openMemory }));
+vi.mock('../memories', () => ({ useOpenMemory: () => openMemory }));
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const shared: Notification = {

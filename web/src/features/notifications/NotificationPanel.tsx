@@ -3,7 +3,7 @@
 import { Alert, Button, Group, Modal, ScrollArea, Skeleton, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconBellOff, IconChecks, IconMessageCircle, IconShare, IconUsers } from '@tabler/icons-react';
 import type { Notification, NotificationType } from '../../../../common/notifications';
-import { useOpenMemory } from '../memory-detail';
+import { useOpenMemory } from '../memories';
 import classes from './NotificationPanel.module.css';
 import { timeAgo } from './relativeTime';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from './useNotifications';

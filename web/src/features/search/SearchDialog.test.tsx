@@ -15,7 +15,7 @@ import { installBrowserStandIns, renderWithMantine } from '../../test/renderWith
 import { SearchDialog } from './SearchDialog';
 
 const openMemory = vi.hoisted(() => vi.fn());
-vi.mock('../memory-detail', () => ({ useOpenMemory: () => openMemory }));
+vi.mock('../memories', () => ({ useOpenMemory: () => openMemory }));
 vi.mock('../timelines', () => ({
   useTimelines: () => ({
     timelines: [

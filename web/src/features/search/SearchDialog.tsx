@@ -12,7 +12,7 @@ import { MEMORY_EARLIEST_YEAR, SEARCH_MAX_LENGTH } from '../../../../common/limi
 import { messages } from '../../../../common/messages';
 import { modalAbove } from '../../components/modalAbove';
 import { localDay } from '../../lib/dates';
-import { useOpenMemory } from '../memory-detail';
+import { useOpenMemory } from '../memories';
 import { useTimelines } from '../timelines';
 import { firstResult, SearchResults } from './SearchResults';
 import { useMemorySearch, type MemorySearch, type SearchFilters } from './useMemorySearch';

@@ -7,7 +7,7 @@ import { imageUrlOf } from '../../../../common/memories-rules';
 import { useOpenShellDialog } from '../../components/shell/shellDialogs';
 import { useOpenerFocus } from '../../components/useOpenerFocus';
 import type { Memory } from '../memories';
-import { useOpenMemory } from '../memory-detail';
+import { useOpenMemory } from '../memories';
 import { TimelineDot, useActiveTimeline } from '../timelines';
 import { dayRange } from './dayRange';
 import { DayFilter } from './DayFilter';

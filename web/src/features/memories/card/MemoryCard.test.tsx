@@ -4,9 +4,9 @@
 // opening the memory.
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Memory } from '../../../../common/memories';
-import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
-import { ScriptedAudio } from '../../test/scriptedAudio';
+import type { Memory } from '../../../../../common/memories';
+import { installBrowserStandIns, renderWithMantine } from '../../../test/renderWithMantine';
+import { ScriptedAudio } from '../../../test/scriptedAudio';
 import { MemoryCard } from './MemoryCard';
 
 function memory(overrides: Partial<Memory> = {}): Memory {

@@ -5,17 +5,17 @@ import { ActionIcon, AspectRatio, Badge, Box, Button, Card, Group, Image, Stack,
 import { useDisclosure } from '@mantine/hooks';
 import { IconPhoto, IconTrash, IconVideo } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { SNIPPET_COMPACT_MAX, SNIPPET_FULL_MAX } from '../../../../common/limits';
-import { imageUrlOf, mediaUrl, memorySnippet, relativeMemoryDate, videoUrlOf } from '../../../../common/memories-rules';
-import { displayNameOf } from '../../../../common/people';
-import { UserAvatar } from '../../components/UserAvatar';
-import { useLoadedOnce } from '../../components/useLoadedOnce';
-import { useOpenerFocus } from '../../components/useOpenerFocus';
-import { useOpenMemory } from '../memory-detail';
+import { SNIPPET_COMPACT_MAX, SNIPPET_FULL_MAX } from '../../../../../common/limits';
+import { imageUrlOf, mediaUrl, memorySnippet, relativeMemoryDate, videoUrlOf } from '../../../../../common/memories-rules';
+import { displayNameOf } from '../../../../../common/people';
+import { UserAvatar } from '../../../components/UserAvatar';
+import { useLoadedOnce } from '../../../components/useLoadedOnce';
+import { useOpenerFocus } from '../../../components/useOpenerFocus';
+import { useOpenMemory } from '../openMemory';
 import classes from './MemoryCard.module.css';
-import { PrivateMark } from './PrivateMark';
-import { isPrivateMemory } from './privacy';
-import type { Memory } from './types';
+import { PrivateMark } from '../PrivateMark';
+import { isPrivateMemory } from '../privacy';
+import type { Memory } from '../types';
 import { useVideoThumbnail } from './useVideoThumbnail';
 import { VoiceBadge } from './VoiceBadge';
 
@@ -27,7 +27,7 @@ const TITLE_LINES_FULL = 6;
 const TITLE_LINES_COMPACT = 4;
 
 // The confirmation loads on first use, keeping it off home's first load.
-const DeleteMemoryDialog = lazy(() => import('./DeleteMemoryDialog').then((module) => ({ default: module.DeleteMemoryDialog })));
+const DeleteMemoryDialog = lazy(() => import('../DeleteMemoryDialog').then((module) => ({ default: module.DeleteMemoryDialog })));
 
 interface MemoryCardProps {
   memory: Memory;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { captureVideoThumbnail } from './videoThumbnail';
+import { captureVideoThumbnail } from '../../../lib/videoThumbnail';
 
 /** Frames already captured this session, by video address: cards re-render often. */
 const captured = new Map<string, string | null>();

@@ -2,9 +2,9 @@
 // when it was spoken, its recording played in place with its position and length (issue 20).
 import { Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import type { FollowUpResponse } from '../../../../common/memories';
-import { messages } from '../../../../common/messages';
-import { VoiceClip } from '../media-player';
+import type { FollowUpResponse } from '../../../../../common/memories';
+import { messages } from '../../../../../common/messages';
+import { VoiceClip } from '../../media-player';
 
 export function FollowUpAnswers({ responses }: { responses: readonly FollowUpResponse[] }) {
   const id = useId();

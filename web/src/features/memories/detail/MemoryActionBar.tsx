@@ -3,12 +3,12 @@
 import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
-import type { Memory } from '../../../../common/memories';
-import { messages } from '../../../../common/messages';
-import { useOpenerFocus } from '../../components/useOpenerFocus';
-import { MemoryDownloadButton } from '../archives';
-import { DeleteMemoryDialog } from '../memories';
-import { ShareMemoryDialog } from '../sharing';
+import type { Memory } from '../../../../../common/memories';
+import { messages } from '../../../../../common/messages';
+import { useOpenerFocus } from '../../../components/useOpenerFocus';
+import { MemoryDownloadButton } from '../../archives';
+import { DeleteMemoryDialog } from '../DeleteMemoryDialog';
+import { ShareMemoryDialog } from '../../sharing';
 
 interface MemoryActionBarProps {
   memory: Memory;

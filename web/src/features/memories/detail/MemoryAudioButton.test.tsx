@@ -3,8 +3,8 @@
 // cannot play says 'Audio Playback Error' once; no recording says 'No Audio Available'.
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '../../lib/toast';
-import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
+import { toast } from '../../../lib/toast';
+import { installBrowserStandIns, renderWithMantine } from '../../../test/renderWithMantine';
 import { MemoryAudioButton } from './MemoryAudioButton';
 
 /** A scripted audio element: play() answers as each test decides. */

@@ -3,9 +3,9 @@
 // is known (the stored audioDuration, or the browser's when the server sent none).
 import { Button, Group } from '@mantine/core';
 import { IconPlayerPause, IconVolume } from '@tabler/icons-react';
-import { messages } from '../../../../common/messages';
-import { toast } from '../../lib/toast';
-import { useVoicePlayback, VoiceSeek } from '../media-player';
+import { messages } from '../../../../../common/messages';
+import { toast } from '../../../lib/toast';
+import { useVoicePlayback, VoiceSeek } from '../../media-player';
 
 export function MemoryAudioButton({ audioUrl, duration = null }: { audioUrl: string | null; duration?: number | null }) {
   const audio = useVoicePlayback(audioUrl, undefined, duration);

@@ -4,13 +4,13 @@
 import { Alert, Button, Group, Modal, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { messages } from '../../../../common/messages';
-import { api } from '../../api/endpoints';
-import { queryKeys } from '../../api/keys';
-import { useCurrentUser } from '../auth';
-import { MemoryEditView } from './edit/MemoryEditView';
+import { messages } from '../../../../../common/messages';
+import { api } from '../../../api/endpoints';
+import { queryKeys } from '../../../api/keys';
+import { useCurrentUser } from '../../auth';
+import { MemoryEditView } from '../edit/MemoryEditView';
 import { MemoryReadView } from './MemoryReadView';
-import touch from './touchTargets.module.css';
+import touch from '../touchTargets.module.css';
 
 function LoadingMemory() {
   return (

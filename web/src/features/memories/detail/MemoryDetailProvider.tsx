@@ -1,11 +1,10 @@
 // One memory detail dialog for the whole signed-in app (memories §2): cards, notifications
 // and `?memoryId=` links all open it through useOpenMemory, and its code loads on first use.
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useOpenerFocus } from '../../components/useOpenerFocus';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useOpenerFocus } from '../../../components/useOpenerFocus';
+import { OpenMemoryContext } from '../openMemory';
 
 const MemoryDetailDialog = lazy(() => import('./MemoryDetailDialog').then((module) => ({ default: module.MemoryDetailDialog })));
-
-const OpenMemoryContext = createContext<(memoryId: string) => void>(() => undefined);
 
 export function MemoryDetailProvider({ children }: { children: ReactNode }) {
   const [memoryId, setMemoryId] = useState<string | null>(null);
@@ -38,9 +37,4 @@ export function MemoryDetailProvider({ children }: { children: ReactNode }) {
       )}
     </OpenMemoryContext.Provider>
   );
-}
-
-/** Opens the memory detail dialog on the memory with this id. */
-export function useOpenMemory(): (memoryId: string) => void {
-  return useContext(OpenMemoryContext);
 }

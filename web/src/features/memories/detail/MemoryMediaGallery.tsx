@@ -1,8 +1,8 @@
 // memories §2: the memory's images and videos; each opens full screen in a new window.
 import { AspectRatio, Image, SimpleGrid, UnstyledButton } from '@mantine/core';
-import type { Memory } from '../../../../common/memories';
-import { imageUrlOf, mediaUrl, videoUrlOf } from '../../../../common/memories-rules';
-import { openMediaViewer } from '../media-player';
+import type { Memory } from '../../../../../common/memories';
+import { imageUrlOf, mediaUrl, videoUrlOf } from '../../../../../common/memories-rules';
+import { openMediaViewer } from '../../media-player';
 
 export function MemoryMediaGallery({ memory }: { memory: Memory }) {
   if (memory.images.length === 0 && memory.videos.length === 0) return null;

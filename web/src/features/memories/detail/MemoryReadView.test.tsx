@@ -3,14 +3,14 @@
 // its answer once (not again inside the notes) and plays a spoken answer with its length.
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Memory } from '../../../../common/memories';
-import { contentWithFollowUps } from '../../../../common/memories-rules';
-import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
-import { ScriptedAudio } from '../../test/scriptedAudio';
+import type { Memory } from '../../../../../common/memories';
+import { contentWithFollowUps } from '../../../../../common/memories-rules';
+import { installBrowserStandIns, renderWithMantine } from '../../../test/renderWithMantine';
+import { ScriptedAudio } from '../../../test/scriptedAudio';
 import { MemoryReadView } from './MemoryReadView';
 
 // The parts that fetch on their own are other tests' subject.
-vi.mock('../comments', () => ({ CommentsSection: () => null }));
+vi.mock('../../comments', () => ({ CommentsSection: () => null }));
 vi.mock('./MemoryTimelines', () => ({ MemoryTimelines: () => null }));
 vi.mock('./MemoryActionBar', () => ({ MemoryActionBar: () => null }));
 

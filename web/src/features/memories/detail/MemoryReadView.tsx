@@ -3,12 +3,12 @@
 // Issue 9: the private mark, the recording's length, and the follow-up answers with their
 // recordings (the notes then leave out the 'Q: … A: …' blocks the list shows).
 import { Badge, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import type { Memory } from '../../../../common/memories';
-import { relativeMemoryDate } from '../../../../common/memories-rules';
-import { displayNameOf } from '../../../../common/people';
-import { UserAvatar } from '../../components/UserAvatar';
-import { CommentsSection } from '../comments';
-import { PrivateMark } from '../memories';
+import type { Memory } from '../../../../../common/memories';
+import { relativeMemoryDate } from '../../../../../common/memories-rules';
+import { displayNameOf } from '../../../../../common/people';
+import { UserAvatar } from '../../../components/UserAvatar';
+import { CommentsSection } from '../../comments';
+import { PrivateMark } from '../PrivateMark';
 import { FollowUpAnswers } from './FollowUpAnswers';
 import { notesWithoutListedAnswers } from './followUpNotes';
 import { MemoryActionBar } from './MemoryActionBar';

@@ -1,6 +1,6 @@
 // memories §2: the timelines a memory is filed on, by name and colour (§3: #6366f1 when none).
 import { Badge, Group } from '@mantine/core';
-import { useTimelines } from '../timelines';
+import { useTimelines } from '../../timelines';
 
 const DEFAULT_COLOR = '#6366f1';
 

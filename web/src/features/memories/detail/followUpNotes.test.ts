@@ -1,7 +1,7 @@
 // The detail's notes leave out the 'Q: … A: …' blocks its follow-up list already shows, and
 // keep everything else the person wrote.
 import { describe, expect, it } from 'vitest';
-import { contentWithFollowUps } from '../../../../common/memories-rules';
+import { contentWithFollowUps } from '../../../../../common/memories-rules';
 import { notesWithoutListedAnswers } from './followUpNotes';
 
 const pairs = [

@@ -3,8 +3,8 @@
 // spec's 'Q: … A: …' blocks (memories §3), so the notes shown leave out each block that the
 // list already shows; a block the owner has since edited no longer matches and stays, so
 // nothing they wrote is hidden. The stored content is never changed.
-import type { FollowUpResponse } from '../../../../common/memories';
-import { followUpBlocks } from '../../../../common/memories-rules';
+import type { FollowUpResponse } from '../../../../../common/memories';
+import { followUpBlocks } from '../../../../../common/memories-rules';
 
 export function notesWithoutListedAnswers(content: string, responses: readonly Pick<FollowUpResponse, 'question' | 'answer'>[]): string {
   let notes = content;

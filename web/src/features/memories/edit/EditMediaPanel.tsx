@@ -11,9 +11,8 @@ import type { Memory } from '../../../../../common/memories';
 import { imageUrlOf, mediaUrl, videoUrlOf } from '../../../../../common/memories-rules';
 import { messages } from '../../../../../common/messages';
 import { toast } from '../../../lib/toast';
-import { useObjectUrls } from '../../capture/useObjectUrl';
+import { MediaNotices, useObjectUrls, type MediaNotice } from '../../capture';
 import { canRestoreImage, canRestoreVideo, chooseImages, chooseVideos, imageCount, videoCount, type MemoryDraft } from './editRules';
-import { MediaNotices, type MediaNotice } from '../../capture/MediaNotices';
 
 interface EditMediaPanelProps {
   memory: Memory;

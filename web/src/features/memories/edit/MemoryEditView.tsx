@@ -9,7 +9,7 @@ import type { Memory } from '../../../../../common/memories';
 import { messages } from '../../../../../common/messages';
 import { notesWithTitleRest } from '../../../../../common/title-rules';
 import { toast } from '../../../lib/toast';
-import { TitleField } from '../../capture/TitleField';
+import { TitleField } from '../../capture';
 import { EditMediaPanel } from './EditMediaPanel';
 import { dateOnDay, dayOf, draftOf, normalizeTags, type MemoryDraft } from './editRules';
 import { TimelineChecklist } from './TimelineChecklist';

@@ -1,7 +1,7 @@
 // memories §2, §5: the timelines of the memory, at least one.
 import { Checkbox, Stack } from '@mantine/core';
 import { messages } from '../../../../../common/messages';
-import { useTimelines } from '../../timelines/useTimelines';
+import { useTimelines } from '../../timelines';
 
 export function TimelineChecklist({ value, onChange, disabled }: { value: string[]; onChange: (ids: string[]) => void; disabled: boolean }) {
   const { timelines } = useTimelines();
