@@ -77,7 +77,13 @@ async function main(): Promise<void> {
     // to another instance instead, so the listener stays open a moment to tell it. Someone
     // at a terminal (SIGINT) has no balancer.
     if (signal === 'SIGTERM') await sleep(DRAIN_MS);
-    // Requests in flight finish; new connections are refused once the listener is gone.
+    // The listener goes now, so new connections are refused; the server's close comes once the
+    // requests in flight have finished and their connections ended. Then Fastify closes the
+    // rest (it expects the listener may already be gone: ERR_SERVER_NOT_RUNNING). The line
+    // says when a new connection is refused (shutdown.test waits for it).
+    const inFlightDone = new Promise((resolve) => app.server.close(resolve));
+    app.log.info(`${signal}: the listener is closed; finishing the requests in flight`);
+    await inFlightDone;
     await app.close();
     await close();
     process.exit(0);

@@ -18,6 +18,7 @@ import { formBody } from './media/test-support.js';
 import { imageFile, memoryFields } from './memories/test-support.js';
 import { filesUnder } from './providers/storage/test-support.js';
 import { startInstance, type Instance } from './test/instance.js';
+import { folderChanges, until } from './test/until.js';
 import { mp4Bytes } from './uploads/test-support.js';
 
 const ORIGIN = 'http://heirloom.test';
@@ -143,14 +144,6 @@ async function freshConnection(instance: Instance): Promise<number | string> {
   }
 }
 
-async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('SIGTERM to the server process (SQLite, local storage)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'heirloom-shutdown-'));
   let server: Instance | undefined;
@@ -213,7 +206,7 @@ describe('SIGTERM to the server process (SQLite, local storage)', () => {
       uploading.socket.write(request('POST', '/api/memories', { 'content-type': form.headers['content-type']!, 'content-length': form.payload.length, cookie, origin: ORIGIN }));
       const half = form.payload.length - (noise.length >> 1);
       uploading.socket.write(form.payload.subarray(0, half));
-      await until(() => tempFiles().length > 0, 'the photo to reach the temp folder');
+      await until(() => tempFiles().length > 0, 'the photo to reach the temp folder', [folderChanges(temp)]);
 
       // A browser's kept-alive connection, answered once before the signal and idle since.
       const keptAlive = await RawConnection.open(server.port);
@@ -235,7 +228,8 @@ describe('SIGTERM to the server process (SQLite, local storage)', () => {
       await keptAlive.ended;
       expect(await freshConnection(server)).toBe(503);
       // Then the listener goes: a new connection is refused, which a balancer retries elsewhere.
-      await until(async () => (await freshConnection(server!)) === 'ECONNREFUSED', 'new connections to be refused');
+      await server.printed(/"msg":"SIGTERM: the listener is closed/);
+      expect(await freshConnection(server)).toBe('ECONNREFUSED');
       expect(exitedAt).toBeNull();
 
       // (a) The upload completes: 201, and the memory is whole.

@@ -10,14 +10,7 @@ import { formBody, imagePart, imageOf } from '../media/test-support.js';
 import { filesUnder } from '../providers/storage/test-support.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeUser } from '../test/factories.js';
-
-async function until(condition: () => boolean, what: string, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { folderChanges, socketChanges, until } from '../test/until.js';
 
 describe.each(dialects)('profile picture uploads over a real connection on %s', (dialect) => {
   let t: TestApp;
@@ -59,10 +52,11 @@ describe.each(dialects)('profile picture uploads over a real connection on %s', 
     const { socket } = await open();
     socket.write(postHead(headers, payload.length, cookie));
     socket.write(payload.subarray(0, payload.length >> 1));
-    await until(() => spooled().length > 0, 'the upload to reach the spool');
+    const fileChanges = [folderChanges(spoolFolder), folderChanges(tempFolder())];
+    await until(() => spooled().length > 0, 'the upload to reach the spool', fileChanges);
     socket.destroy();
 
-    await until(() => spooled().length === 0 && tempFiles().length === 0, 'the partial file to be removed');
+    await until(() => spooled().length === 0 && tempFiles().length === 0, 'the partial file to be removed', fileChanges);
     const row = await t.ctx.db.selectFrom('users').select('profile_image_key').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.profile_image_key).toBe(oldKey);
     expect(await t.ctx.media.exists(oldKey!)).toBe(true);
@@ -75,14 +69,15 @@ describe.each(dialects)('profile picture uploads over a real connection on %s', 
     const text = Buffer.from('not an image at all '.repeat(150_000));
     const { payload, headers } = await formBody([imagePart(text)]);
     const { socket, received } = await open();
+    const answers = [socketChanges(socket)];
     socket.write(postHead(headers, payload.length, cookie));
     socket.write(payload);
-    await until(() => received().includes('Please choose an image file'), 'the refusal');
+    await until(() => received().includes('Please choose an image file'), 'the refusal', answers);
     expect(received()).toMatch(/^HTTP\/1\.1 400 /);
 
     // The rest of the refused body was read and dropped, so the next request is answered.
     socket.write(`GET /api/auth/user HTTP/1.1\r\nHost: heirloom.test\r\nCookie: ${cookie}\r\n\r\n`);
-    await until(() => /HTTP\/1\.1 200 /.test(received()), 'the next answer on the same connection');
+    await until(() => /HTTP\/1\.1 200 /.test(received()), 'the next answer on the same connection', answers);
     socket.destroy();
   });
 });
