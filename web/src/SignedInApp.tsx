@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { User } from '../../common/users';
 import { LoadingScreen } from './components/LoadingScreen';
-import { AppLayout } from './components/shell/AppLayout';
+import { AppLayout } from './shell/AppLayout';
 // The shell already loads the extras feature (its dialog), so its page comes along.
 import { ExtrasPage } from './features/extras';
 import { HomePage } from './features/home/HomePage';

@@ -1,7 +1,7 @@
 import { Button, Card, Stack, Text } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import { messages } from '../../../../common/messages';
-import { useOpenShellDialog } from '../../components/shell/shellDialogs';
+import { useOpenShellDialog } from '../../components/shellDialogs';
 import { TodaysPrompts } from '../prompts';
 import { useCurrentUser } from '../auth';
 import { useActiveTimeline } from '../timelines';

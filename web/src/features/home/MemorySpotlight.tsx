@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
-import { useOpenShellDialog } from '../../components/shell/shellDialogs';
+import { useOpenShellDialog } from '../../components/shellDialogs';
 import { MemoryCard, type Memory } from '../memories';
 import { useOpenMemory } from '../memories';
 import { refetchIfCountMoved } from '../notifications';

@@ -2,7 +2,7 @@ import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, UnstyledButton 
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { messages } from '../../../../common/messages';
-import { useOpenShellDialog } from '../../components/shell/shellDialogs';
+import { useOpenShellDialog } from '../../components/shellDialogs';
 import { TimelineDot, useActiveTimeline } from '../timelines';
 
 /** accounts §2 Home: the active timeline; tapping expands a two-column list to pick another. */

@@ -6,7 +6,7 @@ import { messages } from '../../../../common/messages';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
-import { useOpenShellDialog } from '../../components/shell/shellDialogs';
+import { useOpenShellDialog } from '../../components/shellDialogs';
 import { captureAboutPrompt } from '../capture';
 import { useActiveTimeline } from '../timelines';
 import classes from './TodaysPrompts.module.css';

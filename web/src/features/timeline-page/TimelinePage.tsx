@@ -4,7 +4,7 @@ import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { imageUrlOf } from '../../../../common/memories-rules';
-import { useOpenShellDialog } from '../../components/shell/shellDialogs';
+import { useOpenShellDialog } from '../../components/shellDialogs';
 import { useOpenerFocus } from '../../components/useOpenerFocus';
 import type { Memory } from '../memories';
 import { useOpenMemory } from '../memories';

@@ -1,12 +1,12 @@
 import { Divider, Drawer, Group, NavLink, Stack, Switch, Text, useMantineColorScheme } from '@mantine/core';
 import { IconDownload, IconLogout, IconMessage, IconSettings, IconSparkles, IconTimeline, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { messages } from '../../../../common/messages';
-import { displayNameOf } from '../../../../common/people';
-import type { User } from '../../../../common/users';
-import { navigation } from '../../api/endpoints';
-import { UserAvatar } from '../UserAvatar';
-import type { ShellDialogName } from './shellDialogs';
+import { messages } from '../../../common/messages';
+import { displayNameOf } from '../../../common/people';
+import type { User } from '../../../common/users';
+import { navigation } from '../api/endpoints';
+import { UserAvatar } from '../components/UserAvatar';
+import type { ShellDialogName } from '../components/shellDialogs';
 import classes from './Shell.module.css';
 
 

@@ -4,23 +4,23 @@ import { IconMenu2, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
-import type { User } from '../../../../common/users';
-import { api } from '../../api/endpoints';
-import { queryKeys } from '../../api/keys';
-import { LazyBulkDownloadDialog } from '../../features/archives';
-import { LazyCaptureWizard } from '../../features/capture';
-import { LazyExtrasDialog } from '../../features/extras';
-import { MemoryDetailProvider } from '../../features/memories';
-import { LazyNotificationPanel } from '../../features/notifications';
-import { LazySearchDialog } from '../../features/search';
-import { useLoadedOnce } from '../useLoadedOnce';
+import type { User } from '../../../common/users';
+import { api } from '../api/endpoints';
+import { queryKeys } from '../api/keys';
+import { LazyBulkDownloadDialog } from '../features/archives';
+import { LazyCaptureWizard } from '../features/capture';
+import { LazyExtrasDialog } from '../features/extras';
+import { MemoryDetailProvider } from '../features/memories';
+import { LazyNotificationPanel } from '../features/notifications';
+import { LazySearchDialog } from '../features/search';
+import { useLoadedOnce } from '../components/useLoadedOnce';
 import { BottomNav } from './BottomNav';
 import { NotificationBell } from './NotificationBell';
 import classes from './Shell.module.css';
-import { ShellDialogsContext, type ShellDialogName } from './shellDialogs';
-import { useOpenerFocus } from '../useOpenerFocus';
+import { ShellDialogsContext, type ShellDialogName } from '../components/shellDialogs';
+import { useOpenerFocus } from '../components/useOpenerFocus';
 
-const ManageTimelinesDialog = lazy(() => import('../../features/timelines/ManageTimelinesDialog'));
+const ManageTimelinesDialog = lazy(() => import('../features/timelines/ManageTimelinesDialog'));
 // Kept off the first load (issue 8 "First load"): the drawer loads the first time it opens,
 // and stays mounted after so it can animate closed.
 const SideMenu = lazy(() => import('./SideMenu').then((module) => ({ default: module.SideMenu })));

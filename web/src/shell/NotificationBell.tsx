@@ -1,7 +1,7 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { BADGE_CAP } from '../../../../common/limits';
-import { useUnreadCount } from '../../features/notifications';
+import { BADGE_CAP } from '../../../common/limits';
+import { useUnreadCount } from '../features/notifications';
 
 /** accounts §2 and §4: the unread count, polled every 30 s, "9+" above 9. */
 export function badgeLabel(count: number): string {
