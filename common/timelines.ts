@@ -21,6 +21,13 @@ export const timelineDescriptionField = z
   .max(TIMELINE_DESCRIPTION_MAX, { error: messages.timelineDescriptionTooLong })
   .nullable();
 
+/**
+ * STYLE (Outline's policies): what the caller may do with a timeline, from the rules the
+ * server applies (server/access/abilities.ts), so the web never re-derives them.
+ */
+export const timelineAbilities = z.object({ canEdit: z.boolean(), canDelete: z.boolean() });
+export type TimelineAbilities = z.infer<typeof timelineAbilities>;
+
 export const timeline = z.object({
   id: z.string(),
   name: z.string(),
@@ -32,6 +39,7 @@ export const timeline = z.object({
   /** The owner (accounts §3 "creator or owner"). */
   userId: z.string(),
   createdAt: z.string(),
+  abilities: timelineAbilities,
 });
 export type Timeline = z.infer<typeof timeline>;
 
@@ -73,6 +81,14 @@ export const member = z.object({
   profileImageUrl: z.string().nullable(),
 });
 export type Member = z.infer<typeof member>;
+
+/** What the caller may do with a member of a timeline (server/access/abilities.ts). */
+export const timelineMemberAbilities = z.object({ canRemove: z.boolean() });
+export type TimelineMemberAbilities = z.infer<typeof timelineMemberAbilities>;
+
+/** GET /api/timelines/{id}/members: the person card, with what the caller may do with them. */
+export const timelineMember = member.extend({ abilities: timelineMemberAbilities });
+export type TimelineMember = z.infer<typeof timelineMember>;
 
 export const success = z.object({ success: z.literal(true) });
 export type Success = z.infer<typeof success>;

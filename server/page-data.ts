@@ -39,7 +39,7 @@ export async function pageDataFor(ctx: AppContext, token: string, path: string):
   const session = await resolveSession(ctx, token);
   if (!session) return null;
   const { timelines, defaultTimelineId } = await listTimelines(ctx, session.user);
-  const presented = timelineList.parse(timelines.map((row) => presentTimeline(row, defaultTimelineId)));
+  const presented = timelineList.parse(timelines.map((row) => presentTimeline(row, { id: session.user.id, defaultTimelineId })));
   const match = TIMELINE_PATH.exec(path);
   // Without an id the page shows the active timeline: the browser's stored choice, which only
   // it knows, else the default, else the first (ActiveTimeline.tsx). The default is the likely one;

@@ -2,6 +2,7 @@
 // policies), from the same rules requireAccess enforces, so the web never re-derives them.
 import type { CommentAbilities } from '../../common/comments.js';
 import type { MemoryAbilities } from '../../common/memories.js';
+import type { TimelineAbilities, TimelineMemberAbilities } from '../../common/timelines.js';
 
 /** DESIGN "Who may do what" (Memory): edit, share, retime and delete are the creator's. */
 export function memoryAbilities(viewerId: string, memory: { user_id: string }): MemoryAbilities {
@@ -12,4 +13,24 @@ export function memoryAbilities(viewerId: string, memory: { user_id: string }): 
 /** memories §6: only its author deletes a comment. */
 export function commentAbilities(viewerId: string, comment: { user_id: string }): CommentAbilities {
   return { canDelete: comment.user_id === viewerId };
+}
+
+/** The one who asks, with their default timeline (users.default_timeline_id). */
+export interface TimelineViewer {
+  id: string;
+  defaultTimelineId: string | null;
+}
+
+/**
+ * DESIGN "Who may do what" (Timeline, 'timeline.manage'): renaming, recolouring and deleting
+ * are the owner's; accounts §6: nobody deletes their own default timeline.
+ */
+export function timelineAbilities(viewer: TimelineViewer, timeline: { id: string; user_id: string }): TimelineAbilities {
+  const isOwner = timeline.user_id === viewer.id;
+  return { canEdit: isOwner, canDelete: isOwner && timeline.id !== viewer.defaultTimelineId };
+}
+
+/** accounts §6, requireMemberRemoval: any member removes another, never the owner nor themselves. */
+export function timelineMemberAbilities(viewerId: string, timeline: { user_id: string }, memberId: string): TimelineMemberAbilities {
+  return { canRemove: memberId !== viewerId && memberId !== timeline.user_id };
 }

@@ -20,7 +20,7 @@ import {
 } from './queries.js';
 
 export { viewableMemories, viewableMemoryIds } from './queries.js';
-export { commentAbilities, memoryAbilities } from './abilities.js';
+export { commentAbilities, memoryAbilities, timelineAbilities, timelineMemberAbilities, type TimelineViewer } from './abilities.js';
 
 export type Permission =
   /** See a timeline, its members and its invites; make it one's default. */

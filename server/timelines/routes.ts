@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../common/errors.js';
-import { createTimelineBody, member, success, timeline, updateTimelineBody } from '../../common/timelines.js';
+import { createTimelineBody, success, timeline, timelineMember, updateTimelineBody } from '../../common/timelines.js';
 import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
-import { presentMember } from '../people/index.js';
 import { timelineInviteRoutes } from './invite-routes.js';
-import { presentTimeline } from './present.js';
+import { presentTimeline, presentTimelineMember } from './present.js';
 import * as service from './service.js';
 
 const byId = z.object({ id: z.string() });
@@ -21,8 +20,9 @@ export async function timelineRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     '/api/timelines',
     { onRequest: requireUser, schema: { tags, response: { 200: z.array(timeline), '4xx': errorBody } } },
     async (request) => {
-      const { timelines, defaultTimelineId } = await service.listTimelines(ctx, currentUser(request));
-      return timelines.map((row) => presentTimeline(row, defaultTimelineId));
+      const user = currentUser(request);
+      const { timelines, defaultTimelineId } = await service.listTimelines(ctx, user);
+      return timelines.map((row) => presentTimeline(row, { id: user.id, defaultTimelineId }));
     },
   );
 
@@ -30,8 +30,9 @@ export async function timelineRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     '/api/timelines/:id',
     { onRequest: requireUser, schema: { tags, params: byId, response: { 200: timeline, '4xx': errorBody } } },
     async (request) => {
-      const view = await service.getTimeline(ctx, currentUser(request), request.params.id);
-      return presentTimeline(view.timeline, view.defaultTimelineId);
+      const user = currentUser(request);
+      const view = await service.getTimeline(ctx, user, request.params.id);
+      return presentTimeline(view.timeline, { id: user.id, defaultTimelineId: view.defaultTimelineId });
     },
   );
 
@@ -39,8 +40,9 @@ export async function timelineRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     '/api/timelines',
     { onRequest: requireUser, schema: { tags, body: createTimelineBody, response: { 201: timeline, '4xx': errorBody } } },
     async (request, reply) => {
-      const view = await service.createTimeline(ctx, currentUser(request), request.body);
-      return reply.status(201).send(presentTimeline(view.timeline, view.defaultTimelineId));
+      const user = currentUser(request);
+      const view = await service.createTimeline(ctx, user, request.body);
+      return reply.status(201).send(presentTimeline(view.timeline, { id: user.id, defaultTimelineId: view.defaultTimelineId }));
     },
   );
 
@@ -48,8 +50,9 @@ export async function timelineRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     '/api/timelines/:id',
     { onRequest: requireUser, schema: { tags, params: byId, body: updateTimelineBody, response: { 200: timeline, '4xx': errorBody } } },
     async (request) => {
-      const view = await service.updateTimeline(ctx, currentUser(request), request.params.id, request.body);
-      return presentTimeline(view.timeline, view.defaultTimelineId);
+      const user = currentUser(request);
+      const view = await service.updateTimeline(ctx, user, request.params.id, request.body);
+      return presentTimeline(view.timeline, { id: user.id, defaultTimelineId: view.defaultTimelineId });
     },
   );
 
@@ -64,8 +67,12 @@ export async function timelineRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   api.get(
     '/api/timelines/:id/members',
-    { onRequest: requireUser, schema: { tags, params: byId, response: { 200: z.array(member), '4xx': errorBody } } },
-    async (request) => (await service.listMembers(ctx, currentUser(request), request.params.id)).map(presentMember),
+    { onRequest: requireUser, schema: { tags, params: byId, response: { 200: z.array(timelineMember), '4xx': errorBody } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { timeline, members } = await service.listMembers(ctx, user, request.params.id);
+      return members.map((row) => presentTimelineMember(row, user.id, timeline));
+    },
   );
 
   api.delete(

@@ -73,10 +73,11 @@ export async function deleteTimeline(ctx: AppContext, user: UserRow, id: string)
   await discardFiles(ctx.media, keys);
 }
 
-/** accounts §6: any member may list the members. */
-export async function listMembers(ctx: AppContext, user: UserRow, timelineId: string): Promise<MemberRow[]> {
+/** accounts §6: any member may list the members (owner first), with the timeline their abilities are measured against. */
+export async function listMembers(ctx: AppContext, user: UserRow, timelineId: string): Promise<{ timeline: TimelineRow; members: MemberRow[] }> {
   await requireAccess(ctx.db, user, 'timeline.read', [timelineId]);
-  return queries.listMembers(ctx.db, timelineId);
+  const [timeline, members] = await Promise.all([existing(ctx, timelineId), queries.listMembers(ctx.db, timelineId)]);
+  return { timeline, members };
 }
 
 /**

@@ -37,8 +37,28 @@ describe.each(dialects)('timelines on %s', (dialect) => {
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body).toEqual([
-        { id: first.id, name: 'Cousins', description: null, color: '#3b82f6', icon: 'Home', isDefault: false, userId: owner.id, createdAt: expect.any(String) },
-        { id: second.id, name: 'Mine', description: null, color: '#3b82f6', icon: 'Home', isDefault: true, userId: caller.id, createdAt: expect.any(String) },
+        {
+          id: first.id,
+          name: 'Cousins',
+          description: null,
+          color: '#3b82f6',
+          icon: 'Home',
+          isDefault: false,
+          userId: owner.id,
+          createdAt: expect.any(String),
+          abilities: { canEdit: false, canDelete: false },
+        },
+        {
+          id: second.id,
+          name: 'Mine',
+          description: null,
+          color: '#3b82f6',
+          icon: 'Home',
+          isDefault: true,
+          userId: caller.id,
+          createdAt: expect.any(String),
+          abilities: { canEdit: true, canDelete: false },
+        },
       ]);
       expect(Date.parse(body[0].createdAt)).toBeLessThan(Date.parse(body[1].createdAt));
     });
@@ -85,6 +105,8 @@ describe.each(dialects)('timelines on %s', (dialect) => {
         isDefault: true,
         userId: user.id,
         createdAt: expect.any(String),
+        // Their default: they may rename it, never delete it (accounts §6).
+        abilities: { canEdit: true, canDelete: false },
       });
       expect(await timelineRow(body.id)).toMatchObject({ name: 'Our Summers', color: '#3b82f6', user_id: user.id });
       expect(Boolean((await timelineRow(body.id))!.is_default)).toBe(true);

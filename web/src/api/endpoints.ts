@@ -17,11 +17,11 @@ import type {
   Family,
   FamilyInviteDetails,
   InviteLink,
-  Member,
   NewTimeline,
   PendingInviteResult,
   Timeline,
   TimelineInviteDetails,
+  TimelineMember,
 } from './types';
 
 /** The Search Memories dialog's filters (memories §2); start and end are days, yyyy-MM-dd. */
@@ -80,7 +80,7 @@ export const api = {
     update: (timelineId: string, body: { name?: string; color?: string }) =>
       request<Timeline>('PATCH', `/api/timelines/${id(timelineId)}`, body),
     remove: (timelineId: string) => request<{ success: boolean }>('DELETE', `/api/timelines/${id(timelineId)}`),
-    members: (timelineId: string) => request<Member[]>('GET', `/api/timelines/${id(timelineId)}/members`),
+    members: (timelineId: string) => request<TimelineMember[]>('GET', `/api/timelines/${id(timelineId)}/members`),
     /** One page of the timeline's visible memories, newest first (DESIGN "API": cursor and limit). */
     memoryPage: (timelineId: string, page: { cursor?: string | null; limit: number; start?: string; end?: string }) => {
       const query = new URLSearchParams({ limit: String(page.limit) });

@@ -10,6 +10,7 @@ export type {
   ProcessedTimelineInvite as PendingInviteResult,
   Timeline,
   TimelineInvite as InviteLink,
+  TimelineMember,
 } from '../../../common/timelines';
 export type { User } from '../../../common/users';
 

@@ -26,6 +26,7 @@ const family: Timeline = {
   isDefault: true,
   userId: 'ada',
   createdAt: '2026-01-01T00:00:00.000Z',
+  abilities: { canEdit: true, canDelete: false },
 };
 
 function renderWizard() {

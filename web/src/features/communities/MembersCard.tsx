@@ -2,11 +2,12 @@ import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Text } from '@man
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { messages } from '../../../../common/messages';
 import { displayNameOf } from '../../../../common/people';
 import type { User } from '../../../../common/users';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
-import type { Member, Timeline } from '../../api/types';
+import type { Timeline, TimelineMember } from '../../api/types';
 import { useApiMutation } from '../../api/useApiMutation';
 import { MemberRow } from '../timelines';
 import classes from './Communities.module.css';
@@ -15,14 +16,14 @@ import { InviteDialog } from './InviteDialog';
 /** accounts §2 Communities: the "{name} Members" card. */
 export function MembersCard({ timeline, user }: { timeline: Timeline; user: User }) {
   const members = useQuery({ queryKey: queryKeys.timelineMembers(timeline.id), queryFn: () => api.timelines.members(timeline.id) });
-  const [removing, setRemoving] = useState<Member | null>(null);
+  const [removing, setRemoving] = useState<TimelineMember | null>(null);
   const [inviting, setInviting] = useState(false);
   const count = members.data?.length ?? 0;
 
   const remove = useApiMutation({
-    mutationFn: (member: Member) => api.timelines.removeMember(timeline.id, member.id),
-    success: 'Member removed',
-    error: (message) => `Failed to remove member: ${message}`,
+    mutationFn: (member: TimelineMember) => api.timelines.removeMember(timeline.id, member.id),
+    success: messages.memberRemoved,
+    error: messages.memberRemoveFailed,
     // A removal ends the timeline's older invite links too (issue 19): the card shows none.
     invalidate: [queryKeys.timelineMembers(timeline.id), queryKeys.timelineInvite(timeline.id)],
     onSuccess: () => setRemoving(null),
@@ -34,27 +35,28 @@ export function MembersCard({ timeline, user }: { timeline: Timeline; user: User
       <Group justify="space-between" align="flex-start" mb="md" wrap="wrap" gap="sm">
         <Stack gap={4} className={classes.cardHeading}>
           <Text fw={700} className={classes.wordy}>
-            {timeline.name} Members
+            {messages.timelineMembersHeading(timeline.name)}
           </Text>
           <Badge variant="light" tt="none" w="fit-content" maw="100%">
-            {count} {count === 1 ? 'member' : 'members'}
+            {messages.timelineMemberCount(count)}
           </Badge>
         </Stack>
         <Button variant="light" leftSection={<IconUserPlus size={16} />} className={classes.wrappingButton} onClick={() => setInviting(true)}>
-          Invite...
+          {messages.inviteToTimelineButton}
         </Button>
       </Group>
-      <Stack gap="sm" role="list" aria-label={`${timeline.name} members`}>
-        {members.data?.length === 0 && <Text c="dimmed">No members in this timeline yet</Text>}
+      <Stack gap="sm" role="list" aria-label={messages.timelineMembersOf(timeline.name)}>
+        {members.data?.length === 0 && <Text c="dimmed">{messages.noMembersInTimeline}</Text>}
         {members.data?.map((member) => (
           <MemberRow
             key={member.id}
             member={member}
             isSelf={member.id === user.id}
             action={
-              // accounts §5: no remove button on one's own row; the server also refuses the owner.
-              member.id !== user.id && member.id !== timeline.userId ? (
-                <ActionIcon variant="subtle" color="red" aria-label={`Remove ${displayNameOf(member)}`} onClick={() => setRemoving(member)}>
+              // accounts §5: no remove button on one's own row nor the owner's; the member list
+              // says so for each (server/access/abilities.ts).
+              member.abilities.canRemove ? (
+                <ActionIcon variant="subtle" color="red" aria-label={messages.removeMemberOf(displayNameOf(member))} onClick={() => setRemoving(member)}>
                   <IconTrash size={18} />
                 </ActionIcon>
               ) : undefined
@@ -63,17 +65,15 @@ export function MembersCard({ timeline, user }: { timeline: Timeline; user: User
         ))}
       </Stack>
 
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove Member" centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={messages.removeMemberTitle} centered closeButtonProps={{ 'aria-label': messages.closeDialog }}>
         <Stack>
-          <Text>
-            Remove {removing ? displayNameOf(removing) : ''} from {timeline.name}? They will no longer see or interact with the memories on this timeline.
-          </Text>
+          <Text>{messages.removeMemberConfirm(removing ? displayNameOf(removing) : '', timeline.name)}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRemoving(null)}>
-              Cancel
+              {messages.cancel}
             </Button>
             <Button color="red" loading={remove.isPending} onClick={() => removing && remove.mutate(removing)}>
-              Remove
+              {messages.confirmRemoveMember}
             </Button>
           </Group>
         </Stack>

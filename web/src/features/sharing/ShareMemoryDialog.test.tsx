@@ -6,18 +6,26 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Memory } from '../../../../common/memories';
-import type { Member } from '../../../../common/timelines';
+import type { TimelineMember } from '../../../../common/timelines';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { toast } from '../../lib/toast';
 import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
 import { ShareMemoryDialog } from './ShareMemoryDialog';
 
-const person = (id: string, displayName: string): Member => ({ id, displayName, firstName: null, lastName: null, email: `${id}@example.org`, profileImageUrl: null });
+const person = (id: string, displayName: string): TimelineMember => ({
+  id,
+  displayName,
+  firstName: null,
+  lastName: null,
+  email: `${id}@example.org`,
+  profileImageUrl: null,
+  abilities: { canRemove: true },
+});
 const bea = person('bea', 'Bea Bennett');
 const cy = person('cy', 'Cy Carter');
 
-function renderDialog(memory: Partial<Memory>, members: Member[]) {
+function renderDialog(memory: Partial<Memory>, members: TimelineMember[]) {
   vi.spyOn(api.timelines, 'members').mockResolvedValue(members);
   const share = vi.spyOn(api.memories, 'share').mockResolvedValue({} as Memory);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Card, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconStar, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { messages } from '../../../../common/messages';
 import type { User } from '../../../../common/users';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
@@ -22,22 +23,22 @@ export function TimelinesTab({ user }: { user: User }) {
   const create = useCreateTimeline({ onCreated: () => setFormKey((key) => key + 1) });
   const update = useApiMutation({
     mutationFn: ({ id, ...body }: { id: string; name: string; color: string }) => api.timelines.update(id, body),
-    success: 'Timeline updated',
-    error: 'Failed to update timeline',
+    success: messages.timelineUpdated,
+    error: messages.timelineUpdateFailed,
     invalidate: refresh,
     onSuccess: () => setEditing(null),
   });
   const remove = useApiMutation({
     mutationFn: (id: string) => api.timelines.remove(id),
-    success: () => ({ title: 'Timeline deleted', message: 'The timeline and all its memories were permanently deleted.' }),
-    error: 'Failed to delete timeline',
+    success: () => ({ title: messages.timelineDeleted, message: messages.timelineDeletedDetail }),
+    error: messages.timelineDeleteFailed,
     invalidate: refresh,
     onSuccess: () => setDeleting(null),
   });
   const makeDefault = useApiMutation({
     mutationFn: (id: string) => api.users.update({ defaultTimelineId: id }),
-    success: 'Default timeline updated',
-    error: 'Failed to set default timeline.',
+    success: messages.defaultTimelineUpdated,
+    error: messages.defaultTimelineUpdateFailed,
     invalidate: refresh,
   });
 
@@ -45,22 +46,23 @@ export function TimelinesTab({ user }: { user: User }) {
     <Stack gap="md">
       <Card withBorder radius="md" padding="md">
         <Text fw={600} mb="xs">
-          New timeline
+          {messages.newTimeline}
         </Text>
-        <TimelineForm key={formKey} submitLabel="Create Timeline" pending={create.isPending} onBlankName={toastBlankTimelineName} onSubmit={(values) => create.mutate(values)} />
+        <TimelineForm key={formKey} submitLabel={messages.createTimeline} pending={create.isPending} onBlankName={toastBlankTimelineName} onSubmit={(values) => create.mutate(values)} />
       </Card>
 
-      {!isLoading && timelines.length === 0 && <Text c="dimmed">No timelines available</Text>}
-      <Stack gap="xs" role="list" aria-label="Timelines">
+      {!isLoading && timelines.length === 0 && <Text c="dimmed">{messages.noTimelinesAvailable}</Text>}
+      <Stack gap="xs" role="list" aria-label={messages.timelines}>
         {timelines.map((timeline) => {
-          const isOwner = timeline.userId === user.id;
+          // What the viewer may do comes with the timeline (server/access/abilities.ts).
+          const { canEdit, canDelete } = timeline.abilities;
           const isDefault = timeline.id === user.defaultTimelineId;
           return (
             <Card key={timeline.id} withBorder radius="md" padding="sm" role="listitem">
               {editing === timeline.id ? (
                 <TimelineForm
                   initial={{ name: timeline.name, color: timeline.color }}
-                  submitLabel="Save"
+                  submitLabel={messages.saveTimeline}
                   pending={update.isPending}
                   onBlankName={toastBlankTimelineName}
                   onSubmit={(values) => update.mutate({ id: timeline.id, ...values })}
@@ -73,23 +75,23 @@ export function TimelinesTab({ user }: { user: User }) {
                     <Text fw={500} truncate>
                       {timeline.name}
                     </Text>
-                    {isDefault && <Badge variant="light">Default</Badge>}
+                    {isDefault && <Badge variant="light">{messages.timelineDefaultBadge}</Badge>}
                   </Group>
                   <Group gap={4} wrap="nowrap">
                     {!isDefault && (
-                      <Tooltip label="Set as default">
-                        <ActionIcon variant="subtle" aria-label={`Set ${timeline.name} as default`} onClick={() => makeDefault.mutate(timeline.id)}>
+                      <Tooltip label={messages.setAsDefault}>
+                        <ActionIcon variant="subtle" aria-label={messages.setTimelineAsDefault(timeline.name)} onClick={() => makeDefault.mutate(timeline.id)}>
                           <IconStar size={18} />
                         </ActionIcon>
                       </Tooltip>
                     )}
-                    {isOwner && (
-                      <ActionIcon variant="subtle" aria-label={`Edit ${timeline.name}`} onClick={() => setEditing(timeline.id)}>
+                    {canEdit && (
+                      <ActionIcon variant="subtle" aria-label={messages.editTimelineOf(timeline.name)} onClick={() => setEditing(timeline.id)}>
                         <IconPencil size={18} />
                       </ActionIcon>
                     )}
-                    {isOwner && !isDefault && (
-                      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${timeline.name}`} onClick={() => setDeleting(timeline)}>
+                    {canDelete && (
+                      <ActionIcon variant="subtle" color="red" aria-label={messages.deleteTimelineOf(timeline.name)} onClick={() => setDeleting(timeline)}>
                         <IconTrash size={18} />
                       </ActionIcon>
                     )}
@@ -101,17 +103,15 @@ export function TimelinesTab({ user }: { user: User }) {
         })}
       </Stack>
 
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Timeline" centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={messages.deleteTimelineTitle} centered closeButtonProps={{ 'aria-label': messages.closeDialog }}>
         <Stack>
-          <Text>
-            Delete {deleting?.name}? All of its memories will be permanently deleted. This cannot be undone.
-          </Text>
+          <Text>{messages.deleteTimelineConfirm(deleting?.name ?? '')}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
+              {messages.cancel}
             </Button>
             <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)}>
-              Delete
+              {messages.confirmDeleteTimeline}
             </Button>
           </Group>
         </Stack>
