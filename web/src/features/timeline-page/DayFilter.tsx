@@ -52,22 +52,22 @@ export function DayFilter({ timelineId, day, onChange }: { timelineId: string; d
           }}
           aria-haspopup="dialog"
           aria-expanded={opened}
-          aria-label={day ? `Filter by date: ${dayLabel(day)}` : 'Filter by date'}
+          aria-label={day ? messages.dayFilterChosen(dayLabel(day)) : messages.dayFilter}
         >
-          {day ? dayLabel(day) : 'Filter by date'}
+          {day ? dayLabel(day) : messages.dayFilter}
         </Button>
       </Popover.Target>
       {/* Mantine makes this a dialog named by the button that opens it. */}
       <Popover.Dropdown>
         <Stack gap="xs">
           <Group justify="space-between" wrap="nowrap">
-            <ActionIcon size={44} variant="subtle" aria-label="Previous year" disabled={year <= MEMORY_EARLIEST_YEAR} onClick={() => stepYear(-1)}>
+            <ActionIcon size={44} variant="subtle" aria-label={messages.datesPreviousYear} disabled={year <= MEMORY_EARLIEST_YEAR} onClick={() => stepYear(-1)}>
               <IconChevronLeft size={20} />
             </ActionIcon>
             <Text fw={700} aria-live="polite" data-testid="calendar-year">
               {year}
             </Text>
-            <ActionIcon size={44} variant="subtle" aria-label="Next year" disabled={year >= thisYear} onClick={() => stepYear(1)}>
+            <ActionIcon size={44} variant="subtle" aria-label={messages.datesNextYear} disabled={year >= thisYear} onClick={() => stepYear(1)}>
               <IconChevronRight size={20} />
             </ActionIcon>
           </Group>
@@ -80,19 +80,19 @@ export function DayFilter({ timelineId, day, onChange }: { timelineId: string; d
             minDate={`${MEMORY_EARLIEST_YEAR}-01-01`}
             maxDate={todayKey}
             excludeDate={(value) => !withMemories.has(value)}
-            getDayAriaLabel={(value) => `${dayLabel(value)}${withMemories.has(value) ? ', has memories' : ''}`}
-            previousLabel="Previous month"
-            nextLabel="Next month"
-            ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
+            getDayAriaLabel={(value) => (withMemories.has(value) ? messages.dayWithMemories(dayLabel(value)) : dayLabel(value))}
+            previousLabel={messages.datesPreviousMonth}
+            nextLabel={messages.datesNextMonth}
+            ariaLabels={{ previousMonth: messages.datesPreviousMonth, nextMonth: messages.datesNextMonth }}
             size="md"
           />
           {isLoading && (
             <Group gap="xs" justify="center">
               <Loader size="sm" />
-              <Text c="dimmed">Finding days with memories…</Text>
+              <Text c="dimmed">{messages.dayFilterLoading}</Text>
             </Group>
           )}
-          {isError && <Text c="red">Could not load the days with memories.</Text>}
+          {isError && <Text c="red">{messages.dayFilterFailed}</Text>}
           <Button variant="default" onClick={() => choose(null)} disabled={!day}>
             {messages.clearDate}
           </Button>

@@ -5,6 +5,7 @@ import { ActionIcon, Group, Image, Modal, Text, UnstyledButton } from '@mantine/
 import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import classes from './ImageViewer.module.css';
+import { messages } from '../../../../common/messages';
 
 export interface ViewerImages {
   /** Whose photos these are: names the dialog and each photo. */
@@ -37,28 +38,28 @@ export function ImageViewer({ images, onClose }: { images: ViewerImages; onClose
       fullScreen
       withCloseButton={false}
       padding={0}
-      title={`Photos from ${images.title}`}
+      title={messages.imageViewerTitle(images.title)}
       classNames={{ header: classes.hiddenHeader, body: classes.body, content: classes.content }}
       transitionProps={{ transition: 'fade', duration: 150 }}
       onKeyDown={onKeyDown}
     >
       <div className={classes.stage}>
-        <Image src={images.urls[index]} alt={`Photo ${index + 1} of ${total} from ${images.title}`} className={classes.image} fit="contain" />
+        <Image src={images.urls[index]} alt={messages.imageViewerPhoto(index + 1, total, images.title)} className={classes.image} fit="contain" />
         {total > 1 && (
           <>
-            <UnstyledButton className={`${classes.half} ${classes.left}`} aria-label="Previous photo" onClick={() => move(-1)}>
+            <UnstyledButton className={`${classes.half} ${classes.left}`} aria-label={messages.imageViewerPrevious} onClick={() => move(-1)}>
               <IconChevronLeft size={40} aria-hidden />
             </UnstyledButton>
-            <UnstyledButton className={`${classes.half} ${classes.right}`} aria-label="Next photo" onClick={() => move(1)}>
+            <UnstyledButton className={`${classes.half} ${classes.right}`} aria-label={messages.imageViewerNext} onClick={() => move(1)}>
               <IconChevronRight size={40} aria-hidden />
             </UnstyledButton>
           </>
         )}
         <Group className={classes.bar} justify="space-between" wrap="nowrap">
           <Text className={classes.counter} aria-live="polite" data-testid="image-counter">
-            {index + 1} of {total}
+            {messages.imageViewerCounter(index + 1, total)}
           </Text>
-          <ActionIcon size={48} radius="xl" variant="filled" color="dark" aria-label="Close image viewer" onClick={onClose} data-autofocus>
+          <ActionIcon size={48} radius="xl" variant="filled" color="dark" aria-label={messages.imageViewerClose} onClick={onClose} data-autofocus>
             <IconX size={26} />
           </ActionIcon>
         </Group>

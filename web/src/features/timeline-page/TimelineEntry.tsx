@@ -9,6 +9,7 @@ import { displayNameOf } from '../../../../common/people';
 import { UserAvatar } from '../../components/UserAvatar';
 import { PrivateMark, VoiceBadge, type Memory } from '../memories';
 import classes from './TimelinePage.module.css';
+import { messages } from '../../../../common/messages';
 
 interface TimelineEntryProps {
   memory: Memory;
@@ -43,7 +44,7 @@ export function TimelineEntry({ memory, side, onOpen, onViewImage }: TimelineEnt
                   key={url}
                   className={classes.photo}
                   onClick={() => onViewImage(memory, index)}
-                  aria-label={`View photo ${index + 1} of ${thumbnails.length} from ${memory.title}`}
+                  aria-label={messages.timelineViewPhoto(index + 1, thumbnails.length, memory.title)}
                 >
                   <Image src={url} alt="" fit="cover" h="100%" w="100%" loading="lazy" />
                 </UnstyledButton>
@@ -52,9 +53,9 @@ export function TimelineEntry({ memory, side, onOpen, onViewImage }: TimelineEnt
           )}
           {videoFrame && (
             <div className={classes.videoFrame}>
-              <Image src={videoFrame} alt={`Video from ${memory.title}`} fit="cover" h="100%" w="100%" loading="lazy" />
+              <Image src={videoFrame} alt={messages.timelineVideoFrom(memory.title)} fit="cover" h="100%" w="100%" loading="lazy" />
               <Badge color="dark" leftSection={<IconVideo size={14} />} className={classes.videoBadge}>
-                Video
+                {messages.videoBadge}
               </Badge>
             </div>
           )}
@@ -70,8 +71,8 @@ export function TimelineEntry({ memory, side, onOpen, onViewImage }: TimelineEnt
               <UserAvatar person={memory.creator} size="sm" />
               <Text>{displayNameOf(memory.creator, 'User')}</Text>
             </Group>
-            <Button variant="light" onClick={() => onOpen(memory.id)} className={classes.target} style={{ flexShrink: 0 }} aria-label={`View memory: ${memory.title}`}>
-              View memory
+            <Button variant="light" onClick={() => onOpen(memory.id)} className={classes.target} style={{ flexShrink: 0 }} aria-label={messages.timelineViewMemoryOf(memory.title)}>
+              {messages.timelineViewMemory}
             </Button>
           </Group>
         </Stack>

@@ -43,7 +43,7 @@ export function TimelineFeed({ timelineId, filter, filtered, onOpen, onViewImage
 
   if (query.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading memories">
+      <Stack gap="md" aria-busy="true" aria-label={messages.timelineLoading}>
         <Skeleton h={28} w={180} radius="sm" />
         {[0, 1, 2].map((index) => (
           <Skeleton key={index} h={160} radius="lg" />
@@ -56,12 +56,12 @@ export function TimelineFeed({ timelineId, filter, filtered, onOpen, onViewImage
   if (query.isError && !query.data) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <Alert color="red" title={notFound ? 'Timeline not found' : 'Could not load this timeline'} role="alert">
+      <Alert color="red" title={notFound ? messages.timelineNotFound : messages.timelineLoadFailed} role="alert">
         <Stack gap="xs" align="flex-start">
           <Text>{notFound ? messages.timelinePageNotFound : toUserText(query.error)}</Text>
           {!notFound && (
             <Button variant="light" color="red" onClick={() => void query.refetch()}>
-              Try again
+              {messages.tryAgain}
             </Button>
           )}
         </Stack>
@@ -73,7 +73,7 @@ export function TimelineFeed({ timelineId, filter, filtered, onOpen, onViewImage
     return filtered ? (
       <Card withBorder radius="lg" padding="xl">
         <Stack align="center" gap="xs" ta="center">
-          <Text fw={700}>No memories on this day</Text>
+          <Text fw={700}>{messages.timelineNoMemoriesOnDay}</Text>
           <Button variant="light" onClick={onClearFilter}>
             {messages.clearDate}
           </Button>
@@ -88,7 +88,7 @@ export function TimelineFeed({ timelineId, filter, filtered, onOpen, onViewImage
           </Text>
           <Text c="dimmed">{messages.timelineEmptyDetail}</Text>
           <Button onClick={onCapture} mt="xs">
-            Capture a Memory
+            {messages.captureAMemory}
           </Button>
         </Stack>
       </Card>
@@ -113,18 +113,18 @@ export function TimelineFeed({ timelineId, filter, filtered, onOpen, onViewImage
       {hasNextPage && (
         <Center>
           <Button variant="default" onClick={() => void fetchNextPage()} loading={isFetchingNextPage} className={classes.target}>
-            Load more
+            {messages.timelineLoadMore}
           </Button>
         </Center>
       )}
       {isFetchingNextPage && (
         <Center aria-live="polite">
-          <Loader size="sm" aria-label="Loading more memories" />
+          <Loader size="sm" aria-label={messages.timelineLoadingMore} />
         </Center>
       )}
       {query.isFetchNextPageError && (
-        <Alert color="red" title="Could not load more memories">
-          Please try 'Load more' again.
+        <Alert color="red" title={messages.timelineLoadMoreFailed}>
+          {messages.timelineLoadMoreFailedDetail}
         </Alert>
       )}
     </Stack>
