@@ -23,19 +23,19 @@ export function AddPeopleTab({ user }: { user: User }) {
     enabled: Boolean(timeline),
   });
 
-  if (!timeline) return <Text c="dimmed">No timelines available</Text>;
+  if (!timeline) return <Text c="dimmed">{messages.noTimelinesAvailable}</Text>;
 
   return (
     <Stack gap="md">
       <Select
-        label="Timeline"
+        label={messages.timeline}
         data={timelines.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
         value={timeline.id}
         onChange={(value) => value && setChosenId(value)}
         allowDeselect={false}
       />
-      <Stack gap="sm" role="list" aria-label="Members">
-        {members.data?.length === 0 && <Text c="dimmed">No members found</Text>}
+      <Stack gap="sm" role="list" aria-label={messages.members}>
+        {members.data?.length === 0 && <Text c="dimmed">{messages.noMembersFound}</Text>}
         {members.data?.map((member) => <MemberRow key={member.id} member={member} isSelf={member.id === user.id} />)}
       </Stack>
       {/* Keyed by timeline: choosing another shows that timeline's link, or its button. */}

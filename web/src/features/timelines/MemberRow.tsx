@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { displayNameOf } from '../../../../common/people';
 import type { Member } from '../../api/types';
 import { UserAvatar } from '../../components/UserAvatar';
+import { messages } from '../../../../common/messages';
 
 /** accounts §2 Communities: avatar (or initials), name, "You" or "Timeline Member". */
 export function MemberRow({ member, isSelf, action }: { member: Member; isSelf: boolean; action?: ReactNode }) {
@@ -15,7 +16,7 @@ export function MemberRow({ member, isSelf, action }: { member: Member; isSelf: 
             {displayNameOf(member)}
           </Text>
           <Text size="xs" c="dimmed">
-            {isSelf ? 'You' : 'Timeline Member'}
+            {isSelf ? messages.memberIsYou : messages.memberOfTimeline}
           </Text>
         </div>
       </Group>

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ColorPicker } from './ColorPicker';
+import { messages } from '../../../../common/messages';
 
 interface TimelineFormProps {
   initial?: { name: string; color: string };
@@ -25,12 +26,12 @@ export function TimelineForm({ initial, submitLabel, pending, onSubmit, onBlankN
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput label="Timeline name" placeholder="e.g. Our Family" maxLength={100} value={name} onChange={(event) => setName(event.currentTarget.value)} />
+        <TextInput label={messages.timelineNameLabel} placeholder={messages.timelineNamePlaceholder} maxLength={100} value={name} onChange={(event) => setName(event.currentTarget.value)} />
         <ColorPicker value={color} onChange={setColor} />
         <Group justify="flex-end" gap="xs">
           {onCancel && (
             <Button variant="default" onClick={onCancel}>
-              Cancel
+              {messages.cancel}
             </Button>
           )}
           <Button type="submit" loading={pending}>
