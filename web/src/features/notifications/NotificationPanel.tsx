@@ -7,6 +7,7 @@ import { useOpenMemory } from '../memories';
 import classes from './NotificationPanel.module.css';
 import { timeAgo } from './relativeTime';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from './useNotifications';
+import { messages } from '../../../../common/messages';
 
 const typeIcons: Record<NotificationType, typeof IconBell> = {
   memory_shared: IconShare,
@@ -30,11 +31,11 @@ export function NotificationPanel({ opened, onClose }: { opened: boolean; onClos
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Notifications" closeButtonProps={{ 'aria-label': 'Close notifications' }} scrollAreaComponent={ScrollArea.Autosize}>
+    <Modal opened={opened} onClose={onClose} title={messages.notificationsTitle} closeButtonProps={{ 'aria-label': messages.notificationsClose }} scrollAreaComponent={ScrollArea.Autosize}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Text c="dimmed" aria-live="polite">
-            {list.isSuccess ? (unread > 0 ? `${unread} unread` : 'All caught up') : ''}
+            {list.isSuccess ? (unread > 0 ? messages.notificationsUnread(unread) : messages.notificationsAllCaughtUp) : ''}
           </Text>
           <Button
             variant="subtle"
@@ -44,30 +45,30 @@ export function NotificationPanel({ opened, onClose }: { opened: boolean; onClos
             onClick={() => markAllRead.mutate()}
             className={classes.target}
           >
-            Mark all read
+            {messages.notificationsMarkAllRead}
           </Button>
         </Group>
 
         {list.isPending ? (
-          <Stack gap="xs" aria-label="Loading notifications" aria-busy="true">
+          <Stack gap="xs" aria-label={messages.notificationsLoading} aria-busy="true">
             {[0, 1, 2].map((index) => (
               <Skeleton key={index} h={72} radius="md" />
             ))}
           </Stack>
         ) : list.isError ? (
-          <Alert color="red" title="Could not load notifications">
+          <Alert color="red" title={messages.notificationsLoadFailed}>
             <Button variant="light" color="red" mt="xs" onClick={() => void list.refetch()}>
-              Try again
+              {messages.tryAgain}
             </Button>
           </Alert>
         ) : notifications.length === 0 ? (
           <Stack align="center" gap={4} py="lg" ta="center">
             <IconBellOff size={32} opacity={0.6} />
-            <Text fw={600}>No notifications yet</Text>
-            <Text c="dimmed">When someone shares a memory with you or comments on one, you will see it here.</Text>
+            <Text fw={600}>{messages.notificationsNone}</Text>
+            <Text c="dimmed">{messages.notificationsNoneDetail}</Text>
           </Stack>
         ) : (
-          <Stack component="ul" gap="xs" className={classes.list} aria-label="Notifications list">
+          <Stack component="ul" gap="xs" className={classes.list} aria-label={messages.notificationsList}>
             {notifications.map((notification) => (
               <li key={notification.id}>
                 <NotificationItem notification={notification} onChoose={choose} />
@@ -91,7 +92,7 @@ function NotificationItem({ notification, onChoose }: { notification: Notificati
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="nowrap" justify="space-between">
             <Text fw={notification.isRead ? 500 : 700} truncate>
-              {!notification.isRead && <VisuallyHidden>Unread: </VisuallyHidden>}
+              {!notification.isRead && <VisuallyHidden>{messages.notificationUnread}</VisuallyHidden>}
               {notification.title}
             </Text>
             {!notification.isRead && <span className={classes.unreadDot} aria-hidden />}

@@ -14,6 +14,7 @@ import { DayFilter } from './DayFilter';
 import { ImageViewer, type ViewerImages } from './ImageViewer';
 import { TimelineFeed } from './TimelineFeed';
 import classes from './TimelinePage.module.css';
+import { messages } from '../../../../common/messages';
 
 export function TimelinePage() {
   const params = useParams<{ id?: string }>();
@@ -67,11 +68,11 @@ export function TimelinePage() {
   if (!timelineId) {
     return (
       <Stack maw={960} mx="auto" gap="lg">
-        <Title order={1}>Timeline</Title>
+        <Title order={1}>{messages.timeline}</Title>
         {!isLoading && (
           <Card withBorder radius="lg" padding="xl">
-            <Text fw={700}>No timelines yet</Text>
-            <Text c="dimmed">Create a timeline to start collecting memories with your family.</Text>
+            <Text fw={700}>{messages.homeNoTimelines}</Text>
+            <Text c="dimmed">{messages.homeNoTimelinesDetail}</Text>
           </Card>
         )}
       </Stack>
@@ -84,7 +85,7 @@ export function TimelinePage() {
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           {timeline && <TimelineDot color={timeline.color} size={16} />}
           <Title order={1} size="h2" className={classes.pageTitle}>
-            {timeline?.name ?? 'Timeline'}
+            {timeline?.name ?? messages.timeline}
           </Title>
         </Group>
         <DayFilter key={timelineId} timelineId={timelineId} day={day} onChange={setDay} />
