@@ -1,8 +1,9 @@
-// SQL of sign-in: sessions, identities, failure counts.
+// SQL of sign-in: sessions, identities, failure counts. The account rows themselves are
+// written by users/ (users/index.ts: insertUser, setPasswordHash).
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.js';
 import { precompiled } from '../db/precompiled.js';
-import type { NewUser, UserRow } from '../db/schema.js';
+import type { UserRow } from '../db/schema.js';
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -10,11 +11,6 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
-  await db.insertInto('users').values(user).execute();
-  return (await findUserById(db, user.id))!;
 }
 
 export async function insertSession(
@@ -65,10 +61,6 @@ export async function deleteOtherSessions(db: Db, userId: string, keepTokenHash:
 
 export async function deleteExpiredSessions(db: Db, now: string): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
-}
-
-export async function updatePasswordHash(db: Db, userId: string, passwordHash: string, now: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
 }
 
 /** Gate rows attempts take turns at (see recordSignInAttempt): few, so they need no sweeping. */

@@ -6,6 +6,7 @@ import { messages } from '../../common/messages.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, conflict, forbidden, HttpError } from '../http/errors.js';
+import * as users from '../users/index.js';
 import { assertPasswordAllowed, hashPassword, passwordMatches } from './passwords.js';
 import * as queries from './queries.js';
 import { endOtherSessions } from './sessions.js';
@@ -39,7 +40,7 @@ export async function register(ctx: AppContext, body: RegisterBody): Promise<Use
   if (await queries.findUserByEmail(ctx.db, body.email)) throw conflict(messages.emailTaken);
   const passwordHash = await hashPassword(body.password);
   try {
-    return await queries.insertUser(ctx.db, newUserRow(ctx, { email: body.email, passwordHash, displayName: body.displayName }));
+    return await users.insertUser(ctx.db, newUserRow(ctx, { email: body.email, passwordHash, displayName: body.displayName }));
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index decides.
     if (await queries.findUserByEmail(ctx.db, body.email)) throw conflict(messages.emailTaken);
@@ -78,7 +79,7 @@ export async function changePassword(
   await passwordAttemptSucceeded(ctx, attempt);
   const passwordHash = await hashPassword(body.newPassword);
   return ctx.db.transaction().execute(async (trx) => {
-    await queries.updatePasswordHash(trx, user.id, passwordHash, iso(ctx.now()));
+    await users.setPasswordHash(trx, user.id, passwordHash, iso(ctx.now()));
     return endOtherSessions(trx, user.id, sessionTokenHash);
   });
 }
@@ -103,7 +104,7 @@ export async function signInWithSso(ctx: AppContext, profile: SsoProfile, invite
   let user = await queries.findUserByEmail(ctx.db, email);
   if (!user) {
     await assertRegistrationOpen(ctx, inviteId);
-    user = await queries.insertUser(
+    user = await users.insertUser(
       ctx.db,
       newUserRow(ctx, {
         email,

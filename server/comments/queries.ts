@@ -1,15 +1,15 @@
 // SQL of comments (memories §3 "Comment"): rows of one memory, their authors, and the one
 // media row a voice comment's recording has (kind comment_audio, so /uploads and the
-// memory's deletion find it).
+// memory's deletion find it), which media/ writes in the comment's transaction.
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
 import { comesAfter, type ListPosition } from '../db/keyset.js';
-import type { CommentsTable, MediaTable } from '../db/schema.js';
+import type { CommentsTable } from '../db/schema.js';
+import * as media from '../media/index.js';
 import { memberColumns, type MemberRow } from '../people/index.js';
 
 export type CommentRow = Selectable<CommentsTable>;
 export type NewComment = Insertable<CommentsTable>;
-export type NewMedia = Insertable<MediaTable>;
 
 /** The comments of `memoryId`, oldest first (memories §2: the list reads as a conversation). */
 export function listComments(db: Db, memoryId: string): Promise<CommentRow[]> {
@@ -34,15 +34,15 @@ export function authors(db: Db, userIds: string[]): Promise<MemberRow[]> {
   return db.selectFrom('users').select(memberColumns).where('users.id', 'in', unique).execute();
 }
 
-export async function insertComment(db: Db, comment: NewComment, media: NewMedia | null): Promise<void> {
+export async function insertComment(db: Db, comment: NewComment, recording: media.NewMedia | null): Promise<void> {
   await db.insertInto('comments').values(comment).execute();
-  if (media) await db.insertInto('media').values(media).execute();
+  if (recording) await media.recordMedia(db, [recording]);
 }
 
 /** Deletes the comment and its recording's media row; answers the recording's key, if any. */
 export async function deleteComment(db: Db, id: string): Promise<string | null> {
   const row = await db.selectFrom('comments').select('audio_key').where('id', '=', id).executeTakeFirst();
-  if (row?.audio_key) await db.deleteFrom('media').where('storage_key', '=', row.audio_key).where('kind', '=', 'comment_audio').execute();
+  if (row?.audio_key) await media.forgetCommentRecording(db, row.audio_key);
   await db.deleteFrom('comments').where('id', '=', id).execute();
   return row?.audio_key ?? null;
 }

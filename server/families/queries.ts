@@ -1,8 +1,11 @@
-// SQL of families, family invites, joining and merging. Multi-row changes take their transaction.
+// SQL of families, family invites, joining and merging. Multi-row changes take their transaction;
+// the users and memories a join or a merge changes are written by users/ and memories/.
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { FamiliesTable, FamilyInvitesTable, UserRow } from '../db/schema.js';
+import * as memories from '../memories/index.js';
 import { memberColumns, type MemberRow } from '../people/index.js';
+import * as users from '../users/index.js';
 
 export type FamilyRow = Selectable<FamiliesTable>;
 export type FamilyInviteRow = Selectable<FamilyInvitesTable>;
@@ -26,17 +29,6 @@ export async function insertFamily(db: Db, family: FamilyRow): Promise<void> {
 
 export async function deleteFamily(db: Db, id: string): Promise<void> {
   await db.deleteFrom('families').where('id', '=', id).execute();
-}
-
-/** Puts the user in the family unless they already have one; answers whether it did. */
-export async function joinFamilyIfNone(db: Db, userId: string, familyId: string, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ family_id: familyId, updated_at: now })
-    .where('id', '=', userId)
-    .where('family_id', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function insertFamilyInvite(db: Db, invite: FamilyInviteRow): Promise<void> {
@@ -69,28 +61,12 @@ export function familyMembers(db: Db, familyId: string): Promise<MemberRow[]> {
 }
 
 /**
- * DESIGN "Who may do what" (Families), merge: the source's members and memories move to the
- * target and the source family goes (its invites with it, by cascade). Then every memory of
- * the merged family whose audience is 'timeline' (every member of its timelines, now and
- * later; DESIGN "Families", amended 2026-11-25, issue 20) is shared with all its members; a
- * 'people' or 'private' memory stays as it was.
+ * DESIGN "Who may do what" (Families), merge: the source's members (users/) and memories
+ * (memories/, which also shares every 'timeline' memory of the merged family with all its
+ * members) move to the target, and the source family goes (its invites with it, by cascade).
  */
 export async function mergeFamilies(db: Db, sourceId: string, targetId: string, now: string): Promise<void> {
-  await db.updateTable('users').set({ family_id: targetId, updated_at: now }).where('family_id', '=', sourceId).execute();
-  await db.updateTable('memories').set({ family_id: targetId }).where('family_id', '=', sourceId).execute();
-  await db
-    .insertInto('memory_shares')
-    .columns(['memory_id', 'user_id'])
-    .expression((eb) =>
-      eb
-        .selectFrom('memories')
-        .innerJoin('users', 'users.family_id', 'memories.family_id')
-        .select(['memories.id', 'users.id as user_id'])
-        .where('memories.family_id', '=', targetId)
-        .where('memories.audience', '=', 'timeline'),
-    )
-    // SQLite needs the WHERE above to read ON CONFLICT after INSERT … SELECT unambiguously.
-    .onConflict((oc) => oc.columns(['memory_id', 'user_id']).doNothing())
-    .execute();
+  await users.moveFamilyMembers(db, sourceId, targetId, now);
+  await memories.mergeFamilyMemories(db, sourceId, targetId);
   await deleteFamily(db, sourceId);
 }

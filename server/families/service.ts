@@ -8,6 +8,7 @@ import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { MemberRow } from '../people/index.js';
+import * as users from '../users/index.js';
 import * as queries from './queries.js';
 
 const HOUR_MS = 60 * 60_000;
@@ -30,7 +31,7 @@ export async function createInvite(ctx: AppContext, user: UserRow): Promise<quer
     if (!familyId) {
       const family = { id: randomUUID(), name: familyNameFor(user), created_by: user.id, created_at: iso(now) };
       await queries.insertFamily(trx, family);
-      if (await queries.joinFamilyIfNone(trx, user.id, family.id, iso(now))) {
+      if (await users.joinFamilyIfNone(trx, user.id, family.id, iso(now))) {
         familyId = family.id;
       } else {
         await queries.deleteFamily(trx, family.id);
@@ -71,7 +72,7 @@ export async function acceptInvite(ctx: AppContext, user: UserRow, inviteId: str
   const now = iso(ctx.now());
   const familyId = invite.family_id;
   const joined = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await queries.joinFamilyIfNone(trx, user.id, familyId, now))) return false;
+    if (!(await users.joinFamilyIfNone(trx, user.id, familyId, now))) return false;
     // DESIGN "Notifications": the notifications feature listens and tells the other members.
     await ctx.events.emit('family.joined', { familyId, userId: user.id, at: now }, trx);
     return true;

@@ -1,6 +1,9 @@
 // What other features may use of memories: the JSON of a batch of memories (timeline pages,
-// search, spotlight and archives show the same shape), and how a photo's files are told apart.
+// search, spotlight and archives show the same shape), how a photo's files are told apart,
+// and the one writer of memories and their shares for a timeline deleted or left and for
+// families merged (each in the caller's transaction).
 export { imageVariantOf, type ImageVariant } from './present.js';
-export { filedOnAny, type MemoryRow } from './queries.js';
+export { deleteMemoriesFiledOnlyOn, filedOnAny, type MemoryRow } from './queries.js';
 export { presentMemoriesFor } from './service.js';
+export { mergeFamilyMemories, pruneSharesOfLeavers } from './sharing-queries.js';
 export { spotlight, timelinePage } from './browse-service.js';

@@ -1,11 +1,12 @@
 // SQL of memories. Multi-row writes take the transaction they run in; the same code runs
 // on SQLite and PostgreSQL (times are ISO strings, sizes numbers).
-import { expressionBuilder, type Expression, type Insertable, type Selectable, type SqlBool } from 'kysely';
+import { expressionBuilder, type Expression, type Insertable, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { viewableMemories } from '../access/index.js';
 import type { Db } from '../db/index.js';
 import { comesAfter, type ListPosition } from '../db/keyset.js';
 import type { Database, FollowUpResponsesTable, MediaTable, MemoriesTable } from '../db/schema.js';
 import { memberColumns, type MemberRow } from '../people/index.js';
+import * as uploads from '../uploads/index.js';
 
 
 /**
@@ -51,43 +52,8 @@ export async function insertMemory(db: Db, row: MemoryRow, timelineIds: string[]
     .execute();
 }
 
-export async function insertMedia(db: Db, rows: NewMedia[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('media').values(rows).execute();
-}
-
 export async function insertFollowUps(db: Db, rows: NewFollowUp[]): Promise<void> {
   if (rows.length > 0) await db.insertInto('follow_up_responses').values(rows).execute();
-}
-
-/** The direct uploads, out of `keys`, that `ownerId` sent and no memory holds yet. */
-export async function openUploads(db: Db, ownerId: string, keys: string[]): Promise<string[]> {
-  if (keys.length === 0) return [];
-  const rows = await db
-    .selectFrom('uploads')
-    .select('storage_key')
-    .where('owner_id', '=', ownerId)
-    .where('storage_key', 'in', keys)
-    .where('attached_at', 'is', null)
-    .execute();
-  return rows.map((row) => row.storage_key);
-}
-
-/**
- * Removes the uploads' rows, only those still open: answers how many it removed, so a second
- * memory racing for the same upload finds fewer than it asked for. The memory holds its
- * videos under keys of its own (direct-videos.ts), so a row naming the address's key is spent:
- * its address is refused from now on, and whatever is still sent there is named by no row,
- * readable by no one, and swept as an orphan (issue 19).
- */
-export async function spendUploads(db: Db, ownerId: string, keys: string[]): Promise<number> {
-  if (keys.length === 0) return 0;
-  const result = await db
-    .deleteFrom('uploads')
-    .where('owner_id', '=', ownerId)
-    .where('storage_key', 'in', keys)
-    .where('attached_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 /**
@@ -161,32 +127,70 @@ export async function childrenOf(db: Db, memories: MemoryRow[]): Promise<MemoryC
   return { timelines, shares, members, tags, media, followUps, creators };
 }
 
+/** Memory ids, as a subquery each statement of a deletion runs again. */
+type MemoryIds = SelectQueryBuilder<any, any, { memory_id: string }>;
+
+/** The memory `id`, if it exists. */
+function theMemory(db: Db, id: string): MemoryIds {
+  return db.selectFrom('memories').select('memories.id as memory_id').where('memories.id', '=', id);
+}
+
+/** The memories filed on timeline `timelineId` and on no other. */
+function memoriesOnlyOn(db: Db, timelineId: string): MemoryIds {
+  return db
+    .selectFrom('memory_timelines as here')
+    .select('here.memory_id')
+    .where('here.timeline_id', '=', timelineId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('memory_timelines as elsewhere')
+            .select('elsewhere.memory_id')
+            .whereRef('elsewhere.memory_id', '=', 'here.memory_id')
+            .where('elsewhere.timeline_id', '!=', timelineId),
+        ),
+      ),
+    );
+}
+
 /**
- * Deletes the memory; its timelines, shares, tags, media rows, follow-ups and comments go by
- * cascade, its notifications keep no link. The direct uploads it held are forgotten too.
- * Answers the storage keys whose files to remove once this has committed: every media row's,
- * and those the memory, its spoken answers and its comments name.
+ * Deletes the memories `ids`; their timelines, shares, tags, media rows, follow-ups and
+ * comments go by cascade, their notifications keep no link. The direct uploads they held
+ * are forgotten too (uploads/). Answers the storage keys whose files to remove once this has
+ * committed: every media row's (photos in every size, videos and their thumbnails,
+ * recordings), and those the memories, their spoken answers and their comments name.
  */
-export async function deleteMemory(db: Db, id: string): Promise<string[]> {
-  const [media, memory, followUps, comments] = await Promise.all([
-    db.selectFrom('media').select('storage_key').where('memory_id', '=', id).execute(),
-    db.selectFrom('memories').select('audio_key').where('id', '=', id).executeTakeFirst(),
-    db.selectFrom('follow_up_responses').select('audio_key').where('memory_id', '=', id).where('audio_key', 'is not', null).execute(),
-    db.selectFrom('comments').select('audio_key').where('memory_id', '=', id).where('audio_key', 'is not', null).execute(),
+async function deleteMemories(db: Db, ids: MemoryIds): Promise<string[]> {
+  const [media, memories, followUps, comments] = await Promise.all([
+    db.selectFrom('media').select('storage_key').where('memory_id', 'in', ids).execute(),
+    db.selectFrom('memories').select('audio_key').where('id', 'in', ids).where('audio_key', 'is not', null).execute(),
+    db.selectFrom('follow_up_responses').select('audio_key').where('memory_id', 'in', ids).where('audio_key', 'is not', null).execute(),
+    db.selectFrom('comments').select('audio_key').where('memory_id', 'in', ids).where('audio_key', 'is not', null).execute(),
   ]);
   const keys = [
     ...media.map((row) => row.storage_key),
-    memory?.audio_key,
+    ...memories.map((row) => row.audio_key),
     ...followUps.map((row) => row.audio_key),
     ...comments.map((row) => row.audio_key),
   ];
   const unique = [...new Set(keys.filter((key): key is string => Boolean(key)))];
-  await inSlices(unique, async (slice) => {
-    await db.deleteFrom('uploads').where('storage_key', 'in', slice).execute();
-    return [];
-  });
-  await db.deleteFrom('memories').where('id', '=', id).execute();
+  await uploads.forget(db, unique);
+  await db.deleteFrom('memories').where('id', 'in', ids).execute();
   return unique;
+}
+
+/** Deletes the memory (memories §7 DELETE); answers the keys of its files, as deleteMemories. */
+export function deleteMemory(db: Db, id: string): Promise<string[]> {
+  return deleteMemories(db, theMemory(db, id));
+}
+
+/**
+ * DESIGN "Who may do what" (Timeline): a timeline being deleted takes with it the memories
+ * filed only on it (timelines/ calls this in its transaction, before the timeline goes); a
+ * memory also filed elsewhere stays. Answers the keys of their files, as deleteMemories.
+ */
+export function deleteMemoriesFiledOnlyOn(db: Db, timelineId: string): Promise<string[]> {
+  return deleteMemories(db, memoriesOnlyOn(db, timelineId));
 }
 
 /**

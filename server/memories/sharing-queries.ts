@@ -1,4 +1,5 @@
-// SQL of a memory's timelines, sharedWith and audience (memories §7: PATCH …/timelines, POST …/share).
+// SQL of a memory's timelines, sharedWith and audience (memories §7: PATCH …/timelines, POST …/share),
+// and what becomes of sharedWith when people leave a timeline or families merge.
 // Writes take the transaction they run in.
 import type { Audience } from '../../common/memories.js';
 import type { Db } from '../db/index.js';
@@ -55,4 +56,71 @@ export async function changeShares(db: Db, memoryId: string, added: string[], re
       .onConflict((oc) => oc.columns(['memory_id', 'user_id']).doNothing())
       .execute();
   }
+}
+
+/** Lists of ids are sent in slices, far below either dialect's limit on bound parameters. */
+const SLICE = 500;
+
+/**
+ * DESIGN "Who may do what" (Timeline): people leaving timeline `timelineId` (a removed
+ * member, or every member of a deleted timeline) leave the sharedWith of every memory filed
+ * on it, unless the memory is also filed on another timeline they still belong to; memories
+ * they created stay theirs, filed and shared as they were. timelines/ runs this in its
+ * transaction, before their membership goes.
+ */
+export async function pruneSharesOfLeavers(db: Db, timelineId: string, userIds: string[]): Promise<void> {
+  for (let start = 0; start < userIds.length; start += SLICE) {
+    await db
+      .deleteFrom('memory_shares')
+      .where('memory_shares.user_id', 'in', userIds.slice(start, start + SLICE))
+      .where('memory_shares.memory_id', 'in', (eb) => eb.selectFrom('memory_timelines').select('memory_id').where('timeline_id', '=', timelineId))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('memories as own')
+              .select('own.id')
+              .whereRef('own.id', '=', 'memory_shares.memory_id')
+              .whereRef('own.user_id', '=', 'memory_shares.user_id'),
+          ),
+        ),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('memory_timelines as elsewhere')
+              .innerJoin('timeline_members as still', 'still.timeline_id', 'elsewhere.timeline_id')
+              .select('elsewhere.memory_id')
+              .whereRef('elsewhere.memory_id', '=', 'memory_shares.memory_id')
+              .whereRef('still.user_id', '=', 'memory_shares.user_id')
+              .where('elsewhere.timeline_id', '!=', timelineId),
+          ),
+        ),
+      )
+      .execute();
+  }
+}
+
+/**
+ * DESIGN "Who may do what" (Families), merge: the memories of family `sourceId` move to
+ * `targetId`, then every memory of the merged family whose audience is 'timeline' (every
+ * member of its timelines, now and later; DESIGN "Families", amended 2026-11-25, issue 20) is
+ * shared with all its members; a 'people' or 'private' memory stays as it was. families/
+ * runs this in its transaction, after the source's members have moved (users/).
+ */
+export async function mergeFamilyMemories(db: Db, sourceId: string, targetId: string): Promise<void> {
+  await db.updateTable('memories').set({ family_id: targetId }).where('family_id', '=', sourceId).execute();
+  await db
+    .insertInto('memory_shares')
+    .columns(['memory_id', 'user_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('memories')
+        .innerJoin('users', 'users.family_id', 'memories.family_id')
+        .select(['memories.id', 'users.id as user_id'])
+        .where('memories.family_id', '=', targetId)
+        .where('memories.audience', '=', 'timeline'),
+    )
+    // SQLite needs the WHERE above to read ON CONFLICT after INSERT … SELECT unambiguously.
+    .onConflict((oc) => oc.columns(['memory_id', 'user_id']).doNothing())
+    .execute();
 }

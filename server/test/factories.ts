@@ -6,7 +6,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { startSession } from '../auth/sessions.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
-import { insertUser } from '../auth/queries.js';
+import { insertUser } from '../users/index.js';
 import { newMediaKey } from '../providers/storage/index.js';
 
 export const TEST_PASSWORD = 'a long family secret';
