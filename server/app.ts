@@ -10,12 +10,13 @@ import { publicConfig, type PublicConfig } from '../common/config.js';
 import { messages } from '../common/messages.js';
 import { createOidcClient, type OidcClient } from './auth/oidc.js';
 import { authRoutes } from './auth/routes.js';
-import { sessionPlugin } from './auth/session-plugin.js';
+import { resolveSession } from './auth/index.js';
 import type { AppContext } from './context.js';
 import { trustProxyOption } from './config.js';
 import { HttpError, registerErrorHandler } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { sessionPlugin } from './http/session.js';
 import { registerWeb } from './http/web.js';
 import { pageDataOf } from './page-data.js';
 import { archiveRoutes } from './archives/routes.js';
@@ -74,7 +75,8 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => new HttpError(429, messages.tooManyRequests) });
   await app.register(multipart, { limits: { fieldSize: 1024 * 1024, fields: 50, files: 10 } });
   registerOriginCheck(app, ctx.config.publicUrl);
-  await app.register(sessionPlugin, { ctx });
+  // The kernel's session hook, told by auth what a session is.
+  await app.register(sessionPlugin, { ctx, resolveSession });
 
   const oidcClient = oidc === undefined ? (ctx.config.oidc ? createOidcClient(ctx.config.oidc, ctx.config.publicUrl) : null) : oidc;
   await app.register(authRoutes, { ctx, oidc: oidcClient, registerLimit });

@@ -10,11 +10,11 @@ import { memory as memorySchema, memoryPage, type Memory } from '../common/memor
 import type { PageData } from '../common/page-data.js';
 import { timeline as timelineSchema } from '../common/timelines.js';
 import { user as userSchema } from '../common/users.js';
-import { sessionCookieName } from './auth/session-plugin.js';
-import { resolveSession } from './auth/sessions.js';
+import { resolveSession } from './auth/index.js';
 import type { AppContext } from './context.js';
 import type { UserRow } from './db/schema.js';
 import { HttpError } from './http/errors.js';
+import { sessionCookieName } from './http/session.js';
 import { spotlight, timelinePage } from './memories/index.js';
 import { listTimelines, presentTimeline } from './timelines/index.js';
 import { presentUser } from './users/index.js';

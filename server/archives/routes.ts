@@ -8,10 +8,10 @@ import { bulkMemoriesQuery, exportMemoryQuery, monthArchiveQuery } from '../../c
 import { errorBody } from '../../common/errors.js';
 import { memory } from '../../common/memories.js';
 import { PAGED_LIST } from '../../common/pages.js';
-import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
 import { attachmentDisposition } from '../http/content-disposition.js';
 import { sendList } from '../http/json-list.js';
+import { currentUser, requireUser } from '../http/session.js';
 import * as service from './service.js';
 
 const byId = z.object({ id: z.string() });

@@ -7,11 +7,11 @@ import { authProviders, changePasswordBody, endedSessions, loginBody, registerBo
 import { errorBody } from '../../common/errors.js';
 import { user as userSchema } from '../../common/users.js';
 import type { AppContext } from '../context.js';
+import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '../http/session.js';
 import { presentUser } from '../users/index.js';
 import { OIDC_CALLBACK_PATH, type OidcClient, type PendingLogin } from './oidc.js';
 import * as service from './service.js';
-import { endSession } from './sessions.js';
-import { clearSessionCookie, currentUser, requireUser, signInReply } from './session-plugin.js';
+import { endSession, startSession } from './sessions.js';
 import { isSameSiteNavigation, signOutPage } from './sign-out-page.js';
 
 const OIDC_COOKIE = 'heirloom-oidc';
@@ -161,4 +161,10 @@ export async function authRoutes(app: FastifyInstance, { ctx, oidc, registerLimi
     // 303 after the form's POST, so the browser follows with a GET.
     return reply.redirect('/', status);
   }
+}
+
+/** Starts a fresh session (a new token on every sign-in) and sets its cookie. */
+async function signInReply(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+  const session = await startSession(ctx, userId, request.headers['user-agent']);
+  setSessionCookie(ctx, reply, session.token, session.expiresAt);
 }

@@ -5,8 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../common/errors.js';
 import { messages } from '../../common/messages.js';
-import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
+import { currentUser, requireUser } from '../http/session.js';
 import { readProxiedMedia } from './proxy.js';
 import type { MediaReply } from './service.js';
 

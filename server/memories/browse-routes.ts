@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { errorBody } from '../../common/errors.js';
 import { memory, memoryDays, memoryPage, timelineMemoriesQuery } from '../../common/memories.js';
 import { timeZoneField } from '../../common/prompts.js';
-import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
 import { sendList } from '../http/json-list.js';
+import { currentUser, requireUser } from '../http/session.js';
 import * as service from './browse-service.js';
 
 const byId = z.object({ id: z.string() });

@@ -6,8 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../common/errors.js';
 import { memory } from '../../common/memories.js';
-import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
+import { currentUser, requireUser } from '../http/session.js';
 import { readMemoryEdit } from './edit-form.js';
 import { editMemory } from './edit-service.js';
 

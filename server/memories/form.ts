@@ -9,9 +9,9 @@ import type { FastifyRequest } from 'fastify';
 import { AUDIO_MAX_BYTES, CAPTURE_IMAGES_MAX, FOLLOW_UP_RESPONSES_MAX, MEMORY_TEXT_MAX, MEMORY_VIDEOS_MAX } from '../../common/limits.js';
 import { DIRECT_VIDEO_THUMBNAILS_FIELD, DIRECT_VIDEO_URLS_FIELD, FOLLOW_UP_AUDIO_FIELD, MEMORY_AUDIO_FIELD, MEMORY_IMAGES_FIELD } from '../../common/memories.js';
 import { messages } from '../../common/messages.js';
-import { currentUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../http/errors.js';
+import { currentUser } from '../http/session.js';
 import { readMultipart, stageAudio, stageImage, stageVideoThumbnail, type StagedFile, type StagedImage } from '../media/index.js';
 import { authorizeCreation, spokenAnswers, type MemoryForm } from './service.js';
 

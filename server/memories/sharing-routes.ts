@@ -5,8 +5,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../common/errors.js';
 import { memory, memoryTimelinesBody, shareMemoryBody } from '../../common/memories.js';
-import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
+import { currentUser, requireUser } from '../http/session.js';
 import * as service from './sharing-service.js';
 
 const byId = z.object({ id: z.string() });

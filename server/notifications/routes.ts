@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { errorBody } from '../../common/errors.js';
 import { notification, unreadCount } from '../../common/notifications.js';
 import { success } from '../../common/timelines.js';
-import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
+import { currentUser, requireUser } from '../http/session.js';
 import * as service from './service.js';
 
 const tags = ['notifications'];

@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../common/errors.js';
 import { member } from '../../common/timelines.js';
-import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
+import { currentUser, requireUser } from '../http/session.js';
 import { presentMember } from './present.js';
 import * as service from './service.js';
 

@@ -6,9 +6,9 @@ import { errorBody } from '../../common/errors.js';
 import { memory } from '../../common/memories.js';
 import { PAGED_LIST } from '../../common/pages.js';
 import { searchQuery, searchResults } from '../../common/search.js';
-import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
 import { sendList } from '../http/json-list.js';
+import { currentUser, requireUser } from '../http/session.js';
 import * as service from './service.js';
 
 export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

@@ -12,9 +12,9 @@ import {
   timelineInvite,
   timelineInviteDetails,
 } from '../../common/timelines.js';
-import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../http/errors.js';
+import { currentUser, requireUser } from '../http/session.js';
 import * as service from './invite-service.js';
 import { presentInvite, presentInviteDetails } from './present-invite.js';
 

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { errorBody } from '../../common/errors.js';
 import { MEMORY_VIDEO_MAX_BYTES } from '../../common/limits.js';
 import { presignedUrl, presignedUrlBody } from '../../common/uploads.js';
-import { currentUser, requireUser } from '../auth/session-plugin.js';
 import type { AppContext } from '../context.js';
+import { currentUser, requireUser } from '../http/session.js';
 import { discardRestOfBody } from '../media/index.js';
 import * as service from './service.js';
 

@@ -1,10 +1,11 @@
-// Puts the signed-in user (or null) on every request, and offers the requireUser hook.
+// Puts the signed-in user (or null) on every request, and offers the requireUser hook every
+// feature's routes guard with. The kernel knows the cookie and the hook; what a session is,
+// auth knows: app.ts hands this plugin auth's resolveSession, so http imports no feature.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
-import { unauthorized } from '../http/errors.js';
-import { resolveSession, startSession } from './sessions.js';
+import { unauthorized } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,6 +14,17 @@ declare module 'fastify' {
   }
 }
 
+/** A live session found by its cookie's token: its user, the token's hash, and the new expiry when it slid. */
+export interface RequestSession {
+  user: UserRow;
+  tokenHash: string;
+  /** Set when the expiry moved, so the cookie is sent again with the new lifetime. */
+  extendedTo?: Date;
+}
+
+/** How the session behind a cookie's token is found (auth's resolveSession): null when there is no live one. */
+export type SessionResolver = (ctx: AppContext, token: string) => Promise<RequestSession | null>;
+
 /** DESIGN "Security and durability": `__Host-sid` over https, `sid` on plain http. */
 export const sessionCookieName = (ctx: AppContext) => (ctx.config.secureCookies ? '__Host-sid' : 'sid');
 
@@ -20,10 +32,9 @@ function cookieOptions(ctx: AppContext, expires?: Date) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: ctx.config.secureCookies, expires };
 }
 
-/** Starts a fresh session (a new token on every sign-in) and sets its cookie. */
-export async function signInReply(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
-  const session = await startSession(ctx, userId, request.headers['user-agent']);
-  reply.setCookie(sessionCookieName(ctx), session.token, cookieOptions(ctx, session.expiresAt));
+/** Sends the session cookie carrying `token` until `expiresAt`. */
+export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string, expiresAt: Date): void {
+  reply.setCookie(sessionCookieName(ctx), token, cookieOptions(ctx, expiresAt));
 }
 
 export function clearSessionCookie(ctx: AppContext, reply: FastifyReply): void {
@@ -44,7 +55,7 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-export const sessionPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
+export const sessionPlugin = fp(async (app: FastifyInstance, { ctx, resolveSession }: { ctx: AppContext; resolveSession: SessionResolver }) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
   app.addHook('onRequest', async (request, reply) => {
@@ -59,6 +70,6 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: App
     }
     request.user = session.user;
     request.sessionTokenHash = session.tokenHash;
-    if (session.extendedTo) reply.setCookie(sessionCookieName(ctx), token, cookieOptions(ctx, session.extendedTo));
+    if (session.extendedTo) setSessionCookie(ctx, reply, token, session.extendedTo);
   });
 });
