@@ -13,7 +13,7 @@ import { LazyExtrasDialog } from '../features/extras';
 import { MemoryDetailProvider } from '../features/memories';
 import { LazyNotificationPanel } from '../features/notifications';
 import { LazySearchDialog } from '../features/search';
-import { useLoadedOnce } from '../components/useLoadedOnce';
+import { lazyDialog } from '../components/lazyDialog';
 import { BottomNav } from './BottomNav';
 import { NotificationBell } from './NotificationBell';
 import classes from './Shell.module.css';
@@ -23,7 +23,7 @@ import { useOpenerFocus } from '../components/useOpenerFocus';
 const ManageTimelinesDialog = lazy(() => import('../features/timelines/ManageTimelinesDialog'));
 // Kept off the first load (issue 8 "First load"): the drawer loads the first time it opens,
 // and stays mounted after so it can animate closed.
-const SideMenu = lazy(() => import('./SideMenu').then((module) => ({ default: module.SideMenu })));
+const SideMenu = lazyDialog(() => import('./SideMenu').then((module) => module.SideMenu));
 
 type Dialog = ShellDialogName;
 
@@ -54,7 +54,6 @@ export function AppLayout({ user }: { user: User }) {
     else dialogFocus.restore(() => current.current.dialog === null && !current.current.menuOpened);
     setShownDialog(next);
   };
-  const menuLoaded = useLoadedOnce(menuOpened);
   const config = useQuery({ queryKey: queryKeys.publicConfig, queryFn: api.config });
 
   // One memory detail dialog for every page and the notification panel (memories §2).
@@ -88,17 +87,13 @@ export function AppLayout({ user }: { user: User }) {
           <BottomNav onCapture={() => setDialog('capture')} />
         </AppShell.Footer>
 
-        {menuLoaded && (
-          <Suspense fallback={null}>
-            <SideMenu
-              user={user}
-              opened={menuOpened}
-              feedbackUrl={config.data?.feedbackUrl ?? 'mailto:?subject=Heirloom%20feedback'}
-              onClose={closeMenu}
-              onOpenDialog={setDialog}
-            />
-          </Suspense>
-        )}
+        <SideMenu
+          user={user}
+          opened={menuOpened}
+          feedbackUrl={config.data?.feedbackUrl ?? 'mailto:?subject=Heirloom%20feedback'}
+          onClose={closeMenu}
+          onOpenDialog={setDialog}
+        />
         {dialog === 'timelines' && (
           <Suspense fallback={null}>
             <ManageTimelinesDialog user={user} opened onClose={() => setDialog(null)} />

@@ -4,12 +4,11 @@
 import { ActionIcon, AspectRatio, Badge, Box, Button, Card, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPhoto, IconTrash, IconVideo } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
 import { SNIPPET_COMPACT_MAX, SNIPPET_FULL_MAX } from '../../../../../common/limits';
 import { imageUrlOf, mediaUrl, memorySnippet, relativeMemoryDate, videoUrlOf } from '../../../../../common/memories-rules';
 import { displayNameOf } from '../../../../../common/people';
 import { UserAvatar } from '../../../components/UserAvatar';
-import { useLoadedOnce } from '../../../components/useLoadedOnce';
+import { lazyDialog } from '../../../components/lazyDialog';
 import { useOpenerFocus } from '../../../components/useOpenerFocus';
 import { useOpenMemory } from '../openMemory';
 import classes from './MemoryCard.module.css';
@@ -27,7 +26,7 @@ const TITLE_LINES_FULL = 6;
 const TITLE_LINES_COMPACT = 4;
 
 // The confirmation loads on first use, keeping it off home's first load.
-const DeleteMemoryDialog = lazy(() => import('../DeleteMemoryDialog').then((module) => ({ default: module.DeleteMemoryDialog })));
+const DeleteMemoryDialog = lazyDialog(() => import('../DeleteMemoryDialog').then((module) => module.DeleteMemoryDialog));
 
 interface MemoryCardProps {
   memory: Memory;
@@ -63,7 +62,6 @@ export function MemoryCard({ memory, variant = 'full', onOpen: openWith, canDele
   const onOpen = openWith ?? ((chosen: Memory) => openMemory(chosen.id));
   const preview = usePreview(memory);
   const [deleting, deleteDialog] = useDisclosure(false);
-  const deleteLoaded = useLoadedOnce(deleting);
   // The confirmation mounts already open the first time, when Mantine cannot give focus back
   // to the bin on closing (issue 9): it is remembered here.
   const deleteFocus = useOpenerFocus();
@@ -83,11 +81,7 @@ export function MemoryCard({ memory, variant = 'full', onOpen: openWith, canDele
       <ActionIcon variant="subtle" color="red" size={44} aria-label={`Delete memory ${memory.title}`} onClick={openDelete}>
         <IconTrash size={18} />
       </ActionIcon>
-      {deleteLoaded && (
-        <Suspense fallback={null}>
-          <DeleteMemoryDialog memoryId={memory.id} opened={deleting} onClose={closeDelete} />
-        </Suspense>
-      )}
+      <DeleteMemoryDialog memoryId={memory.id} opened={deleting} onClose={closeDelete} />
     </>
   );
 
