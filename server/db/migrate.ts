@@ -14,6 +14,7 @@ import * as aiCalls from './migrations/0009_ai_calls.js';
 import * as memoryAudience from './migrations/0010_memory_audience.js';
 import * as idempotencyKeys from './migrations/0011_idempotency_keys.js';
 import * as dropContentVersion from './migrations/0012_drop_content_version.js';
+import * as searchShortTerms from './migrations/0013_search_short_terms.js';
 
 const migrations: Record<string, Migration> = {
   '0001_data_model': dataModel,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0010_memory_audience': memoryAudience,
   '0011_idempotency_keys': idempotencyKeys,
   '0012_drop_content_version': dropContentVersion,
+  '0013_search_short_terms': searchShortTerms,
 };
 
 /** Every migration this code knows, oldest first (a backup made by a newer Heirloom names one more). */

@@ -26,8 +26,9 @@ export interface CandidateBatch {
 
 /**
  * The memories `viewerId` may view (access/viewableMemories, as every list) inside the
- * filter, whose text the database's index says may hold every word; newest first, a batch at
- * a time (issue 19: a broad word among many memories is read as it is sent).
+ * filter, newest first, a batch at a time (issue 19: a broad word among many memories is read
+ * as it is sent), with no help from the text index: for words that give it nothing to look
+ * for (db/text-search.ts mayContainWords), the rule decides on every one.
  */
 export function searchCandidates(db: Db, viewerId: string, filter: SearchFilter, batch: CandidateBatch): Promise<MemoryRow[]> {
   return searchCandidatesQuery(db, viewerId, filter, batch).execute();
@@ -35,10 +36,45 @@ export function searchCandidates(db: Db, viewerId: string, filter: SearchFilter,
 
 /** The query of searchCandidates, unexecuted, so a test can read its plan. */
 export function searchCandidatesQuery(db: Db, viewerId: string, filter: SearchFilter, batch: CandidateBatch) {
-  let query = viewableMemories(db, viewerId).selectAll('memories');
+  let query = filtered(db, viewerId, filter).selectAll('memories');
   if (batch.after) query = query.where(comesAfter('memories', batch.after, 'desc'));
+  return query.orderBy('memories.created_at', 'desc').orderBy('memories.id', 'desc').limit(batch.limit);
+}
+
+/**
+ * The ids of the memories `viewerId` may view inside the filter whose text the database's
+ * index says may hold every word, newest first, after `after`: the whole list in one
+ * statement, ids only, so the index is asked once however many batches the memories then take
+ * (viewableMemoriesByIds). Undefined when the words give the index nothing to look for.
+ */
+export async function indexedCandidateIds(db: Db, viewerId: string, filter: SearchFilter, after?: ListPosition): Promise<string[] | undefined> {
+  const query = indexedCandidateIdsQuery(db, viewerId, filter, after);
+  return query && (await query.execute()).map((row) => row.id);
+}
+
+/** The query of indexedCandidateIds, unexecuted, so a test can read its plan. */
+export function indexedCandidateIdsQuery(db: Db, viewerId: string, filter: SearchFilter, after?: ListPosition) {
   const text = mayContainWords(db, filter.words);
-  if (text) query = query.where(text);
+  if (!text) return undefined;
+  let query = filtered(db, viewerId, filter).select('memories.id').where(text);
+  if (after) query = query.where(comesAfter('memories', after, 'desc'));
+  return query.orderBy('memories.created_at', 'desc').orderBy('memories.id', 'desc');
+}
+
+/** The memories of `ids` that `viewerId` may still view, newest first: a batch of indexedCandidateIds, never more than `batch.limit`. */
+export function viewableMemoriesByIds(db: Db, viewerId: string, ids: readonly string[], batch: CandidateBatch): Promise<MemoryRow[]> {
+  return viewableMemories(db, viewerId)
+    .selectAll('memories')
+    .where('memories.id', 'in', ids)
+    .orderBy('memories.created_at', 'desc')
+    .orderBy('memories.id', 'desc')
+    .limit(batch.limit)
+    .execute();
+}
+
+/** The viewable memories inside the filter's days, images and timelines (its words aside). */
+function filtered(db: Db, viewerId: string, filter: SearchFilter) {
+  let query = viewableMemories(db, viewerId);
   if (filter.start) query = query.where('memories.created_at', '>=', filter.start);
   if (filter.end) query = query.where('memories.created_at', '<=', filter.end);
   if (filter.withImages) {
@@ -48,5 +84,5 @@ export function searchCandidatesQuery(db: Db, viewerId: string, filter: SearchFi
     query = query.where('memories.id', 'in', (eb) => eb.selectFrom('media').select('media.memory_id').where('media.kind', '=', 'image'));
   }
   if (filter.timelineIds.length > 0) query = query.where(filedOnAny(filter.timelineIds));
-  return query.orderBy('memories.created_at', 'desc').orderBy('memories.id', 'desc').limit(batch.limit);
+  return query;
 }

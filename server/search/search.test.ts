@@ -1,6 +1,7 @@
 // GET /api/memories/search (memories §5 "Search"; issue 10; DESIGN "API"): the rule's cases,
 // who finds what, the day range in the caller's zone, the filters, order and refusals.
-import { CompiledQuery, sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { CompiledQuery, sql, type QueryId, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Memory } from '../../common/memories.js';
 import { messages } from '../../common/messages.js';
@@ -8,7 +9,7 @@ import { formBody } from '../media/test-support.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
 import { LIST_BATCH_ROWS } from '../db/keyset.js';
-import { searchCandidatesQuery } from './queries.js';
+import { indexedCandidateIdsQuery } from './queries.js';
 import { makeSearchableMemory, searchAs, type SearchableMemory } from './test-support.js';
 
 describe.each(dialects)('GET /api/memories/search on %s', (dialect) => {
@@ -241,36 +242,43 @@ describe.each(dialects)('GET /api/memories/search on %s', (dialect) => {
 
   describe('the index', () => {
     const filter = { words: ['grandmother', 'kitchen', 'ox'], withImages: false, timelineIds: [] };
-    /** The first batch of a search (db/keyset.ts), and one after it, which carries every condition a batch may. */
-    const firstBatch = { limit: LIST_BATCH_ROWS };
-    const batch = { after: { createdAt: '2024-06-01T00:00:00.000Z', id: '6f1c1d8e-0000-4000-8000-000000000000' }, limit: LIST_BATCH_ROWS };
+    /** A page's cursor (db/keyset.ts): the ids after it carry every condition the query may. */
+    const cursor = { createdAt: '2024-06-01T00:00:00.000Z', id: '6f1c1d8e-0000-4000-8000-000000000000' };
+    const planOf = async (query: { compile(): CompiledQuery } | undefined) => {
+      const compiled = query!.compile();
+      const plan = await t.ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
+      return plan.rows.map((row) => row.detail);
+    };
 
     if (dialect === 'sqlite') {
       it.each([
-        ['the first batch', firstBatch, /^SEARCH memories USING INDEX sqlite_autoindex_memories_1 \(id=\?\)/],
+        ['from the newest', undefined, /^SEARCH memories USING INDEX sqlite_autoindex_memories_1 \(id=\?\)/],
         // Past the cursor is decided from the index beside each id, as a day range is (migration 0006).
-        ['a later batch', batch, /^SEARCH memories USING INDEX memories_search_filter_idx \(id=\? AND created_at<\?\)/],
-      ])('drives the query for %s: the FTS5 trigram match first, then each memory by its key, never a scan of memories', async (_, which, byKey) => {
-        const compiled = searchCandidatesQuery(t.ctx.db, owner.user.id, filter, which).compile();
-        const plan = await t.ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
-        const steps = plan.rows.map((row) => row.detail);
+        ['past a cursor', cursor, /^SEARCH memories USING INDEX memories_search_filter_idx \(id=\? AND created_at<\?\)/],
+      ])('reads the ids %s through the FTS5 trigram match, then each memory by its key, never a scan of memories', async (_, after, byKey) => {
+        const steps = await planOf(indexedCandidateIdsQuery(t.ctx.db, owner.user.id, filter, after));
         expect(steps).toContain('SCAN memory_search VIRTUAL TABLE INDEX 0:M3');
         expect(steps[0]).toMatch(byKey);
         expect(steps.filter((step) => /^SCAN memories\b/.test(step))).toEqual([]);
       });
 
+      it('looks for a two-letter word among the trigrams that begin with it, never reading the texts (migration 0013)', async () => {
+        const steps = await planOf(indexedCandidateIdsQuery(t.ctx.db, owner.user.id, { ...filter, words: ['ox'] }));
+        expect(steps).toContain('SCAN memory_search VIRTUAL TABLE INDEX 0:M3');
+        expect(steps.some((step) => /^SCAN memory_search_terms VIRTUAL TABLE INDEX \d+:$/.test(step))).toBe(true);
+        expect(steps.filter((step) => /^SCAN memories\b/.test(step))).toEqual([]);
+      });
+
       it('decides a day range from the index beside each id, before reading the memory (migration 0006)', async () => {
         const ranged = { ...filter, start: '2020-01-01T00:00:00.000Z', end: '2020-12-31T23:59:59.999Z' };
-        const compiled = searchCandidatesQuery(t.ctx.db, owner.user.id, ranged, batch).compile();
-        const plan = await t.ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
-        expect(plan.rows[0]?.detail).toBe('SEARCH memories USING INDEX memories_search_filter_idx (id=? AND created_at>? AND created_at<?)');
+        const steps = await planOf(indexedCandidateIdsQuery(t.ctx.db, owner.user.id, ranged, cursor));
+        expect(steps[0]).toBe('SEARCH memories USING INDEX memories_search_filter_idx (id=? AND created_at>? AND created_at<?)');
       });
     }
 
     if (dialect === 'postgres') {
-      // A later batch may rather walk memories_created_idx from its cursor, filtering as it goes: the planner's choice by cost.
       it('is the pg_trgm GIN index on the very text the query asks for', async () => {
-        const compiled = searchCandidatesQuery(t.ctx.db, owner.user.id, filter, firstBatch).compile();
+        const compiled = indexedCandidateIdsQuery(t.ctx.db, owner.user.id, filter)!.compile();
         // On a table this small the planner would rather read it whole: forbid that, so the plan shows whether the index can serve.
         const plan = await t.ctx.db.transaction().execute(async (trx) => {
           await sql`set local enable_seqscan = off`.execute(trx);
@@ -282,6 +290,51 @@ describe.each(dialects)('GET /api/memories/search on %s', (dialect) => {
         expect(steps).not.toMatch(/Seq Scan on memories/);
       });
     }
+
+    it('finds two letters wherever they stand: a title of two letters, the last two of a text, inside a word', async () => {
+      const id = await makeSearchableMemory(t.ctx, owner.user, { title: 'Yo', content: 'Postcard from Oslo, signed qz', transcription: 'Uh', createdAt: '2014-01-01T12:00:00.000Z' });
+      try {
+        for (const q of ['yo', 'YO', 'qz', 'uh', 'Os', 'rd']) expect(await found({ q }), q).toContain(id);
+        expect(await found({ q: 'zq' })).toEqual([]);
+      } finally {
+        await t.ctx.db.deleteFrom('memories').where('id', '=', id).execute();
+      }
+    });
+
+    it('is asked once for a search, however many batches its memories take', async () => {
+      const lanterns = Array.from({ length: 2 * LIST_BATCH_ROWS + 5 }, (_, index) => ({
+        id: randomUUID(),
+        title: `Lantern ${index}`,
+        content: '',
+        transcription: '',
+        user_id: owner.user.id,
+        family_id: null,
+        audio_key: null,
+        created_at: new Date(Date.UTC(2013, 0, 1) + index * 60_000).toISOString(),
+        updated_at: new Date(Date.UTC(2013, 0, 1)).toISOString(),
+      }));
+      await t.ctx.db.insertInto('memories').values(lanterns).execute();
+      const original = t.ctx.db;
+      const texts: string[] = [];
+      const nodes = new WeakMap<QueryId, RootOperationNode>();
+      t.ctx.db = original.withPlugin({
+        transformQuery: (args) => (nodes.set(args.queryId, args.node), args.node),
+        transformResult: async (args) => {
+          const node = nodes.get(args.queryId);
+          if (node) texts.push(original.getExecutor().compileQuery(node, args.queryId).sql);
+          return args.result;
+        },
+      });
+      try {
+        const response = await searchAs(t.app, { q: 'lantern' }, owner);
+        expect((response.json() as Memory[]).map((memory) => memory.id)).toEqual(lanterns.map((lantern) => lantern.id).reverse());
+        const askedTheIndex = texts.filter((text) => (dialect === 'sqlite' ? / match /.test(text) : / like /.test(text)));
+        expect(askedTheIndex).toHaveLength(1);
+      } finally {
+        t.ctx.db = original;
+        await t.ctx.db.deleteFrom('memories').where('id', 'in', lanterns.map((lantern) => lantern.id)).execute();
+      }
+    });
   });
 
   describe('the index follows every write, in the same transaction', () => {

@@ -4,9 +4,11 @@
 import type { Memory } from '../../common/memories.js';
 import { matchesSearch, searchWords, type SearchQuery } from '../../common/search.js';
 import type { AppContext } from '../context.js';
+import type { Db } from '../db/index.js';
+import type { ListReader } from '../db/keyset.js';
 import type { UserRow } from '../db/schema.js';
 import { listReply, type ListReply } from '../http/json-list.js';
-import { presentMemoriesFor } from '../memories/index.js';
+import { presentMemoriesFor, type MemoryRow } from '../memories/index.js';
 import * as queries from './queries.js';
 import { endOfDayIn, startOfDayIn } from './zone-days.js';
 
@@ -37,10 +39,34 @@ export function searchMemories(ctx: AppContext, viewer: UserRow, query: SearchQu
   };
   return listReply(
     {
-      read: (after, limit) => queries.searchCandidates(ctx.db, viewer.id, filter, { after, limit }),
+      read: candidates(ctx.db, viewer.id, filter),
       keep: (memory) => matchesSearch(memory, words),
       present: (rows) => presentMemoriesFor(ctx, viewer, rows),
     },
     query,
   );
+}
+
+/**
+ * The candidates, a batch at a time, as listReply reads them (each read after the last row
+ * of the one before). When the words give the index something to look for, it is asked once,
+ * for the ids of every candidate after the cursor, and each batch reads its memories by id
+ * (issue 21: asked again for every batch of 100, a word in thousands of memories cost a whole
+ * match per batch, so its time grew with the square of its matches: "laughed", 4 620 of
+ * 10 000 memories, took 0.5 s). Otherwise each batch walks the viewable memories newest first.
+ */
+function candidates(db: Db, viewerId: string, filter: queries.SearchFilter): ListReader<MemoryRow> {
+  let indexed: Promise<string[] | undefined> | undefined;
+  return async (after, limit) => {
+    // The first read starts at the cursor; every later one takes up where the last left off.
+    const ids = await (indexed ??= queries.indexedCandidateIds(db, viewerId, filter, after));
+    if (!ids) return queries.searchCandidates(db, viewerId, filter, { after, limit });
+    // A memory no longer viewable since the ids were read is left out; the batch is filled from the next ones.
+    const rows: MemoryRow[] = [];
+    while (rows.length < limit && ids.length > 0) {
+      const batch = { limit: limit - rows.length };
+      rows.push(...(await queries.viewableMemoriesByIds(db, viewerId, ids.splice(0, batch.limit), batch)));
+    }
+    return rows;
+  };
 }
