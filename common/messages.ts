@@ -263,6 +263,8 @@ export const messages = {
   draftRestored: (title: string) =>
     title ? `Welcome back. Your unsaved memory "${title}" is here, just as you left it.` : 'Welcome back. Your unsaved memory is here, just as you left it.',
   draftStartNew: 'Start a new memory',
+  draftRestoredDismiss: 'Dismiss',
+  captureLoadingDraft: 'Loading your memory',
   undo: 'Undo',
   recordingRemoved: 'Recording removed.',
   answerRecordingRemoved: 'Spoken answer removed.',
@@ -880,6 +882,11 @@ export const messages = {
   timelineNameLabel: 'Timeline name',
   timelineNamePlaceholder: 'e.g. Our Family',
   timelineColour: 'Colour',
+  // accounts §8: an error toast is titled "Error" unless noted.
+  errorTitle: 'Error',
+  /** A person with no name at all, where a name is shown beside their picture. */
+  unnamedUser: 'User',
+  closeViewer: 'Close viewer',
   // accounts §2 Manage Timelines, tab "Timelines" (TimelinesTab), with its §8 toasts.
   newTimeline: 'New timeline',
   timelineDefaultBadge: 'Default',
@@ -927,3 +934,100 @@ export const extrasFeatureNames = [
   'AI Memory Assistant',
 ] as const;
 export type ExtrasFeatureName = (typeof extrasFeatureNames)[number];
+
+/** accounts §2 "Extras page": what each feature will do, under its name on the page. */
+export const extrasFeatureDescriptions: Record<ExtrasFeatureName, string> = {
+  'Intergenerational Interview': "Guided questions to record a loved one's life story",
+  'Create Calendar': 'Turn your memories into a printable family calendar',
+  'Compile Story': 'Weave memories into one story to read and share',
+  'Memory Timeline': "See your family's moments laid out through the years",
+  'Photo Collage': 'Arrange favourite photos into a collage',
+  'Family Tree': "Map who's who across the generations",
+  'Memory Gifts': 'Turn memories into keepsakes and gifts',
+  'Legacy Letters': 'Write letters to be opened in years to come',
+  'AI Memory Assistant': 'Help recalling, tagging and telling your memories',
+};
+
+/**
+ * accounts §2 "Install screen": step lists per platform and browser. iPhone/iPad: Safari,
+ * Chrome, Firefox or other; Android: Chrome, Firefox or other; desktop: Chrome or other.
+ */
+export const installGuides = {
+  ios: {
+    safari: {
+      heading: 'On iPhone or iPad, in Safari',
+      steps: [
+        'Tap the Share button (the square with an arrow pointing up) in the toolbar.',
+        'Scroll down and tap "Add to Home Screen".',
+        'Tap "Add" in the top-right corner.',
+      ],
+    },
+    chrome: {
+      heading: 'On iPhone or iPad, in Chrome',
+      steps: [
+        'Tap the Share button (the square with an arrow pointing up) in the address bar.',
+        'Scroll down and tap "Add to Home Screen".',
+        'Tap "Add" in the top-right corner.',
+      ],
+    },
+    firefox: {
+      heading: 'On iPhone or iPad, in Firefox',
+      steps: [
+        'Tap the menu button (three lines) at the bottom of the screen.',
+        'Tap "Share".',
+        'Tap "Add to Home Screen", then "Add".',
+      ],
+    },
+    other: {
+      heading: 'On iPhone or iPad',
+      steps: [
+        "Open this page in Safari (your browser's menu usually has \"Open in Safari\").",
+        'Tap the Share button (the square with an arrow pointing up).',
+        'Tap "Add to Home Screen", then "Add".',
+      ],
+    },
+  },
+  android: {
+    chrome: {
+      heading: 'On Android, in Chrome',
+      steps: [
+        'Tap the menu button (three dots) in the top-right corner.',
+        'Tap "Add to Home screen" or "Install app".',
+        'Tap "Add" or "Install" to confirm.',
+      ],
+    },
+    firefox: {
+      heading: 'On Android, in Firefox',
+      steps: [
+        'Tap the menu button (three dots).',
+        'Tap "Add to Home screen" (or "Install").',
+        'Confirm, and place the icon where you like.',
+      ],
+    },
+    other: {
+      heading: 'On Android',
+      steps: [
+        "Open your browser's menu.",
+        'Look for "Add to Home screen" or "Install app" and tap it.',
+        "If there is no such entry, open this page in Chrome and use Chrome's menu.",
+      ],
+    },
+  },
+  desktop: {
+    chrome: {
+      heading: 'On a computer, in Chrome',
+      steps: [
+        'Click the install icon at the right end of the address bar.',
+        'Or open the menu (three dots), then "Cast, save and share" and "Install page as app".',
+        'Click "Install". Heirloom then opens in its own window.',
+      ],
+    },
+    other: {
+      heading: 'On a computer',
+      steps: [
+        "Look in your browser's menu for \"Install\" or \"Apps\"; Edge and Chrome offer it.",
+        'Otherwise bookmark this page, or drag the address onto your desktop.',
+      ],
+    },
+  },
+};

@@ -22,7 +22,7 @@ export const toast = {
   info(title: string, message?: string, autoClose = TOAST_DURATION_MS) {
     show(title, message ?? '', 'violet', autoClose);
   },
-  error(message: string, title = 'Error') {
+  error(message: string, title: string = messages.errorTitle) {
     show(title, message, 'red', TOAST_DURATION_MS);
   },
 };

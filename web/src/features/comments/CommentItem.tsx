@@ -17,7 +17,7 @@ interface CommentItemProps {
 }
 
 export function CommentItem({ comment, onDelete, deleting }: CommentItemProps) {
-  const name = displayNameOf(comment.user, 'User');
+  const name = displayNameOf(comment.user, messages.unnamedUser);
   // Comments carry no stored length: the player learns it from the browser (media-player).
   const audio = useVoicePlayback(comment.audioUrl, messages.detailCommentAudioPlaybackErrorDetail);
   return (

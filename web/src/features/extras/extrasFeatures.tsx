@@ -12,7 +12,7 @@ import {
   IconTimeline,
   type Icon,
 } from '@tabler/icons-react';
-import { extrasFeatureNames, type ExtrasFeatureName } from '../../../../common/messages';
+import { extrasFeatureDescriptions, extrasFeatureNames, type ExtrasFeatureName } from '../../../../common/messages';
 
 export interface ExtrasFeature {
   name: ExtrasFeatureName;
@@ -21,16 +21,16 @@ export interface ExtrasFeature {
   color: string;
 }
 
-const details: Record<ExtrasFeatureName, Omit<ExtrasFeature, 'name'>> = {
-  'Intergenerational Interview': { description: "Guided questions to record a loved one's life story", icon: IconMicrophone, color: 'violet' },
-  'Create Calendar': { description: 'Turn your memories into a printable family calendar', icon: IconCalendarHeart, color: 'pink' },
-  'Compile Story': { description: 'Weave memories into one story to read and share', icon: IconBook, color: 'indigo' },
-  'Memory Timeline': { description: "See your family's moments laid out through the years", icon: IconTimeline, color: 'blue' },
-  'Photo Collage': { description: 'Arrange favourite photos into a collage', icon: IconPhoto, color: 'teal' },
-  'Family Tree': { description: "Map who's who across the generations", icon: IconSitemap, color: 'green' },
-  'Memory Gifts': { description: 'Turn memories into keepsakes and gifts', icon: IconGift, color: 'orange' },
-  'Legacy Letters': { description: 'Write letters to be opened in years to come', icon: IconMailHeart, color: 'red' },
-  'AI Memory Assistant': { description: 'Help recalling, tagging and telling your memories', icon: IconRobot, color: 'cyan' },
+const details: Record<ExtrasFeatureName, Omit<ExtrasFeature, 'name' | 'description'>> = {
+  'Intergenerational Interview': { icon: IconMicrophone, color: 'violet' },
+  'Create Calendar': { icon: IconCalendarHeart, color: 'pink' },
+  'Compile Story': { icon: IconBook, color: 'indigo' },
+  'Memory Timeline': { icon: IconTimeline, color: 'blue' },
+  'Photo Collage': { icon: IconPhoto, color: 'teal' },
+  'Family Tree': { icon: IconSitemap, color: 'green' },
+  'Memory Gifts': { icon: IconGift, color: 'orange' },
+  'Legacy Letters': { icon: IconMailHeart, color: 'red' },
+  'AI Memory Assistant': { icon: IconRobot, color: 'cyan' },
 };
 
-export const extrasFeatures: ExtrasFeature[] = extrasFeatureNames.map((name) => ({ name, ...details[name] }));
+export const extrasFeatures: ExtrasFeature[] = extrasFeatureNames.map((name) => ({ name, description: extrasFeatureDescriptions[name], ...details[name] }));

@@ -2,6 +2,8 @@
 // button, showing an image or an autoplaying video. The window is built from here rather
 // than from a page of the app, so it opens at once without loading the app a second time.
 
+import { messages } from '../../../../common/messages';
+
 export interface ViewedMedia {
   kind: 'image' | 'video';
   url: string;
@@ -52,7 +54,7 @@ export function openMediaViewer(media: ViewedMedia): boolean {
   const close = doc.createElement('button');
   close.type = 'button';
   close.textContent = '✕';
-  close.setAttribute('aria-label', 'Close viewer');
+  close.setAttribute('aria-label', messages.closeViewer);
   Object.assign(close.style, {
     position: 'fixed',
     top: '16px',

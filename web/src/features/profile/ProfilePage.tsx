@@ -51,7 +51,7 @@ function ProfilePictureCard({ user }: { user: User }) {
         />
         <div style={{ textAlign: 'center' }}>
           <Text fw={700} size="lg">
-            {displayNameOf(user, 'User')}
+            {displayNameOf(user, messages.unnamedUser)}
           </Text>
           <Text size="sm" c="dimmed">
             {image.file ? messages.profilePicturePreview : messages.profilePictureHint}

@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast';
 
 /** Why a file cannot be a profile picture, as the toast shows it; null when it can. */
 export function profileImageProblem(file: { type: string; size: number }): { title: string; message: string } | null {
-  if (!file.type.startsWith('image/')) return { title: 'Error', message: messages.imageTypeRefused };
+  if (!file.type.startsWith('image/')) return { title: messages.errorTitle, message: messages.imageTypeRefused };
   if (file.size >= PROFILE_IMAGE_MAX_BYTES) return { title: messages.profileImageTooLarge, message: messages.profileImageTooLargeDetail };
   return null;
 }

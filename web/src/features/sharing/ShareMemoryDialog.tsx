@@ -53,7 +53,7 @@ export function ShareMemoryDialog({ memory, currentUserId, opened, onClose }: Sh
   const audience = audienceOf(selectedOffered.length, members.length, joiners);
   const label = shareButtonLabel(audience);
   const timelineNames = memory.timelineIds.flatMap((timelineId) => timelines.find((timeline) => timeline.id === timelineId)?.name ?? []);
-  const chosen = members.filter((member) => selectedOffered.includes(member.id)).map((member) => ({ name: displayNameOf(member, 'User') }));
+  const chosen = members.filter((member) => selectedOffered.includes(member.id)).map((member) => ({ name: displayNameOf(member, messages.unnamedUser) }));
 
   return (
     <Modal opened={opened} onClose={onClose} title={messages.shareMemoryTitle} centered closeButtonProps={{ 'aria-label': messages.shareMemoryClose }} classNames={{ content: touch.content }}>
@@ -81,7 +81,7 @@ export function ShareMemoryDialog({ memory, currentUserId, opened, onClose }: Sh
             <Checkbox.Group value={selectedOffered} onChange={setPicked} aria-label={messages.timelineMembers}>
               <Stack gap={4}>
                 {members.map((member) => {
-                  const name = displayNameOf(member, 'User');
+                  const name = displayNameOf(member, messages.unnamedUser);
                   return (
                     <Group key={member.id} gap="sm" wrap="nowrap" mih={44}>
                       <UserAvatar person={member} size="sm" aria-hidden />

@@ -69,7 +69,7 @@ export function TimelineEntry({ memory, side, onOpen, onViewImage }: TimelineEnt
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
               <UserAvatar person={memory.creator} size="sm" />
-              <Text>{displayNameOf(memory.creator, 'User')}</Text>
+              <Text>{displayNameOf(memory.creator, messages.unnamedUser)}</Text>
             </Group>
             <Button variant="light" onClick={() => onOpen(memory.id)} className={classes.target} style={{ flexShrink: 0 }} aria-label={messages.timelineViewMemoryOf(memory.title)}>
               {messages.timelineViewMemory}
