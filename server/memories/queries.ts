@@ -26,7 +26,8 @@ export function filedOnAny(timelineIds: readonly string[]): Expression<SqlBool> 
 
 export type MemoryRow = Selectable<MemoriesTable>;
 export type MediaRow = Selectable<MediaTable>;
-export type NewMedia = Insertable<MediaTable>;
+/** A media row as media/ records it (recordMedia). */
+export type { NewMedia } from '../media/index.js';
 export type NewFollowUp = Insertable<FollowUpResponsesTable>;
 
 /** Lists of ids are sent in slices, far below either dialect's limit on bound parameters. */
