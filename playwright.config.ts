@@ -2,6 +2,14 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_ORIGIN = `http://127.0.0.1:${PORT}`;
+/**
+ * A second server with a transcription service: the test transcription server on loopback
+ * (e2e/transcribing-server.ts), which hears every recording as TRANSCRIBED_WORDS. The first
+ * server has none, as a self-hosted install by default.
+ */
+const TRANSCRIBING_PORT = Number(process.env.E2E_TRANSCRIBING_PORT ?? PORT + 1000);
+export const TRANSCRIBING_ORIGIN = `http://127.0.0.1:${TRANSCRIBING_PORT}`;
+export const TRANSCRIBED_WORDS = 'He sang sea shanties.';
 
 // Debian's Chromium, never a downloaded browser (STACK-NOTES.md). The fake-media flags give
 // MediaRecorder a microphone for the voice features.
@@ -39,22 +47,31 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
-  webServer: {
+  webServer: [
     // A fresh database for every run, on the built web app.
-    command: `rm -rf e2e/.output/data-${PORT} && mkdir -p e2e/.output && node --import tsx server/main.ts`,
-    url: `${E2E_ORIGIN}/healthz`,
+    heirloomServer(PORT, 'node --import tsx server/main.ts', {}),
+    heirloomServer(TRANSCRIBING_PORT, 'node --import tsx e2e/transcribing-server.ts', { E2E_TRANSCRIBED_WORDS: TRANSCRIBED_WORDS }),
+  ],
+});
+
+function heirloomServer(port: number, start: string, env: Record<string, string>) {
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    command: `rm -rf e2e/.output/data-${port} && mkdir -p e2e/.output && ${start}`,
+    url: `${origin}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: E2E_ORIGIN,
-      DATA_DIR: `e2e/.output/data-${PORT}`,
+      PUBLIC_URL: origin,
+      DATA_DIR: `e2e/.output/data-${port}`,
       LOG_LEVEL: 'warn',
       SIGNUP_LIMIT_PER_HOUR: '1000',
       ...(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {}),
+      ...env,
     },
-  },
-});
+  };
+}

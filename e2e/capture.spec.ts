@@ -1,6 +1,8 @@
 // memories §2, §4, §5, §7, §8: the capture wizard end to end, with Chromium's fake microphone.
 import { expect, request as apiRequest, test, type Page } from '@playwright/test';
-import { E2E_ORIGIN } from '../playwright.config';
+import { messages } from '../common/messages';
+import { E2E_ORIGIN, TRANSCRIBED_WORDS, TRANSCRIBING_ORIGIN } from '../playwright.config';
+import { failFirst } from './faults';
 import { expectToast, openWizard, PASSWORD, recordWebm, signUp, uniqueEmail } from './helpers';
 
 /** The person's first timeline, made through the API (sign up with `firstTimeline: false`); reload after. */
@@ -79,56 +81,56 @@ test.describe('Capture wizard', () => {
     const wizard = await openWizard(page);
 
     // memories §5: a title first, then some content.
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    await expectToast(page, 'Missing title', 'Please give your memory a title');
-    await wizard.getByLabel('Title').fill('   ');
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    await expectToast(page, 'Missing title', 'Please give your memory a title');
-    await wizard.getByLabel('Title').fill('Picnic at the lake');
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    await expectToast(page, 'Content required', 'Please provide the content of your memory before proceeding.');
-    await wizard.getByLabel('Notes').fill('We rowed across the lake and Grandma told stories.');
+    await wizard.getByRole('button', { name: messages.next }).click();
+    await expectToast(page, messages.captureMissingTitle, messages.captureMissingTitleDetail);
+    await wizard.getByLabel(messages.captureTitleLabel).fill('   ');
+    await wizard.getByRole('button', { name: messages.next }).click();
+    await expectToast(page, messages.captureMissingTitle, messages.captureMissingTitleDetail);
+    await wizard.getByLabel(messages.captureTitleLabel).fill('Picnic at the lake');
+    await wizard.getByRole('button', { name: messages.next }).click();
+    await expectToast(page, messages.captureContentRequired, messages.captureContentRequiredDetail);
+    await wizard.getByLabel(messages.notesLabel).fill('We rowed across the lake and Grandma told stories.');
 
     // Voice recording: starts by itself, Stop. No transcription service here (the default of a
     // self-hosted install): the recording is simply kept, with no progress bar and no toast.
-    await wizard.getByRole('button', { name: 'Voice recording' }).click();
-    const recorder = page.getByRole('dialog', { name: 'Voice Recorder' });
-    await expect(recorder.getByText('Recording', { exact: true })).toBeVisible({ timeout: 20_000 });
-    await expect(recorder.getByLabel('Elapsed time')).toHaveText('00:01', { timeout: 5_000 });
-    await recorder.getByRole('button', { name: 'Stop' }).click();
+    await wizard.getByRole('button', { name: messages.captureVoiceRecording }).click();
+    const recorder = page.getByRole('dialog', { name: messages.voiceRecorderTitle });
+    await expect(recorder.getByText(messages.voiceRecording, { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(recorder.getByLabel(messages.voiceElapsed)).toHaveText('00:01', { timeout: 5_000 });
+    await recorder.getByRole('button', { name: messages.stop }).click();
     await expect(recorder).toBeHidden();
     await expect(page.getByRole('alert')).toHaveCount(0);
-    await expect(wizard.getByLabel('Your voice recording')).toBeVisible();
-    await expect(wizard.getByLabel('Transcription')).toHaveValue('');
+    await expect(wizard.getByLabel(messages.captureYourVoiceRecording)).toBeVisible();
+    await expect(wizard.getByLabel(messages.transcriptionLabel)).toHaveValue('');
 
     // memories §5: at most 3 photos; the fourth chosen file is dropped.
-    await wizard.locator('input[aria-label="Choose photos"]').setInputFiles([media.png, media.jpeg, media.png2, media.jpeg2]);
-    await expect(wizard.getByRole('button', { name: 'Add photos (3/3)' })).toBeDisabled();
+    await wizard.getByLabel(messages.captureChoosePhotos, { exact: true }).setInputFiles([media.png, media.jpeg, media.png2, media.jpeg2]);
+    await expect(wizard.getByRole('button', { name: messages.captureAddPhotos(3, 3) })).toBeDisabled();
     await expect(wizard.getByRole('img', { name: /^Photo \d/ })).toHaveCount(3);
     // Removing offers Undo; a second removal replaces the offer.
-    await wizard.getByRole('button', { name: 'Remove photo 3' }).click();
+    await wizard.getByRole('button', { name: messages.captureRemovePhoto(3) }).click();
     await expect(wizard.getByRole('img', { name: /^Photo \d/ })).toHaveCount(2);
-    await wizard.getByRole('button', { name: 'Undo' }).click();
+    await wizard.getByRole('button', { name: messages.undo }).click();
     await expect(wizard.getByRole('img', { name: /^Photo \d/ })).toHaveCount(3);
-    await wizard.getByRole('button', { name: 'Remove photo 3' }).click();
+    await wizard.getByRole('button', { name: messages.captureRemovePhoto(3) }).click();
     await expect(wizard.getByRole('img', { name: /^Photo \d/ })).toHaveCount(2);
 
     // One video, with a thumbnail frame captured in the browser; a second is refused.
-    await wizard.locator('input[aria-label="Choose a video"]').setInputFiles(media.video);
+    await wizard.getByLabel(messages.captureChooseVideo, { exact: true }).setInputFiles(media.video);
     await expect(wizard.getByTestId('video-thumbnail')).toBeVisible({ timeout: 10_000 });
     expect(await wizard.getByTestId('video-thumbnail').getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
-    await wizard.getByRole('button', { name: 'Add video' }).click();
-    await expectToast(page, 'Maximum videos reached', 'You can have a maximum of 1 video per memory');
+    await wizard.getByRole('button', { name: messages.captureAddVideo }).click();
+    await expectToast(page, messages.maxVideosTitle, messages.captureMaxVideosDetail);
 
     // Follow-up prompt: Back returns to start; Yes asks a question, typed out.
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    await expect(wizard.getByText('Would you like to answer a follow-up question?')).toBeVisible();
-    await wizard.getByRole('button', { name: 'Back' }).click();
-    await expect(wizard.getByLabel('Title')).toHaveValue('Picnic at the lake');
-    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('button', { name: messages.next }).click();
+    await expect(wizard.getByText(messages.captureFollowUpAsk)).toBeVisible();
+    await wizard.getByRole('button', { name: messages.back }).click();
+    await expect(wizard.getByLabel(messages.captureTitleLabel)).toHaveValue('Picnic at the lake');
+    await wizard.getByRole('button', { name: messages.next }).click();
 
     const asked = page.waitForResponse((response) => response.url().endsWith('/api/prompts/follow-up'));
-    await wizard.getByRole('button', { name: 'Yes' }).click();
+    await wizard.getByRole('button', { name: messages.yes }).click();
     const firstAnswer = await asked;
     expect(firstAnswer.status()).toBe(200);
     expect(firstAnswer.request().postDataJSON()).toMatchObject({ previousQuestions: [] });
@@ -137,58 +139,58 @@ test.describe('Capture wizard', () => {
     await expect(typed).toHaveAttribute('data-typing', 'typing');
     await expect(typed).toHaveAttribute('data-typing', 'done', { timeout: 10_000 });
     await expect(typed.locator('span[aria-hidden]')).toHaveText(question);
-    await wizard.getByLabel('Your answer').fill('My grandmother, my cousins and our old dog Biscuit.');
+    await wizard.getByLabel(messages.followUpYourAnswer).fill('My grandmother, my cousins and our old dog Biscuit.');
 
     // Another question never repeats: the first is sent as a previous question.
     const askedAgain = page.waitForResponse((response) => response.url().endsWith('/api/prompts/follow-up'));
-    await wizard.getByRole('button', { name: 'Another question' }).click();
+    await wizard.getByRole('button', { name: messages.followUpAnotherQuestion }).click();
     const secondAnswer = await askedAgain;
     expect(secondAnswer.request().postDataJSON()).toMatchObject({ previousQuestions: [question] });
     const secondQuestion = ((await secondAnswer.json()) as { question: string }).question;
     expect(secondQuestion).not.toBe(question);
-    await expect(wizard.getByText('1 answered')).toBeVisible();
+    await expect(wizard.getByText(messages.followUpAnsweredCount(1))).toBeVisible();
 
     // An answer begun by hand and finished by voice: with no transcription service the
     // spec's placeholder follows what was typed, quietly, and the recording is kept to play.
-    await wizard.getByLabel('Your answer').fill('Mostly sledging.');
-    await wizard.getByRole('button', { name: 'Record answer' }).click();
-    await expect(wizard.getByRole('button', { name: 'Stop recording' })).toBeEnabled({ timeout: 20_000 });
-    await expect(wizard.getByText(/^Recording 00:01 \/ 00:30$/)).toBeVisible({ timeout: 5_000 });
-    await wizard.getByRole('button', { name: 'Stop recording' }).click();
-    await expect(wizard.getByLabel('Your answer')).toHaveValue('Mostly sledging. Audio response (no transcription available)');
-    await expect(wizard.getByLabel('Your spoken answer')).toBeVisible();
+    await wizard.getByLabel(messages.followUpYourAnswer).fill('Mostly sledging.');
+    await wizard.getByRole('button', { name: messages.followUpRecordAnswer }).click();
+    await expect(wizard.getByRole('button', { name: messages.stopRecording })).toBeEnabled({ timeout: 20_000 });
+    await expect(wizard.getByText(messages.followUpRecordingElapsed('00:01', '00:30'), { exact: true })).toBeVisible({ timeout: 5_000 });
+    await wizard.getByRole('button', { name: messages.stopRecording }).click();
+    await expect(wizard.getByLabel(messages.followUpYourAnswer)).toHaveValue(`Mostly sledging. ${messages.audioAnswerNoTranscription}`);
+    await expect(wizard.getByLabel(messages.yourSpokenAnswer)).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
-    await wizard.getByRole('button', { name: 'Save and exit' }).click();
+    await wizard.getByRole('button', { name: messages.followUpSaveAndExit }).click();
 
     // Timeline: the active timeline is chosen; at least one to continue; Back → follow-up prompt.
     const timelineBox = wizard.getByRole('checkbox', { name: 'Lovelace Family' });
     await expect(timelineBox).toBeChecked();
     await timelineBox.uncheck();
-    await expect(wizard.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await expect(wizard.getByRole('button', { name: messages.continue })).toBeDisabled();
     await timelineBox.check();
-    await wizard.getByRole('button', { name: 'Back' }).click();
-    await expect(wizard.getByText('Would you like to answer a follow-up question?')).toBeVisible();
-    await wizard.getByRole('button', { name: 'No' }).click();
-    await wizard.getByRole('button', { name: 'Continue' }).click();
+    await wizard.getByRole('button', { name: messages.back }).click();
+    await expect(wizard.getByText(messages.captureFollowUpAsk)).toBeVisible();
+    await wizard.getByRole('button', { name: messages.no }).click();
+    await wizard.getByRole('button', { name: messages.continue }).click();
 
     // Sharing (DESIGN "Sharing default"): it starts on Selective Sharing with the other members
     // of the active timeline chosen; Private is one tap away.
-    await expect(wizard.getByRole('radio', { name: /Selective Sharing/ })).toBeChecked();
-    await expect(wizard.getByText('Choose which timeline members can view')).toBeVisible();
+    await expect(wizard.getByRole('radio', { name: new RegExp(messages.sharingSelective) })).toBeChecked();
+    await expect(wizard.getByText(messages.sharingSelectiveDescription)).toBeVisible();
     const graceBox = wizard.getByRole('checkbox', { name: 'Grace Hopper' });
     await expect(graceBox).toBeChecked();
-    await expect(wizard.getByText('Only visible to you')).toBeVisible();
-    await expect(wizard.getByRole('link', { name: 'Invite members' })).toHaveAttribute('href', '/community');
-    await wizard.getByRole('radio', { name: /Private/ }).check();
+    await expect(wizard.getByText(messages.sharingPrivateDescription)).toBeVisible();
+    await expect(wizard.getByRole('link', { name: messages.sharingInviteMembers })).toHaveAttribute('href', '/community');
+    await wizard.getByRole('radio', { name: new RegExp(messages.sharingPrivate) }).check();
     await expect(graceBox).toBeHidden();
-    await wizard.getByRole('radio', { name: /Selective Sharing/ }).check();
+    await wizard.getByRole('radio', { name: new RegExp(messages.sharingSelective) }).check();
     await expect(graceBox).toBeChecked();
     await graceBox.uncheck();
-    await wizard.getByRole('button', { name: 'Select All' }).click();
+    await wizard.getByRole('button', { name: messages.selectAll }).click();
     await expect(graceBox).toBeChecked();
 
     const created = page.waitForResponse((response) => response.url().endsWith('/api/memories') && response.request().method() === 'POST');
-    await wizard.getByRole('button', { name: 'Save Memory' }).click();
+    await wizard.getByRole('button', { name: messages.captureSaveMemory }).click();
     const createdResponse = await created;
     expect(createdResponse.status()).toBe(201);
     // Text fields go before files, so the server authorizes before it stores a byte; the
@@ -208,7 +210,7 @@ test.describe('Capture wizard', () => {
     expect(sentForm.fields.slice(firstFile).every((name) => fileFields.includes(name))).toBe(true);
     expect(sentForm.fields.filter((name) => name === 'followUpAudio')).toHaveLength(1);
     expect(sentForm.frame).toEqual({ name: 'thumbnail.jpg', type: 'image/jpeg', magic: [0xff, 0xd8, 0xff] });
-    await expectToast(page, 'Success!', 'Memory saved successfully!');
+    await expectToast(page, messages.memorySaved, messages.memorySavedDetail);
     await expect(wizard).toBeHidden();
 
     // What the server kept.
@@ -232,68 +234,75 @@ test.describe('Capture wizard', () => {
       [
         'We rowed across the lake and Grandma told stories.',
         `Q: ${question}\nA: My grandmother, my cousins and our old dog Biscuit.`,
-        `Q: ${secondQuestion}\nA: Mostly sledging. Audio response (no transcription available)`,
+        `Q: ${secondQuestion}\nA: Mostly sledging. ${messages.audioAnswerNoTranscription}`,
       ].join('\n\n'),
     );
 
     // Opening again starts afresh.
     const again = await openWizard(page);
-    await expect(again.getByLabel('Title')).toHaveValue('');
-    await expect(again.getByLabel('Notes')).toHaveValue('');
+    await expect(again.getByLabel(messages.captureTitleLabel)).toHaveValue('');
+    await expect(again.getByLabel(messages.notesLabel)).toHaveValue('');
   });
 
-  test('the voice recorder starts after 0.5 s, warns in the final 30 seconds and stops itself at 10 minutes', async ({ page }) => {
-    // A controllable clock that otherwise runs at the normal pace: fastForward jumps minutes.
-    await page.clock.install();
-    // This test follows the spec's flow with a transcription service configured: /api/config
-    // says there is one (the e2e server has none, so its transcribe call still fails with 503).
-    await page.route('**/api/config', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), transcriptionAvailable: true } });
+  test.describe('with a transcription service', () => {
+    // The second e2e server (playwright.config.ts): its TRANSCRIBE_URL is the test
+    // transcription server on loopback, which hears every recording as TRANSCRIBED_WORDS.
+    test.use({ baseURL: TRANSCRIBING_ORIGIN });
+
+    test('the voice recorder starts after 0.5 s, warns in the final 30 seconds and stops itself at 10 minutes', async ({ page }) => {
+      // A controllable clock that otherwise runs at the normal pace: fastForward jumps minutes.
+      await page.clock.install();
+      await page.addInitScript(() => localStorage.setItem('welcome-tooltip-seen', 'true'));
+      await signUp(page, { firstTimeline: false });
+      await createTimeline(page, 'Long Stories');
+      await page.reload();
+      const config = (await (await page.request.get('/api/config')).json()) as { transcriptionAvailable: boolean };
+      expect(config.transcriptionAvailable).toBe(true);
+      const wizard = await openWizard(page);
+      await wizard.getByLabel(messages.captureTitleLabel).fill('Grandpa talks');
+
+      await wizard.getByRole('button', { name: messages.captureVoiceRecording }).click();
+      const recorder = page.getByRole('dialog', { name: messages.voiceRecorderTitle });
+      await expect(recorder.getByText(messages.voiceRecording, { exact: true })).toBeVisible({ timeout: 20_000 });
+      const elapsed = recorder.getByLabel(messages.voiceElapsed);
+      const warning = recorder.getByRole('status').filter({ hasText: 'Recording stops in' });
+      await expect(elapsed).toHaveText(/^00:0\d$/);
+
+      await page.clock.fastForward('09:20');
+      await expect(elapsed).toHaveText(/^09:2\d$/);
+      await expect(warning).toHaveCount(0);
+
+      await page.clock.fastForward('00:15');
+      await expect(elapsed).toHaveText(/^09:3\d$/);
+      await expect(warning).toHaveText(/^Recording stops in (1\d|2\d) seconds \(10-minute limit\)\.$/);
+
+      // memories §4, §8: at 10 minutes it stops by itself, then transcribes. One fault put into
+      // that real call (e2e/faults.ts), the server's own answer when its service fails: the
+      // audio is kept, and the person is told.
+      const transcribeCalls = await failFirst(page, 'POST', '**/api/audio/transcribe', 1, { status: 502, message: messages.transcriptionFailed });
+      await page.clock.fastForward('00:30');
+      await expectToast(page, messages.recordingSaved, messages.recordingSavedDetail);
+      await expect(recorder).toBeHidden();
+      await expect(wizard.getByLabel(messages.captureYourVoiceRecording)).toBeVisible();
+      expect(transcribeCalls.calls).toBe(1);
+
+      // memories §4, §8: a follow-up answer by voice stops itself after 30 s and is transcribed
+      // by the service, through the server.
+      await wizard.getByLabel(messages.notesLabel).fill('Grandpa told us about his years at sea.');
+      await wizard.getByRole('button', { name: messages.next }).click();
+      await wizard.getByRole('button', { name: messages.yes }).click();
+      await expect(wizard.getByTestId('follow-up-question')).toHaveAttribute('data-typing', 'done', { timeout: 10_000 });
+      await wizard.getByRole('button', { name: messages.followUpRecordAnswer }).click();
+      await expect(wizard.getByText(/^Recording 00:0\d \/ 00:30$/)).toBeVisible();
+      await page.clock.fastForward('00:29');
+      await expect(wizard.getByRole('button', { name: messages.stopRecording })).toBeVisible();
+      const transcribed = page.waitForResponse((response) => response.url().endsWith('/api/audio/transcribe'));
+      await page.clock.fastForward('00:02');
+      expect((await transcribed).status()).toBe(200);
+      expect(transcribeCalls.calls).toBe(2);
+      await expectToast(page, messages.recordingComplete, messages.recordingCompleteDetail);
+      await expect(wizard.getByLabel(messages.followUpYourAnswer)).toHaveValue(TRANSCRIBED_WORDS);
     });
-    await page.addInitScript(() => localStorage.setItem('welcome-tooltip-seen', 'true'));
-    await signUp(page, { firstTimeline: false });
-    await createTimeline(page, 'Long Stories');
-    await page.reload();
-    const wizard = await openWizard(page);
-    await wizard.getByLabel('Title').fill('Grandpa talks');
-
-    await wizard.getByRole('button', { name: 'Voice recording' }).click();
-    const recorder = page.getByRole('dialog', { name: 'Voice Recorder' });
-    await expect(recorder.getByText('Recording', { exact: true })).toBeVisible({ timeout: 20_000 });
-    const elapsed = recorder.getByLabel('Elapsed time');
-    const warning = recorder.getByRole('status').filter({ hasText: 'Recording stops in' });
-    await expect(elapsed).toHaveText(/^00:0\d$/);
-
-    await page.clock.fastForward('09:20');
-    await expect(elapsed).toHaveText(/^09:2\d$/);
-    await expect(warning).toHaveCount(0);
-
-    await page.clock.fastForward('00:15');
-    await expect(elapsed).toHaveText(/^09:3\d$/);
-    await expect(warning).toHaveText(/^Recording stops in (1\d|2\d) seconds \(10-minute limit\)\.$/);
-
-    // memories §4: at 10 minutes it stops by itself, then transcribes (503 locally: the audio is kept).
-    await page.clock.fastForward('00:30');
-    await expectToast(page, 'Recording Saved', 'Your voice recording was saved, but transcription failed. You can add text manually if needed.');
-    await expect(recorder).toBeHidden();
-    await expect(wizard.getByLabel('Your voice recording')).toBeVisible();
-
-    // memories §4, §8: a follow-up answer by voice stops itself after 30 s and is transcribed.
-    await page.route('**/api/audio/transcribe', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: '{"transcription":"He sang sea shanties."}' }),
-    );
-    await wizard.getByLabel('Notes').fill('Grandpa told us about his years at sea.');
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    await wizard.getByRole('button', { name: 'Yes' }).click();
-    await expect(wizard.getByTestId('follow-up-question')).toHaveAttribute('data-typing', 'done', { timeout: 10_000 });
-    await wizard.getByRole('button', { name: 'Record answer' }).click();
-    await expect(wizard.getByText(/^Recording 00:0\d \/ 00:30$/)).toBeVisible();
-    await page.clock.fastForward('00:29');
-    await expect(wizard.getByRole('button', { name: 'Stop recording' })).toBeVisible();
-    await page.clock.fastForward('00:02');
-    await expectToast(page, 'Recording Complete', 'Your voice message has been transcribed successfully!');
-    await expect(wizard.getByLabel('Your answer')).toHaveValue('He sang sea shanties.');
   });
 
   test('refuses a follow-up question for a memory without text, reports failures, and resets on close', async ({ page }) => {
@@ -305,30 +314,30 @@ test.describe('Capture wizard', () => {
     let wizard = await openWizard(page);
 
     // memories §5: a photo is content, but a follow-up question needs text.
-    await wizard.getByLabel('Title').fill('Only a photo');
-    await wizard.locator('input[aria-label="Choose photos"]').setInputFiles([media.png]);
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    await wizard.getByRole('button', { name: 'Yes' }).click();
-    await expectToast(page, 'Empty Memory', 'Please add some content to your memory first');
-    await expect(wizard.getByText('Would you like to answer a follow-up question?')).toBeVisible();
+    await wizard.getByLabel(messages.captureTitleLabel).fill('Only a photo');
+    await wizard.getByLabel(messages.captureChoosePhotos, { exact: true }).setInputFiles([media.png]);
+    await wizard.getByRole('button', { name: messages.next }).click();
+    await wizard.getByRole('button', { name: messages.yes }).click();
+    await expectToast(page, messages.followUpEmptyMemory, messages.followUpEmptyMemoryDetail);
+    await expect(wizard.getByText(messages.captureFollowUpAsk)).toBeVisible();
 
     // Closing asks first, then resets everything to start.
-    await wizard.getByRole('button', { name: 'Close dialog' }).click();
-    await page.getByRole('dialog', { name: 'Discard this memory?' }).getByRole('button', { name: 'Discard' }).click();
+    await wizard.getByRole('button', { name: messages.closeDialog }).click();
+    await page.getByRole('dialog', { name: messages.discardMemoryTitle }).getByRole('button', { name: messages.discardMemoryConfirm }).click();
     await expect(wizard).toBeHidden();
     wizard = await openWizard(page);
-    await expect(wizard.getByLabel('Title')).toHaveValue('');
+    await expect(wizard.getByLabel(messages.captureTitleLabel)).toHaveValue('');
     await expect(wizard.getByRole('img', { name: /^Photo \d/ })).toHaveCount(0);
 
     // memories §8: a failed follow-up request.
-    await page.route('**/api/prompts/follow-up', (route) => route.fulfill({ status: 500, body: '{"message":"boom"}', contentType: 'application/json' }));
-    await wizard.getByLabel('Title').fill('Words this time');
-    await wizard.getByLabel('Notes').fill('A quiet afternoon with tea.');
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    await wizard.getByRole('button', { name: 'Yes' }).click();
-    await expectToast(page, 'Error', 'Failed to get follow-up question');
-    await wizard.getByRole('button', { name: 'Close dialog' }).click();
-    await page.getByRole('dialog', { name: 'Discard this memory?' }).getByRole('button', { name: 'Discard' }).click();
+    await failFirst(page, 'POST', '**/api/prompts/follow-up', 1, { status: 500, message: 'boom' });
+    await wizard.getByLabel(messages.captureTitleLabel).fill('Words this time');
+    await wizard.getByLabel(messages.notesLabel).fill('A quiet afternoon with tea.');
+    await wizard.getByRole('button', { name: messages.next }).click();
+    await wizard.getByRole('button', { name: messages.yes }).click();
+    await expectToast(page, messages.errorTitle, messages.followUpFailed);
+    await wizard.getByRole('button', { name: messages.closeDialog }).click();
+    await page.getByRole('dialog', { name: messages.discardMemoryTitle }).getByRole('button', { name: messages.discardMemoryConfirm }).click();
 
     // memories §8: a refused microphone: the spec's words, and how to allow it, in a panel
     // that stays until the person tries again or closes it.
@@ -336,17 +345,17 @@ test.describe('Capture wizard', () => {
       navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
     wizard = await openWizard(page);
-    await wizard.getByRole('button', { name: 'Voice recording' }).click();
-    const recorder = page.getByRole('dialog', { name: 'Voice Recorder' });
-    const help = recorder.getByRole('alert').filter({ hasText: 'Recording Error' });
-    await expect(help).toContainText('Could not start recording. Please check microphone permissions.');
-    await expect(help).toContainText('iPhone or iPad (Safari)');
-    await expect(help).toContainText('Android (Chrome)');
-    await expect(recorder.getByRole('button', { name: 'Try again' })).toBeFocused();
-    await recorder.getByRole('button', { name: 'Try again' }).click();
+    await wizard.getByRole('button', { name: messages.captureVoiceRecording }).click();
+    const recorder = page.getByRole('dialog', { name: messages.voiceRecorderTitle });
+    const help = recorder.getByRole('alert').filter({ hasText: messages.recordingError });
+    await expect(help).toContainText(messages.recordingErrorDetail);
+    await expect(help).toContainText(messages.microphoneHelpIphone);
+    await expect(help).toContainText(messages.microphoneHelpAndroid);
+    await expect(recorder.getByRole('button', { name: messages.tryAgain })).toBeFocused();
+    await recorder.getByRole('button', { name: messages.tryAgain }).click();
     await expect(help).toBeVisible();
     await recorder.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(recorder).toBeHidden();
-    await expect(wizard.getByRole('button', { name: 'Voice recording' })).toBeFocused();
+    await expect(wizard.getByRole('button', { name: messages.captureVoiceRecording })).toBeFocused();
   });
 });
