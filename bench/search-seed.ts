@@ -5,7 +5,8 @@
 //
 // The texts read like a family's: titles, notes and (for half) a transcription, built from
 // people, places, occasions and things, each list drawn with a Zipf-like weighting, so a few
-// words are everywhere and most are rare, as in real writing.
+// words are everywhere and most are rare, as in real writing. A transcription opens as people
+// speak ("Gosh, …"), with words no title or note holds.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -43,6 +44,8 @@ const things = list(`apple pie, bread, cake, bicycle, piano, dog, cat, boat, tra
   rocking chair, record player, train set, dollhouse, chess set, guitar`);
 const verbs = list('laughed, sang, danced, cooked, swam, played, walked, talked, baked, painted, built, fixed, planted, picked, watched, read, wrote, sailed, climbed, raced');
 const feelings = list('happy, proud, tired, nervous, cold, warm, quiet, noisy, lucky, silly, brave, homesick, grateful, surprised');
+/** How a spoken story opens: words found in transcriptions and nowhere else. */
+const spoken = list('Hmm, Gosh, Honestly, Anyway, Reckon, Golly, Blimey, Crikey');
 
 /**
  * A family's own names, beyond the common ones: surnames, streets, pets, shops. Two syllables
@@ -60,6 +63,9 @@ function ownNames(): string[] {
   }
   return names;
 }
+
+/** Every word list the seeded texts are made of, for queries drawn independently of the benchmark's own (bench/search.ts). */
+export const vocabulary = { people, relations, places, occasions, things, verbs, feelings, spoken, ownNames: ownNames() };
 
 /** Draws from a list, early entries far more often than late ones (weights 1/rank). */
 function zipf(entries: string[], next: () => number): () => string {
@@ -79,8 +85,8 @@ function zipf(entries: string[], next: () => number): () => string {
   };
 }
 
-/** The generators of a memory's title and of its paragraphs. */
-function memoryTexts(next: () => number) {
+/** The generators of a memory's title, of its paragraphs and of the opening of a spoken one (a transcription). */
+export function memoryTexts(next: () => number) {
   const person = zipf(people, next);
   const relation = zipf(relations, next);
   const place = zipf(places, next);
@@ -88,7 +94,7 @@ function memoryTexts(next: () => number) {
   const thing = zipf(things, next);
   const verb = zipf(verbs, next);
   const feeling = zipf(feelings, next);
-  const own = zipf(ownNames(), next);
+  const own = zipf(vocabulary.ownNames, next);
   const pick = <T>(options: (() => T)[]) => options[Math.floor(next() * options.length)]!();
   const capital = (text: string) => text[0]!.toUpperCase() + text.slice(1);
   const title = () =>
@@ -115,7 +121,8 @@ function memoryTexts(next: () => number) {
       () => `${person()} bought the ${thing()} at ${own()}'s shop.`,
     ]);
   const paragraph = (sentences: number) => Array.from({ length: sentences }, sentence).join(' ');
-  return { title, paragraph };
+  const spokenOpening = zipf(spoken, next);
+  return { title, paragraph, spokenOpening };
 }
 
 export interface SearchSeed {
@@ -143,7 +150,7 @@ export async function seedSearch(dir: string, memories: number, log: (line: stri
     const { members, timeline } = await seedFamily(ctx);
 
     const next = random(memories + 7);
-    const { title, paragraph } = memoryTexts(next);
+    const { title, paragraph, spokenOpening } = memoryTexts(next);
     const first = Date.UTC(1950, 0, 1);
     const span = Date.now() - first;
     let withImages = 0;
@@ -157,7 +164,7 @@ export async function seedSearch(dir: string, memories: number, log: (line: stri
               id: randomUUID(),
               title: title(),
               content: paragraph(2 + Math.floor(next() * 4)),
-              transcription: next() < 0.5 ? paragraph(4 + Math.floor(next() * 7)) : '',
+              transcription: next() < 0.5 ? `${spokenOpening()}, ${paragraph(4 + Math.floor(next() * 7))}` : '',
               user_id: creator.id,
               family_id: creator.family_id,
               audio_key: null,

@@ -1,29 +1,44 @@
-// Benchmark (issue 10 "Benchmark"): search over N seeded memories (default 100 000).
-//  1. GET /api/memories/search, signed in, sequential requests over a set of realistic
-//     queries: p95 latency, request to last byte.
+// Benchmark (issue 10 "Benchmark", issue 21 "Search for every query"): search over N seeded
+// memories (default 100 000).
+//  1. GET /api/memories/search, signed in, sequential requests over two sets of queries: the
+//     project's own, and a second one drawn at random (seeded) from the seed's vocabulary the
+//     way people type (typedQueries): p95 latency, request to parsed answer; the second set
+//     also by kind, as its first page, and split by the size of its answers.
 //  2. In the same run, the spec's own way (memories §7: GET /api/memories, then the rule
 //     applied in the client): p95 of fetching every memory and filtering it per query.
-// Target: p95 at most 20 ms and at least 50 times faster than the spec's way. Both ways
-// must give the same memories for every query, or the run fails.
+// Targets: the project's queries at most 20 ms at p95 and at least 50 times faster than the
+// spec's way; the typed ones at most 20 ms at p95 on 10 000 memories, 40 ms on 100 000. Both
+// ways must give the same memories for every query of both sets, or the run fails.
 //
-//   npm run bench:search [-- --memories 5000]
+//   npm run bench:search [-- --memories 10000] [--seed 1]
 //
-// Writes its section of bench/README.md.
+// Writes its section of bench/README.md (search for 100 000 memories, search-N for others).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Memory } from '../common/memories.js';
 import { matchesSearch, searchWords } from '../common/search.js';
 import { writeSection } from './readme.js';
 import { SEED_EMAIL, SEED_PASSWORD } from './seed.js';
-import { seedSearch } from './search-seed.js';
+import { seedSearch, vocabulary, memoryTexts } from './search-seed.js';
+import { random } from './seed.js';
 import { commandArgs, log, median, p95, signIn, startHeirloom, type Heirloom } from './support.js';
 
 const DEFAULT_MEMORIES = 100_000;
 /** Every query this often through the endpoint (after one warm-up pass). */
 const ENDPOINT_ROUNDS = 10;
 const P95_TARGET_MS = 20;
+/** Issue 21 "Search for every query": any query the rule allows, at p95. */
+const TYPED_P95_TARGET_MS = { at10000: 20, at100000: 40 };
+/** Six of each kind. */
+const TYPED_QUERIES = 54;
+const TYPED_ROUNDS = 5;
+/** A page, as a list that pages would ask for it (common/pages.ts). */
+const PAGE = 20;
+/** An answer up to this many memories is decided by the search; a larger one weighs what it sends (bench/README.md says how much). */
+const SMALL_ANSWER = 500;
 const SPEEDUP_TARGET = 50;
 
 /**
@@ -58,6 +73,66 @@ const queries: Record<string, string>[] = [
   { q: 'harbour', withImages: 'true' },
 ];
 
+/** The kinds of the second set, each as often as the others. */
+const KINDS = ['capitals', 'mixed case', 'word and fragment', 'one letter', 'two letters', 'three letters', 'apostrophe or accent', 'made up', 'transcription only'] as const;
+type Kind = (typeof KINDS)[number];
+interface TypedQuery {
+  kind: Kind;
+  query: Record<string, string>;
+}
+
+/**
+ * A second set, independent of the one above (issue 21 "Search for every query"): the way
+ * people type, drawn at random (seeded) from the words the seed writes with
+ * (bench/search-seed.ts vocabulary), each entry of each list equally likely, so common and
+ * rare words alike: a word in capitals or in mixed case; a whole word beside a 4-letter
+ * fragment of another word of the same text (a memory's text made by the seed's own
+ * generator); a word beside a one-letter fragment (which the rule ignores); one fragment of
+ * two or of three letters alone; a word with an apostrophe as the texts write it ("Halhal's")
+ * or with an accent the texts do not have ("Québec"); a made-up word of 2 to 7 consonants,
+ * which matches nothing or nearly; a
+ * word said only in transcriptions.
+ */
+export function typedQueries(seed: number, count: number): TypedQuery[] {
+  const next = random(seed);
+  const pick = <T>(entries: readonly T[]) => entries[Math.floor(next() * entries.length)]!;
+  const lists = Object.values(vocabulary);
+  const anyWord = () => pick(pick(lists));
+  const fragment = (word: string, length: number) => {
+    const start = Math.floor(next() * (word.length - length + 1));
+    return word.slice(start, start + length);
+  };
+  const texts = memoryTexts(next);
+  /** The words of one memory-like text, apostrophes kept and full stops dropped. */
+  const textWords = () => `${texts.title()} ${texts.paragraph(3)}`.split(/\s+/).map((word) => word.replace(/[.,]$/, ''));
+  const mixedCase = (word: string) => [...word].map((letter) => (next() < 0.5 ? letter.toUpperCase() : letter.toLowerCase())).join('');
+  const accented = (word: string) => word.replace(/[aeiou]/, (vowel) => ({ a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú' })[vowel]!);
+  const madeUp = () => Array.from({ length: 2 + Math.floor(next() * 6) }, () => pick([...'bcdfghjklmnpqrstvwxz'])).join('');
+  const make: Record<Kind, () => string> = {
+    capitals: () => anyWord().toUpperCase(),
+    'mixed case': () => mixedCase(anyWord()),
+    'word and fragment': () => {
+      const words = textWords().filter((word) => word.length >= 4);
+      const whole = pick(words);
+      const other = pick(words.filter((word) => word !== whole).concat(whole));
+      return `${whole} ${fragment(other, 4)}`;
+    },
+    'one letter': () => `${anyWord()} ${fragment(anyWord(), 1)}`,
+    'two letters': () => fragment(pick(pick(lists).filter((word) => word.length >= 2)), 2),
+    'three letters': () => fragment(pick(pick(lists).filter((word) => word.length >= 3)), 3),
+    'apostrophe or accent': () => (next() < 0.5 ? `${pick(vocabulary.ownNames)}'s` : accented(anyWord())),
+    'made up': madeUp,
+    'transcription only': () => pick(vocabulary.spoken).toLowerCase(),
+  };
+  return Array.from({ length: count }, (_, index) => {
+    const kind = KINDS[index % KINDS.length]!;
+    // A fragment may cut a space or be one letter: the dialog takes at least two characters.
+    let q = make[kind]();
+    while (q.trim().length < 2) q = make[kind]();
+    return { kind, query: { q } };
+  });
+}
+
 /** One request, timed from its start to its last byte parsed. */
 async function timedJson<T>(url: string, cookie: string): Promise<{ ms: number; body: T }> {
   const started = performance.now();
@@ -79,10 +154,38 @@ function specFilter(all: Memory[], query: Record<string, string>): string[] {
     .map((memory) => memory.id);
 }
 
+/** Each query `rounds` times through the endpoint after one warm-up pass, one request at a time: every request's time, per query, and what the warm-up found. */
+async function timeQueries(queries: Record<string, string>[], rounds: number, searchUrl: (query: Record<string, string>) => string, cookie: string) {
+  const found: string[][] = [];
+  for (const query of queries) found.push((await timedJson<Memory[]>(searchUrl(query), cookie)).body.map((memory) => memory.id));
+  const perQuery: number[][] = queries.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, query] of queries.entries()) perQuery[index]!.push((await timedJson<Memory[]>(searchUrl(query), cookie)).ms);
+  }
+  return { found, perQuery, ms: perQuery.flat() };
+}
+
+/** Fails the run unless the spec's way finds exactly the endpoint's memories, in its order. */
+function sameAsSpec(all: Memory[], query: Record<string, string>, endpointIds: string[]): void {
+  const ids = specFilter(all, query);
+  if (ids.join() !== endpointIds.join()) {
+    throw new Error(`${JSON.stringify(query)}: the endpoint found ${endpointIds.length} memories, the spec's way ${ids.length}`);
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const describeQuery = (query: Record<string, string>) =>
+  `${query.q}${Object.keys(query).length > 1 ? ` (${Object.entries(query).filter(([key]) => key !== 'q').map(([key, value]) => `${key}=${value}`).join(', ')})` : ''}`;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { memories: { type: 'string', default: String(DEFAULT_MEMORIES) } } });
+  const { values } = parseArgs({
+    options: { memories: { type: 'string', default: String(DEFAULT_MEMORIES) }, seed: { type: 'string', default: '1' } },
+  });
   const memories = Number(values.memories);
-  if (!Number.isInteger(memories) || memories < 1) throw new Error('usage: npm run bench:search [-- --memories N]');
+  const seed = Number(values.seed);
+  if (!Number.isInteger(memories) || memories < 1 || !Number.isInteger(seed)) throw new Error('usage: npm run bench:search [-- --memories N] [--seed S]');
+  const typedTarget = memories <= 10_000 ? TYPED_P95_TARGET_MS.at10000 : TYPED_P95_TARGET_MS.at100000;
+  const typed = typedQueries(seed, TYPED_QUERIES);
   const loadAverage = loadavg()[0]!.toFixed(1);
   const work = mkdtempSync(join(tmpdir(), 'heirloom-bench-search-'));
   let server: Heirloom | undefined;
@@ -95,58 +198,107 @@ async function main(): Promise<void> {
     const cookie = await signIn(server.origin, SEED_EMAIL, SEED_PASSWORD);
     const searchUrl = (query: Record<string, string>) => `${server!.origin}/api/memories/search?${new URLSearchParams(query)}`;
 
-    // 1. The endpoint: a warm-up pass, then the rounds, one request at a time.
-    const found = new Map<Record<string, string>, string[]>();
-    for (const query of queries) found.set(query, (await timedJson<Memory[]>(searchUrl(query), cookie)).body.map((memory) => memory.id));
-    const endpointMs: number[] = [];
-    for (let round = 0; round < ENDPOINT_ROUNDS; round++) {
-      for (const query of queries) endpointMs.push((await timedJson<Memory[]>(searchUrl(query), cookie)).ms);
+    // 1. The endpoint, the project's queries and the typed ones.
+    const own = await timeQueries(queries, ENDPOINT_ROUNDS, searchUrl, cookie);
+    log(`  endpoint, the project's queries: p95 ${ms(p95(own.ms))} over ${own.ms.length} requests`);
+    const other = await timeQueries(
+      typed.map((entry) => entry.query),
+      TYPED_ROUNDS,
+      searchUrl,
+      cookie,
+    );
+    log(`  endpoint, typed queries: p95 ${ms(p95(other.ms))} over ${other.ms.length} requests`);
+    const paged = await timeQueries(
+      typed.map((entry) => ({ ...entry.query, limit: String(PAGE) })),
+      TYPED_ROUNDS,
+      searchUrl,
+      cookie,
+    );
+    log(`  endpoint, typed queries, a page of ${PAGE}: p95 ${ms(p95(paged.ms))} over ${paged.ms.length} requests`);
+    for (const [index, entry] of typed.entries()) {
+      if (paged.found[index]!.join() !== other.found[index]!.slice(0, PAGE).join()) throw new Error(`${JSON.stringify(entry.query)}: its first page is not the start of its answer`);
     }
-    log(`  endpoint: p95 ${p95(endpointMs).toFixed(1)} ms over ${endpointMs.length} requests`);
 
-    // 2. The spec's way: every memory, then the rule in the client, once per query.
+    // 2. The spec's way: every memory, then the rule in the client, timed once per project query;
+    // the typed queries are held against the last of those lists (nothing was written since).
     const specMs: number[] = [];
-    let listBytes = 0;
-    for (const query of queries) {
+    let all: Memory[] = [];
+    for (const [index, query] of queries.entries()) {
       const started = performance.now();
-      const { body: all } = await timedJson<Memory[]>(`${server.origin}/api/memories`, cookie);
-      const ids = specFilter(all, query);
+      all = (await timedJson<Memory[]>(`${server.origin}/api/memories`, cookie)).body;
+      sameAsSpec(all, query, own.found[index]!);
       specMs.push(performance.now() - started);
-      listBytes ||= JSON.stringify(all).length;
-      const endpointIds = found.get(query)!;
-      if (ids.join() !== endpointIds.join()) {
-        throw new Error(`${JSON.stringify(query)}: the endpoint found ${endpointIds.length} memories, the spec's way ${ids.length}`);
-      }
     }
+    for (const [index, entry] of typed.entries()) sameAsSpec(all, entry.query, other.found[index]!);
+    const listBytes = JSON.stringify(all).length;
     log(`  spec's way: p95 ${p95(specMs).toFixed(0)} ms over ${specMs.length} queries`);
 
-    const counts = queries.map((query) => found.get(query)!.length);
-    const endpointP95 = p95(endpointMs);
+    const counts = own.found.map((ids) => ids.length);
+    const typedCounts = other.found.map((ids) => ids.length);
     const specP95 = p95(specMs);
-    const speedup = specP95 / endpointP95;
+    const verdict = (value: number, target: number) => (value <= target ? 'met' : 'missed');
+    const small = typed.flatMap((_, index) => (typedCounts[index]! <= SMALL_ANSWER ? [index] : []));
+    const large = typed.flatMap((_, index) => (typedCounts[index]! > SMALL_ANSWER ? [index] : []));
+    const smallMs = small.flatMap((index) => other.perQuery[index]!);
+    // A large answer's time for each thousand memories it holds, beside the spec's list's (every memory, each time).
+    const perThousand = large.flatMap((index) => other.perQuery[index]!.map((time) => (time * 1000) / typedCounts[index]!));
+    const specPerThousand = (median(specMs) * 1000) / all.length;
+    const kindRows = KINDS.map((kind) => {
+      const indexes = typed.flatMap((entry, index) => (entry.kind === kind ? [index] : []));
+      const kindMs = indexes.flatMap((index) => other.perQuery[index]!);
+      const examples = indexes.map((index) => `${typed[index]!.query.q} ${typedCounts[index]}`).join('; ');
+      return `| ${kind} | ${ms(p95(kindMs))} | ${ms(median(kindMs))} | ${Math.max(...kindMs).toFixed(0)} ms | ${examples} |`;
+    });
     const report = `## Search over ${memories.toLocaleString('en')} memories
 
 Command: \`npm run bench:search${commandArgs()}\` (runs \`node --import tsx bench/search.ts\`), on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${process.platform}/${process.arch}, 2 cores shared with other work (load average ${loadAverage} when it started).
 
 A family of four (through the services) and ${memories.toLocaleString('en')} memories from 1950 to today on one
 timeline, written in bulk in one transaction (${seeded.seconds.toFixed(0)} s in this run; the database's triggers fill the
-search index as for any memory): titles, notes and, for half of them, a transcription, made
-of people, places, occasions and things drawn with a Zipf-like weighting; nine in ten shared
-with the whole family, ${seeded.withImages.toLocaleString('en')} with an image. Heirloom runs as its own process on SQLite with
+search index as for any memory): titles, notes and, for half of them, a transcription (opening
+with a word said only there: "Gosh, …"), made of people, places, occasions and things drawn with a Zipf-like weighting; nine in ten shared
+with the whole family, ${seeded.withImages.toLocaleString('en')} with an image. Heirloom runs as its own process on **SQLite** with
 warnings-only logging; the benchmark signs in as the family's first member and sends one
-request at a time. ${queries.length} queries (names, places, occasions, things, a two-letter word, a
-day range in a zone, only with images) answer between ${Math.min(...counts)} and ${Math.max(...counts)} memories (median
-${median(counts)}); for every query the spec's way gives exactly the endpoint's memories.
+request at a time, each read whole and parsed.
+
+Two sets of queries. The project's own ${queries.length} (names, places, occasions, things, a two-letter
+word, a day range in a zone, only with images) answer between ${Math.min(...counts)} and ${Math.max(...counts)} memories
+(median ${median(counts)}). A second set of ${typed.length}, made independently of them (\`typedQueries\`, seed ${seed}): drawn at
+random from the seed's vocabulary, the way people type, ${typed.length / KINDS.length} of each kind below; they answer
+between ${Math.min(...typedCounts)} and ${Math.max(...typedCounts).toLocaleString('en')} memories (median ${median(typedCounts)}). For every query of both sets the spec's way gives
+exactly the endpoint's memories, in the same order.
 
 | measure | p95 | median | samples | target | verdict |
 |---|---|---|---|---|---|
-| \`GET /api/memories/search\`, request to parsed answer | ${endpointP95.toFixed(1)} ms | ${median(endpointMs).toFixed(1)} ms | ${endpointMs.length} (${ENDPOINT_ROUNDS} rounds of every query, after a warm-up) | ≤ ${P95_TARGET_MS} ms | ${endpointP95 <= P95_TARGET_MS ? 'met' : 'missed'} |
-| the spec's way: \`GET /api/memories\` (${(listBytes / 1e6).toFixed(1)} MB of JSON), then the rule in the client | ${specP95.toFixed(0)} ms | ${median(specMs).toFixed(0)} ms | ${specMs.length} (each query once) | | |
-| spec's way ÷ endpoint, p95 | ${speedup.toFixed(0)}× | | | ≥ ${SPEEDUP_TARGET}× | ${speedup >= SPEEDUP_TARGET ? 'met' : 'missed'} |
+| \`GET /api/memories/search\`, the project's queries | ${ms(p95(own.ms))} | ${ms(median(own.ms))} | ${own.ms.length} (${ENDPOINT_ROUNDS} rounds, after a warm-up) | ≤ ${P95_TARGET_MS} ms | ${verdict(p95(own.ms), P95_TARGET_MS)} |
+| \`GET /api/memories/search\`, the typed queries | ${ms(p95(other.ms))} | ${ms(median(other.ms))} | ${other.ms.length} (${TYPED_ROUNDS} rounds, after a warm-up) | ≤ ${typedTarget} ms | ${verdict(p95(other.ms), typedTarget)} |
+| the spec's way: \`GET /api/memories\` (${(listBytes / 1e6).toFixed(1)} MB of JSON), then the rule in the client | ${specP95.toFixed(0)} ms | ${median(specMs).toFixed(0)} ms | ${specMs.length} (once per project query) | | |
+| spec's way ÷ endpoint, p95, the project's queries | ${(specP95 / p95(own.ms)).toFixed(0)}× | | | ≥ ${SPEEDUP_TARGET}× | ${specP95 / p95(own.ms) >= SPEEDUP_TARGET ? 'met' : 'missed'} |
+| spec's way ÷ endpoint, p95, the typed queries | ${(specP95 / p95(other.ms)).toFixed(0)}× | | | | |
+| the typed queries that answer at most ${SMALL_ANSWER} memories (${small.length} of ${typed.length}) | ${ms(p95(smallMs))} | ${ms(median(smallMs))} | ${smallMs.length} | ≤ ${typedTarget} ms | ${verdict(p95(smallMs), typedTarget)} |
+| the typed queries, their first page (\`limit=${PAGE}\`) | ${ms(p95(paged.ms))} | ${ms(median(paged.ms))} | ${paged.ms.length} (${TYPED_ROUNDS} rounds, after a warm-up) | ≤ ${typedTarget} ms | ${verdict(p95(paged.ms), typedTarget)} |
+| the typed queries that answer more (${large.length}), per 1 000 memories they answer | ${perThousand.length > 0 ? ms(p95(perThousand)) : '–'} | ${perThousand.length > 0 ? ms(median(perThousand)) : '–'} | ${perThousand.length} | the spec's list: ${ms(specPerThousand)} per 1 000 (median) | |
 
-Queries and how many memories each finds: ${queries.map((query, index) => `${query.q}${Object.keys(query).length > 1 ? ` (${Object.entries(query).filter(([key]) => key !== 'q').map(([key, value]) => `${key}=${value}`).join(', ')})` : ''} ${counts[index]}`).join('; ')}.
+The typed queries by kind (each request's time, request to parsed answer), each query with the number of memories it finds:
+
+| kind | p95 | median | slowest | queries |
+|---|---|---|---|---|
+${kindRows.join('\n')}
+
+Where the time goes. The index is asked once per search, for the ids of every candidate in
+one statement, and the memories are then read by id a batch at a time (asked again for every
+batch, as before issue 21, a word in thousands of memories cost a whole match per batch);
+a two-letter word is looked up among the trigrams that begin with it (migration 0013), so
+no query reads every memory's text. What is left of a large answer is the answer itself:
+each memory read, presented with its children, encoded and parsed, at about the cost of the
+plain list per memory (the row "per 1 000 memories" above). A query that finds most of the
+memories therefore takes about as long as the spec's way, whatever the index does, and those
+are the queries over the target: the spec asks for the whole answer (memories §2 "results
+list", §5 "Matching is done on the full memory list").
+
+The project's queries and how many memories each finds: ${queries.map((query, index) => `${describeQuery(query)} ${counts[index]}`).join('; ')}.
 `;
-    writeSection('search', report);
+    writeSection(memories === DEFAULT_MEMORIES ? 'search' : `search-${memories}`, report);
     console.log(report);
   } finally {
     server?.stop();
@@ -154,4 +306,5 @@ Queries and how many memories each finds: ${queries.map((query, index) => `${que
   }
 }
 
-await main();
+// Run, not imported (the query sets are read by a test of their own).
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
