@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { transcriptionResult, type TranscriptionResult } from '../../common/audio.js';
 import { errorBody } from '../../common/errors.js';
-import { countAiCall } from '../ai-limits/index.js';
 import type { AppContext } from '../context.js';
 import { currentUser, requireUser } from '../http/session.js';
 import { drainBody } from '../media/index.js';
@@ -21,9 +20,7 @@ export async function audioRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     async (request): Promise<TranscriptionResult> => {
       const deps = { transcriber, log: request.log };
       try {
-        service.requireTranscription(deps);
-        // issue 19: each transcription costs the operator; counted before the recording is read.
-        await countAiCall(ctx, currentUser(request), 'transcription');
+        await service.authorizeTranscription(ctx, currentUser(request), deps);
       } catch (error) {
         // DESIGN "AI": 503 (and the limit's 429) — after the recording has arrived and been dropped, unread.
         await drainBody(request);

@@ -11,6 +11,9 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '../../common/messages.js';
+import { countAiCall } from '../ai-limits/index.js';
+import type { AppContext } from '../context.js';
+import type { UserRow } from '../db/schema.js';
 import { HttpError } from '../http/errors.js';
 import { TranscriptionError, type Transcriber } from '../providers/ai/index.js';
 import { audioGate, type DetectedAudio } from '../media/index.js';
@@ -37,6 +40,15 @@ export interface StagedRecording {
 /** DESIGN "AI": without TRANSCRIBE_URL the call answers 503 and the client takes the spec's failure path. */
 export function requireTranscription({ transcriber }: TranscribeDeps): void {
   if (transcriber.driver === 'none') throw new HttpError(503, messages.transcriptionNotConfigured);
+}
+
+/**
+ * POST /api/audio/transcribe, before the recording is read: 503 without a service, and
+ * (issue 19) each transcription costs the operator, so it counts against the caller's limit (429).
+ */
+export async function authorizeTranscription(ctx: AppContext, user: UserRow, deps: TranscribeDeps): Promise<void> {
+  requireTranscription(deps);
+  await countAiCall(ctx, user, 'transcription');
 }
 
 /**

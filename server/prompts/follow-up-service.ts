@@ -2,11 +2,19 @@
 // /api/prompts/follow-up). A configured chat model writes them; otherwise, and whenever it
 // fails, times out (8 s) or repeats itself, the built-in engine answers (DESIGN "AI").
 import type { FollowUpBody } from '../../common/prompts.js';
+import { countAiCall } from '../ai-limits/index.js';
+import type { UserRow } from '../db/schema.js';
 import type { PromptDeps } from './service.js';
 import { builtInFollowUp } from './follow-up-engine.js';
 import { askModelForFollowUp } from './follow-up-model.js';
 
 export type FollowUpDeps = Pick<PromptDeps, 'chat' | 'log'>;
+
+/** POST /api/prompts/follow-up: issue 19, a configured model costs the operator, so its calls count (ai-limits). */
+export async function askFollowUp(deps: PromptDeps, user: UserRow, body: FollowUpBody): Promise<string> {
+  if (deps.chat.driver !== 'none') await countAiCall(deps.ctx, user, 'followUp');
+  return followUpQuestion(deps, body);
+}
 
 export async function followUpQuestion({ chat, log }: FollowUpDeps, body: FollowUpBody): Promise<string> {
   // With nothing written, no title and no prompt there is nothing specific to ask, and the

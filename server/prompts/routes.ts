@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '../../common/errors.js';
 import { dailyPrompts, dailyPromptsQuery, followUpBody, followUpQuestion, refreshPromptsBody, type DailyPrompts, type FollowUpQuestion } from '../../common/prompts.js';
-import { countAiCall } from '../ai-limits/index.js';
 import type { AppContext } from '../context.js';
 import { currentUser, requireUser } from '../http/session.js';
 import type { PromptPair } from './engine.js';
@@ -32,18 +31,15 @@ export async function promptRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     '/api/prompts/refresh',
     { onRequest: requireUser, schema: { tags: ['prompts'], body: refreshPromptsBody, response: { 200: dailyPrompts, '4xx': errorBody } } },
     async (request) => {
-      const user = currentUser(request);
-      if (chat.driver !== 'none') await countAiCall(ctx, user, 'promptRefresh');
-      return present(await service.refreshPrompts({ ctx, chat, log: request.log }, user, request.body));
+      return present(await service.refreshPrompts({ ctx, chat, log: request.log }, currentUser(request), request.body));
     },
   );
 
   api.post(
     '/api/prompts/follow-up',
     { onRequest: requireUser, schema: { tags: ['prompts'], body: followUpBody, response: { 200: followUpQuestion, '4xx': errorBody } } },
-    async (request): Promise<FollowUpQuestion> => {
-      if (chat.driver !== 'none') await countAiCall(ctx, currentUser(request), 'followUp');
-      return { question: await followUp.followUpQuestion({ chat, log: request.log }, request.body) };
-    },
+    async (request): Promise<FollowUpQuestion> => ({
+      question: await followUp.askFollowUp({ ctx, chat, log: request.log }, currentUser(request), request.body),
+    }),
   );
 }

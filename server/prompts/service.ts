@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DailyPromptsQuery, RefreshPromptsBody } from '../../common/prompts.js';
 import { requireAccess } from '../access/index.js';
+import { countAiCall } from '../ai-limits/index.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import type { ChatClient } from '../providers/ai/index.js';
@@ -70,6 +71,8 @@ export async function dailyPrompts(deps: PromptDeps, user: UserRow, query: Daily
 /** POST /api/prompts/refresh: a new pair for today, sharing neither prompt with the one it replaces. */
 export async function refreshPrompts(deps: PromptDeps, user: UserRow, body: RefreshPromptsBody): Promise<PromptPair> {
   const { ctx } = deps;
+  // issue 19: a configured model costs the operator; only its calls count (ai-limits), first.
+  if (deps.chat.driver !== 'none') await countAiCall(ctx, user, 'promptRefresh');
   const key = await dayKey(ctx, user, body.timelineId, body.tz);
   const previous = (await queries.findDailyPair(ctx.db, key)) ?? null;
   const { pair, served } = await writePair(deps, key, previous);
