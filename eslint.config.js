@@ -57,8 +57,6 @@ function userFacingText() {
         'web/src/components/shell/**',
         'web/src/shell/**',
         'web/src/features/capture/CaptureWizard.tsx',
-        'web/src/features/timelines/TimelinesTab.tsx',
-        'web/src/features/communities/MembersCard.tsx',
       ],
       plugins: { react },
       rules: {
