@@ -10,6 +10,7 @@ import { positionOf } from '../db/keyset.js';
 import { listReply, type ListReply } from '../http/json-list.js';
 import { decodeCursor, encodeCursor } from '../http/page-cursor.js';
 import * as browse from './browse-queries.js';
+import { presentMemories } from './present.js';
 import { presentMemoriesFor } from './service.js';
 
 /** Dates are stored as UTC ISO text (they sort as time does), so filters are made alike. */
@@ -41,12 +42,13 @@ export async function timelineMemoryList(ctx: AppContext, viewer: UserRow, timel
 /** GET /api/timelines/{id}/memories?limit=: one page, newest first, and the cursor of the next; members only (404 otherwise). */
 export async function timelinePage(ctx: AppContext, viewer: UserRow, timelineId: string, query: TimelineMemoriesQuery & { limit: number }): Promise<MemoryPage> {
   await requireAccess(ctx.db, viewer, 'timeline.read', [timelineId]);
-  // One row more than asked tells whether another page follows.
-  const rows = await browse.timelineMemories(ctx.db, viewer.id, timelineId, { ...filterOf(query), limit: query.limit + 1 });
+  // One row more than asked tells whether another page follows. One statement reads the
+  // rows and what their JSON is made of (browse-queries.ts timelinePageWithChildren).
+  const { rows, children } = await browse.timelinePageWithChildren(ctx.db, viewer.id, timelineId, { ...filterOf(query), limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    memories: await presentMemoriesFor(ctx, viewer, page),
+    memories: presentMemories(page, children, viewer.id),
     nextCursor: rows.length > query.limit && last ? encodeCursor(positionOf(last)) : null,
   };
 }
