@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { findFaintPlaceholders } from './legibility-audit';
 import { openWizard, recordWebm, seriousViolations, signedInWithTimeline } from './helpers';
+import { messages } from '../common/messages';
 
 test.describe('Accessibility', () => {
   test('welcome, sign-in and sign-up pages', async ({ page }) => {
@@ -17,10 +18,10 @@ test.describe('Accessibility', () => {
     await signedInWithTimeline(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Open menu' }).click();
-    const menu = page.getByRole('dialog', { name: 'Menu' });
+    const menu = page.getByRole('dialog', { name: messages.menuTitle });
     // axe reads colours mid-transition as faded; scan only once the drawer has settled.
     await expect(menu).toHaveCSS('opacity', '1');
-    await page.getByRole('switch', { name: 'Dark theme' }).uncheck();
+    await page.getByRole('switch', { name: messages.menuDarkTheme }).uncheck();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
@@ -33,29 +34,29 @@ test.describe('Accessibility', () => {
     await signedInWithTimeline(page);
     const video = await recordWebm(page);
     const wizard = await openWizard(page);
-    await wizard.getByLabel('Title').fill('Sledging');
-    await wizard.getByLabel('Notes').fill('We raced down the hill behind the church.');
+    await wizard.getByLabel(messages.captureTitleLabel).fill('Sledging');
+    await wizard.getByLabel(messages.notesLabel).fill('We raced down the hill behind the church.');
     await wizard.locator('input[aria-label="Choose a video"]').setInputFiles({ name: 'hill.webm', mimeType: 'video/webm', buffer: video });
     await expect(wizard.getByTestId('video-thumbnail')).toBeVisible({ timeout: 10_000 });
     expect(await seriousViolations(page), 'start').toEqual([]);
 
-    await wizard.getByRole('button', { name: 'Voice recording' }).click();
-    const recorder = page.getByRole('dialog', { name: 'Voice Recorder' });
-    await expect(recorder.getByText('Recording', { exact: true })).toBeVisible();
+    await wizard.getByRole('button', { name: messages.captureVoiceRecording }).click();
+    const recorder = page.getByRole('dialog', { name: messages.voiceRecorderTitle });
+    await expect(recorder.getByText(messages.voiceRecording, { exact: true })).toBeVisible();
     expect(await seriousViolations(page), 'voice recorder').toEqual([]);
-    await recorder.getByRole('button', { name: 'Stop' }).click();
+    await recorder.getByRole('button', { name: messages.stop }).click();
     await expect(recorder).toBeHidden();
 
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    await expect(wizard.getByText('Would you like to answer a follow-up question?')).toBeVisible();
+    await wizard.getByRole('button', { name: messages.next }).click();
+    await expect(wizard.getByText(messages.captureFollowUpAsk)).toBeVisible();
     expect(await seriousViolations(page), 'follow-up prompt').toEqual([]);
-    await wizard.getByRole('button', { name: 'No' }).click();
+    await wizard.getByRole('button', { name: messages.no }).click();
     await expect(wizard.getByRole('checkbox', { name: 'Family' })).toBeChecked();
     expect(await seriousViolations(page), 'timeline').toEqual([]);
-    await wizard.getByRole('button', { name: 'Continue' }).click();
+    await wizard.getByRole('button', { name: messages.continue }).click();
     await wizard.getByRole('radio', { name: /Selective Sharing/ }).check();
     expect(await seriousViolations(page), 'sharing').toEqual([]);
-    await wizard.getByRole('button', { name: 'Save Memory' }).click();
+    await wizard.getByRole('button', { name: messages.captureSaveMemory }).click();
     await expect(wizard).toBeHidden({ timeout: 20_000 });
 
     await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
@@ -63,7 +64,7 @@ test.describe('Accessibility', () => {
     await expect(card.getByRole('img', { name: 'Video from Sledging' })).toBeVisible();
     expect(await seriousViolations(page), 'memory card').toEqual([]);
     await card.getByRole('button', { name: 'Delete memory Sledging' }).click();
-    await expect(page.getByRole('dialog', { name: 'Are you sure?' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: messages.deleteMemoryTitle })).toBeVisible();
     expect(await seriousViolations(page), 'delete dialog').toEqual([]);
   });
 

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectToast, seenTooltips, signUp } from './helpers';
 import { createMemory, createTimeline, joinedMember } from './memory-fixtures';
+import { messages } from '../common/messages';
 
 const POLL_MS = 30_000;
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
@@ -25,8 +26,8 @@ test.describe('Always current', () => {
     await b.page.addInitScript(seenTooltips);
     await b.page.clock.install();
     await b.page.goto('/');
-    await expect(b.page.getByText('No memories yet')).toBeVisible();
-    await expect(bell(b.page)).toHaveAccessibleName('Notifications');
+    await expect(b.page.getByText(messages.noMemoriesYet)).toBeVisible();
+    await expect(bell(b.page)).toHaveAccessibleName(messages.notificationsTitle);
     await markPage(b.page);
 
     // A shares a new memory with B (the real API, as the wizard would send it).
@@ -42,21 +43,21 @@ test.describe('Always current', () => {
 
     // B opens the notification and comments, so A's answer is news to B.
     await bell(b.page).click();
-    const panel = b.page.getByRole('dialog', { name: 'Notifications' });
+    const panel = b.page.getByRole('dialog', { name: messages.notificationsTitle });
     await panel.getByRole('button', { name: /Harvest supper/ }).click();
     const bDialog = b.page.getByRole('dialog', { name: 'Harvest supper' });
-    await expect(bDialog.getByText('No comments yet. Be the first to say something.')).toBeVisible();
-    await bDialog.getByLabel('Write a comment').fill('Who made the pie?');
-    await bDialog.getByRole('button', { name: 'Send' }).click();
+    await expect(bDialog.getByText(messages.commentsNone)).toBeVisible();
+    await bDialog.getByLabel(messages.commentWriteLabel).fill('Who made the pie?');
+    await bDialog.getByRole('button', { name: messages.send }).click();
     await expectToast(b.page, 'Comment added');
-    await expect(bell(b.page)).toHaveAccessibleName('Notifications');
+    await expect(bell(b.page)).toHaveAccessibleName(messages.notificationsTitle);
 
     // A answers through the UI.
     await a.goto(`/timeline?memoryId=${memory.id}`);
     const aDialog = a.getByRole('dialog', { name: 'Harvest supper' });
     await expect(aDialog.getByText('Who made the pie?')).toBeVisible({ timeout: 15_000 });
-    await aDialog.getByLabel('Write a comment').fill('Grandma did, with our apples');
-    await aDialog.getByRole('button', { name: 'Send' }).click();
+    await aDialog.getByLabel(messages.commentWriteLabel).fill('Grandma did, with our apples');
+    await aDialog.getByRole('button', { name: messages.send }).click();
     await expectToast(a, 'Comment added');
 
     // B's memory, open all along, shows it after the poll; so does opening the notification.
@@ -78,14 +79,14 @@ test.describe('Always current', () => {
     const memory = await createMemory(page.request, timelineId, { title: 'Apple picking' });
     await page.goto(`/timeline?memoryId=${memory.id}`);
     const dialog = page.getByRole('dialog', { name: 'Apple picking' });
-    await dialog.getByRole('button', { name: 'Record a voice comment' }).click();
+    await dialog.getByRole('button', { name: messages.commentRecordVoice }).click();
     // Two seconds of the fake microphone, counted by the recorder itself.
     await expect(dialog.getByText('Recording 00:02', { exact: true })).toBeVisible({ timeout: 15_000 });
-    await dialog.getByRole('button', { name: 'Stop recording and send' }).click();
+    await dialog.getByRole('button', { name: messages.commentStopAndSend }).click();
     await expectToast(page, 'Comment added');
 
     // A MediaRecorder WebM says its length is Infinity: the player learns it once played.
-    await dialog.getByRole('button', { name: 'Play voice comment from Ada Lovelace' }).click();
+    await dialog.getByRole('button', { name: messages.commentPlayVoice('Ada Lovelace') }).click();
     const slider = dialog.getByRole('slider', { name: 'Position in voice comment from Ada Lovelace' });
     await expect(slider).toBeVisible();
     await expect(slider).toHaveAttribute('aria-valuetext', /^0:0\d of 0:0[2-4]$/);
@@ -100,7 +101,7 @@ test.describe('Always current', () => {
 
     // Keyboard: Home to the start, an arrow 5 s on (to the end of a short clip).
     // Played through, so nothing moves the slider but the keys.
-    await expect(dialog.getByRole('button', { name: 'Play voice comment from Ada Lovelace' })).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.getByRole('button', { name: messages.commentPlayVoice('Ada Lovelace') })).toBeVisible({ timeout: 15_000 });
     await slider.focus();
     await page.keyboard.press('Home');
     await expect(slider).toHaveAttribute('aria-valuetext', `0:00 of ${length}`);

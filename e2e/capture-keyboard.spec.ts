@@ -3,6 +3,7 @@
 // stops, when the control that had focus is gone), and returns to what opened each dialog.
 import { expect, test, type Page } from '@playwright/test';
 import { focusedIn, seenTooltips, signUp, timelineWithMember } from './helpers';
+import { messages } from '../common/messages';
 
 const WIZARD = 'Capture a Memory';
 
@@ -30,46 +31,46 @@ test('the whole wizard and the recorder work by keyboard alone, and focus never 
   await grace.close();
   await page.reload();
 
-  const plus = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Capture a Memory' });
+  const plus = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: messages.captureAMemory });
   await plus.focus();
   await page.keyboard.press('Enter');
   const wizard = page.getByRole('dialog', { name: WIZARD });
-  await expect(wizard.getByLabel('Title')).toBeFocused();
+  await expect(wizard.getByLabel(messages.captureTitleLabel)).toBeFocused();
   await page.keyboard.type('Whistling kettle');
   await page.keyboard.press('Tab');
-  await expect(wizard.getByLabel('Notes')).toBeFocused();
+  await expect(wizard.getByLabel(messages.notesLabel)).toBeFocused();
   await page.keyboard.type('Grandpa whistled along with it every morning.');
 
   // The recorder: focus starts on Stop; Escape closes it and focus goes back to its opener.
   await tabTo(page, 'Voice recording');
   await page.keyboard.press('Enter');
-  const recorder = page.getByRole('dialog', { name: 'Voice Recorder' });
-  const stop = recorder.getByRole('button', { name: 'Stop' });
+  const recorder = page.getByRole('dialog', { name: messages.voiceRecorderTitle });
+  const stop = recorder.getByRole('button', { name: messages.stop });
   await expect(stop).toBeFocused();
-  await expect(recorder.getByText('Recording', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(recorder.getByText(messages.voiceRecording, { exact: true })).toBeVisible({ timeout: 20_000 });
   await page.keyboard.press('Escape');
   await expect(recorder).toBeHidden();
-  await expect(wizard.getByRole('button', { name: 'Voice recording' })).toBeFocused();
+  await expect(wizard.getByRole('button', { name: messages.captureVoiceRecording })).toBeFocused();
   await expect(wizard).toBeVisible();
 
   // Again, recording this time: Stop by Enter, then focus stays in the wizard, on the new recording.
   await page.keyboard.press('Enter');
   await expect(stop).toBeFocused();
-  await expect(recorder.getByText('Recording', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await expect(recorder.getByLabel('Elapsed time')).toHaveText('00:01', { timeout: 5_000 });
+  await expect(recorder.getByText(messages.voiceRecording, { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(recorder.getByLabel(messages.voiceElapsed)).toHaveText('00:01', { timeout: 5_000 });
   // Tab stays inside the recorder while it is open.
   await page.keyboard.press('Tab');
   expect((await focusedIn(page, 'Voice Recorder')).inside).toBe(true);
   await stop.focus();
   await page.keyboard.press('Enter');
   await expect(recorder).toBeHidden();
-  await expect(wizard.getByLabel('Your voice recording')).toBeVisible();
+  await expect(wizard.getByLabel(messages.captureYourVoiceRecording)).toBeVisible();
   await expectFocusInWizard(page);
 
   // Every following stop by Tab is inside the wizard, step after step.
   await tabTo(page, 'Next');
   await page.keyboard.press('Enter');
-  await expect(wizard.getByRole('button', { name: 'Yes' })).toBeFocused();
+  await expect(wizard.getByRole('button', { name: messages.yes })).toBeFocused();
   await tabTo(page, 'No', { backwards: true });
   await page.keyboard.press('Enter');
   await expect(wizard.getByRole('checkbox', { name: 'Lovelace Family' })).toBeChecked();
@@ -91,19 +92,19 @@ test('the whole wizard and the recorder work by keyboard alone, and focus never 
 
   // Escape on a wizard with words asks first; Escape again on the question keeps editing.
   await page.keyboard.press('Enter');
-  await expect(wizard.getByLabel('Title')).toBeFocused();
+  await expect(wizard.getByLabel(messages.captureTitleLabel)).toBeFocused();
   await page.keyboard.type('Second thoughts');
   await page.keyboard.press('Escape');
-  const confirm = page.getByRole('dialog', { name: 'Discard this memory?' });
-  await expect(confirm.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  const confirm = page.getByRole('dialog', { name: messages.discardMemoryTitle });
+  await expect(confirm.getByRole('button', { name: messages.keepEditing })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(confirm).toBeHidden();
-  await expect(wizard.getByLabel('Title')).toHaveValue('Second thoughts');
+  await expect(wizard.getByLabel(messages.captureTitleLabel)).toHaveValue('Second thoughts');
   await expectFocusInWizard(page);
   await page.keyboard.press('Escape');
-  await expect(confirm.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  await expect(confirm.getByRole('button', { name: messages.keepEditing })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(confirm.getByRole('button', { name: 'Discard' })).toBeFocused();
+  await expect(confirm.getByRole('button', { name: messages.discardMemoryConfirm })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(wizard).toBeHidden();
   await expect(plus).toBeFocused();

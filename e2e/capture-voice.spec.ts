@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Memory } from '../common/memories';
 import { openWizard, seenTooltips, signUp, timelineWithMember } from './helpers';
+import { messages } from '../common/messages';
 
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
@@ -38,46 +39,46 @@ test('a voice-only story with a spoken follow-up answer is saved shared with the
   await page.reload();
 
   const wizard = await openWizard(page);
-  await wizard.getByLabel('Title').fill("Grandma's kitchen");
-  await wizard.getByRole('button', { name: 'Voice recording' }).click();
-  const recorder = page.getByRole('dialog', { name: 'Voice Recorder' });
+  await wizard.getByLabel(messages.captureTitleLabel).fill("Grandma's kitchen");
+  await wizard.getByRole('button', { name: messages.captureVoiceRecording }).click();
+  const recorder = page.getByRole('dialog', { name: messages.voiceRecorderTitle });
   // Focus starts on Stop, the primary action (issue 9).
-  await expect(recorder.getByRole('button', { name: 'Stop' })).toBeFocused();
-  await expect(recorder.getByText('Recording', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await expect(recorder.getByLabel('Elapsed time')).toHaveText('00:02', { timeout: 5_000 });
-  await recorder.getByRole('button', { name: 'Stop' }).click();
+  await expect(recorder.getByRole('button', { name: messages.stop })).toBeFocused();
+  await expect(recorder.getByText(messages.voiceRecording, { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(recorder.getByLabel(messages.voiceElapsed)).toHaveText('00:02', { timeout: 5_000 });
+  await recorder.getByRole('button', { name: messages.stop }).click();
   // No service: it ends quietly, with no progress bar towards words that cannot come.
   await expect(recorder).toBeHidden();
-  await expect(page.getByText('Transcribing your recording...')).toHaveCount(0);
-  await expect(wizard.getByLabel('Your voice recording')).toBeVisible();
-  await expect(wizard.getByLabel('Transcription')).toHaveValue('');
+  await expect(page.getByText(messages.voiceTranscribing)).toHaveCount(0);
+  await expect(wizard.getByLabel(messages.captureYourVoiceRecording)).toBeVisible();
+  await expect(wizard.getByLabel(messages.transcriptionLabel)).toHaveValue('');
 
   // A voice-only story still gets a follow-up question, about its title.
-  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByRole('button', { name: messages.next }).click();
   const asked = page.waitForResponse((response) => response.url().endsWith('/api/prompts/follow-up'));
-  await wizard.getByRole('button', { name: 'Yes' }).click();
+  await wizard.getByRole('button', { name: messages.yes }).click();
   const answered = await asked;
   expect(answered.status()).toBe(200);
   expect(answered.request().postDataJSON()).toMatchObject({ title: "Grandma's kitchen", previousQuestions: [] });
   const question = ((await answered.json()) as { question: string }).question;
   await expect(wizard.getByTestId('follow-up-question')).toHaveAttribute('data-typing', 'done', { timeout: 10_000 });
 
-  await wizard.getByRole('button', { name: 'Record answer' }).click();
+  await wizard.getByRole('button', { name: messages.followUpRecordAnswer }).click();
   await expect(wizard.getByText(/^Recording 00:01 \/ 00:30$/)).toBeVisible({ timeout: 20_000 });
-  await wizard.getByRole('button', { name: 'Stop recording' }).click();
-  await expect(wizard.getByLabel('Your answer')).toHaveValue('Audio response (no transcription available)');
-  await expect(wizard.getByLabel('Your spoken answer')).toBeVisible();
-  await wizard.getByRole('button', { name: 'Save and exit' }).click();
+  await wizard.getByRole('button', { name: messages.stopRecording }).click();
+  await expect(wizard.getByLabel(messages.followUpYourAnswer)).toHaveValue('Audio response (no transcription available)');
+  await expect(wizard.getByLabel(messages.yourSpokenAnswer)).toBeVisible();
+  await wizard.getByRole('button', { name: messages.followUpSaveAndExit }).click();
 
   await expect(wizard.getByRole('checkbox', { name: 'Lovelace Family' })).toBeChecked();
-  await wizard.getByRole('button', { name: 'Continue' }).click();
+  await wizard.getByRole('button', { name: messages.continue }).click();
   // DESIGN "Sharing default": shared with the timeline's other member unless she chooses private.
   await expect(wizard.getByRole('radio', { name: /Selective Sharing/ })).toBeChecked();
   await expect(wizard.getByRole('checkbox', { name: 'Grace Hopper' })).toBeChecked();
   const created = page.waitForResponse((response) => response.url().endsWith('/api/memories') && response.request().method() === 'POST');
-  await wizard.getByRole('button', { name: 'Save Memory' }).click();
+  await wizard.getByRole('button', { name: messages.captureSaveMemory }).click();
   expect((await created).status()).toBe(201);
-  await expect(page.getByRole('alert').filter({ hasText: 'Memory saved successfully!' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: messages.memorySavedDetail })).toBeVisible();
   await expect(wizard).toBeHidden();
 
   // Nothing on the way read as a failure.

@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectToast, seenTooltips, seriousViolations, signUp } from './helpers';
 import { createMemory, createTimeline, currentUserId, joinedMember } from './memory-fixtures';
+import { messages } from '../common/messages';
 
 /** A memory link opens the detail dialog (memories §2: the memoryId query parameter). */
 async function openMemory(page: Page, memoryId: string, title: string) {
@@ -44,11 +45,11 @@ test.describe('Comments', () => {
     const beaDialog = await openMemory(bea.page, memory.id, 'Harvest supper');
     // A viewer may comment and download, never edit, share or delete (memories §6).
     const actions = beaDialog.getByRole('group', { name: 'Memory actions' });
-    await expect(actions.getByRole('button', { name: 'Download' })).toBeVisible();
+    await expect(actions.getByRole('button', { name: messages.downloadMemory })).toBeVisible();
     await expect(actions.getByRole('button')).toHaveCount(1);
 
     // Send stays disabled while the box is blank (memories §5).
-    await expect(beaDialog.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await expect(beaDialog.getByRole('button', { name: messages.send })).toBeDisabled();
 
     // The whole box by keyboard alone: Tab to it, type, Enter sends.
     await tabTo(bea.page, 'Write a comment');
@@ -59,36 +60,36 @@ test.describe('Comments', () => {
     await bea.page.keyboard.press('Enter');
     await expectToast(bea.page, 'Comment added');
     await expect(beaDialog.getByText('The pumpkins were enormous!')).toBeVisible();
-    await expect(beaDialog.getByLabel('Write a comment')).toHaveValue('');
+    await expect(beaDialog.getByLabel(messages.commentWriteLabel)).toHaveValue('');
 
-    await beaDialog.getByRole('button', { name: 'Record a voice comment' }).click();
+    await beaDialog.getByRole('button', { name: messages.commentRecordVoice }).click();
     // A second of sound at least, counted by the recorder itself.
     await expect(beaDialog.getByText('Recording 00:01', { exact: true })).toBeVisible();
-    await beaDialog.getByRole('button', { name: 'Stop recording and send' }).click();
+    await beaDialog.getByRole('button', { name: messages.commentStopAndSend }).click();
     await expectToast(bea.page, 'Comment added');
-    await expect(beaDialog.getByRole('button', { name: 'Play voice comment from Bea Bennett' })).toBeVisible();
+    await expect(beaDialog.getByRole('button', { name: messages.commentPlayVoice('Bea Bennett') })).toBeVisible();
     expect(await seriousViolations(bea.page)).toEqual([]);
 
     // The creator sees both, with the author, 'ago', and plays the voice comment.
     const adaDialog = await openMemory(page, memory.id, 'Harvest supper');
-    const comments = adaDialog.getByRole('listitem', { name: 'Comment by Bea Bennett' });
+    const comments = adaDialog.getByRole('listitem', { name: messages.commentBy('Bea Bennett') });
     await expect(comments).toHaveCount(2);
     await expect(comments.filter({ hasText: 'The pumpkins were enormous!' }).getByText(/ ago$/)).toBeVisible();
     // Only the author may delete (memories §6).
     await expect(adaDialog.getByRole('button', { name: /^Delete comment/ })).toHaveCount(0);
-    const play = adaDialog.getByRole('button', { name: 'Play voice comment from Bea Bennett' });
+    const play = adaDialog.getByRole('button', { name: messages.commentPlayVoice('Bea Bennett') });
     await play.click();
-    await expect(adaDialog.getByRole('button', { name: 'Pause voice comment from Bea Bennett' })).toBeVisible();
-    await adaDialog.getByRole('button', { name: 'Pause voice comment from Bea Bennett' }).click();
+    await expect(adaDialog.getByRole('button', { name: messages.commentPauseVoice('Bea Bennett') })).toBeVisible();
+    await adaDialog.getByRole('button', { name: messages.commentPauseVoice('Bea Bennett') }).click();
     await expect(play).toBeVisible();
 
     // The author deletes a comment by keyboard alone.
     await bea.page.reload();
     const again = await openMemory(bea.page, memory.id, 'Harvest supper');
-    await tabTo(bea.page, 'Delete comment from Bea Bennett');
+    await tabTo(bea.page, messages.commentDelete('Bea Bennett'));
     await bea.page.keyboard.press('Enter');
     await expectToast(bea.page, 'Comment deleted');
-    await expect(again.getByRole('listitem', { name: 'Comment by Bea Bennett' })).toHaveCount(1);
+    await expect(again.getByRole('listitem', { name: messages.commentBy('Bea Bennett') })).toHaveCount(1);
     const stored = (await (await page.request.get(`/api/memories/${memory.id}/comments`)).json()) as unknown[];
     expect(stored).toHaveLength(1);
     expect(await currentUserId(bea.page.request)).toBe(bea.id);
@@ -100,17 +101,17 @@ test.describe('Comments', () => {
     const timelineId = await createTimeline(page.request, 'Family');
     const memory = await createMemory(page.request, timelineId, { title: 'Lost kite' });
     const dialog = await openMemory(page, memory.id, 'Lost kite');
-    await dialog.getByLabel('Write a comment').fill('It flew over the church');
-    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByLabel(messages.commentWriteLabel).fill('It flew over the church');
+    await dialog.getByRole('button', { name: messages.send }).click();
     await expectToast(page, 'Comment added');
 
     expect((await page.request.delete(`/api/memories/${memory.id}`)).status()).toBe(200);
-    await dialog.getByLabel('Write a comment').fill('Still there?');
-    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByLabel(messages.commentWriteLabel).fill('Still there?');
+    await dialog.getByRole('button', { name: messages.send }).click();
     await expectToast(page, 'Error', 'Failed to add comment. Please try again.');
-    await expect(dialog.getByLabel('Write a comment')).toHaveValue('Still there?');
+    await expect(dialog.getByLabel(messages.commentWriteLabel)).toHaveValue('Still there?');
 
-    await dialog.getByRole('button', { name: 'Delete comment from Ada Lovelace' }).click();
+    await dialog.getByRole('button', { name: messages.commentDelete('Ada Lovelace') }).click();
     await expectToast(page, 'Error', 'Failed to delete comment. Please try again.');
   });
 });

@@ -4,6 +4,7 @@
 // something in it asks "Discard this memory?" first; a removed photo can be put back.
 import { expect, test, type Page } from '@playwright/test';
 import { openWizard, seenTooltips, signUp, timelineWithMember } from './helpers';
+import { messages } from '../common/messages';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -74,15 +75,15 @@ test('a draft survives a reload and a trip to /community, and discarding it asks
   const photo = await makePhoto(page);
 
   let wizard = await openWizard(page);
-  await wizard.getByLabel('Title').fill('Sunday lunch');
-  await wizard.getByLabel('Notes').fill('Roast chicken and too many potatoes.');
+  await wizard.getByLabel(messages.captureTitleLabel).fill('Sunday lunch');
+  await wizard.getByLabel(messages.notesLabel).fill('Roast chicken and too many potatoes.');
   await wizard.locator('input[aria-label="Choose photos"]').setInputFiles([photo]);
-  await wizard.getByRole('button', { name: 'Voice recording' }).click();
-  const recorder = page.getByRole('dialog', { name: 'Voice Recorder' });
-  await expect(recorder.getByText('Recording', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await expect(recorder.getByLabel('Elapsed time')).toHaveText('00:01', { timeout: 5_000 });
-  await recorder.getByRole('button', { name: 'Stop' }).click();
-  await expect(wizard.getByLabel('Your voice recording')).toBeVisible();
+  await wizard.getByRole('button', { name: messages.captureVoiceRecording }).click();
+  const recorder = page.getByRole('dialog', { name: messages.voiceRecorderTitle });
+  await expect(recorder.getByText(messages.voiceRecording, { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(recorder.getByLabel(messages.voiceElapsed)).toHaveText('00:01', { timeout: 5_000 });
+  await recorder.getByRole('button', { name: messages.stop }).click();
+  await expect(wizard.getByLabel(messages.captureYourVoiceRecording)).toBeVisible();
 
   // A reload: everything comes back, recording and photo included, once all of it is kept
   // (typing is written after a pause).
@@ -92,57 +93,57 @@ test('a draft survives a reload and a trip to /community, and discarding it asks
   await page.reload();
   wizard = await openWizard(page);
   await expect(wizard.getByText(welcomeBack('Sunday lunch'))).toBeVisible();
-  await expect(wizard.getByLabel('Title')).toHaveValue('Sunday lunch');
-  await expect(wizard.getByLabel('Notes')).toHaveValue('Roast chicken and too many potatoes.');
-  await expect(wizard.getByLabel('Your voice recording')).toBeVisible();
-  await expect(wizard.getByRole('img', { name: 'Photo 1: garden.png' })).toBeVisible();
-  expect(await wizard.getByLabel('Your voice recording').evaluate((audio: HTMLAudioElement) => audio.src)).toMatch(/^blob:/);
+  await expect(wizard.getByLabel(messages.captureTitleLabel)).toHaveValue('Sunday lunch');
+  await expect(wizard.getByLabel(messages.notesLabel)).toHaveValue('Roast chicken and too many potatoes.');
+  await expect(wizard.getByLabel(messages.captureYourVoiceRecording)).toBeVisible();
+  await expect(wizard.getByRole('img', { name: messages.capturePhotoPreview(1, 'garden.png') })).toBeVisible();
+  expect(await wizard.getByLabel(messages.captureYourVoiceRecording).evaluate((audio: HTMLAudioElement) => audio.src)).toMatch(/^blob:/);
 
   // To the sharing step, then out through 'Invite members'.
-  await wizard.getByRole('button', { name: 'Next' }).click();
-  await wizard.getByRole('button', { name: 'No' }).click();
-  await wizard.getByRole('button', { name: 'Continue' }).click();
+  await wizard.getByRole('button', { name: messages.next }).click();
+  await wizard.getByRole('button', { name: messages.no }).click();
+  await wizard.getByRole('button', { name: messages.continue }).click();
   await wizard.getByRole('checkbox', { name: 'Grace Hopper' }).uncheck();
-  await wizard.getByRole('link', { name: 'Invite members' }).click();
+  await wizard.getByRole('link', { name: messages.sharingInviteMembers }).click();
   await expect(page).toHaveURL(/\/community$/);
   await expect(wizard).toBeHidden();
 
   // Back in the wizard: the same step, the same choices.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Capture a Memory' }).click();
-  wizard = page.getByRole('dialog', { name: 'Capture a Memory' });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: messages.captureAMemory }).click();
+  wizard = page.getByRole('dialog', { name: messages.captureAMemory });
   await expect(wizard.getByText(welcomeBack('Sunday lunch'))).toBeVisible();
-  await expect(wizard.getByRole('button', { name: 'Save Memory' })).toBeVisible();
+  await expect(wizard.getByRole('button', { name: messages.captureSaveMemory })).toBeVisible();
   await expect(wizard.getByRole('checkbox', { name: 'Grace Hopper' })).not.toBeChecked();
 
   // And after a reload on '/community' too.
   await page.reload();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Capture a Memory' }).click();
-  wizard = page.getByRole('dialog', { name: 'Capture a Memory' });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: messages.captureAMemory }).click();
+  wizard = page.getByRole('dialog', { name: messages.captureAMemory });
   await expect(wizard.getByText(welcomeBack('Sunday lunch'))).toBeVisible();
-  await expect(wizard.getByRole('button', { name: 'Save Memory' })).toBeVisible();
+  await expect(wizard.getByRole('button', { name: messages.captureSaveMemory })).toBeVisible();
 
   // Closing asks first; Keep editing keeps it all.
-  await wizard.getByRole('button', { name: 'Close dialog' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Discard this memory?' });
+  await wizard.getByRole('button', { name: messages.closeDialog }).click();
+  const confirm = page.getByRole('dialog', { name: messages.discardMemoryTitle });
   await expect(confirm).toBeVisible();
-  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await confirm.getByRole('button', { name: messages.keepEditing }).click();
   await expect(confirm).toBeHidden();
-  await expect(wizard.getByRole('button', { name: 'Save Memory' })).toBeVisible();
+  await expect(wizard.getByRole('button', { name: messages.captureSaveMemory })).toBeVisible();
 
   // Escape asks too; Discard resets and closes, and nothing comes back, even after a reload.
   await page.keyboard.press('Escape');
   await expect(confirm).toBeVisible();
-  await confirm.getByRole('button', { name: 'Discard' }).click();
+  await confirm.getByRole('button', { name: messages.discardMemoryConfirm }).click();
   await expect(wizard).toBeHidden();
   wizard = await openWizard(page);
-  await expect(wizard.getByLabel('Title')).toHaveValue('');
+  await expect(wizard.getByLabel(messages.captureTitleLabel)).toHaveValue('');
   await expect(wizard.getByText(/Welcome back/)).toHaveCount(0);
   await page.reload();
   wizard = await openWizard(page);
-  await expect(wizard.getByLabel('Title')).toHaveValue('');
-  await expect(wizard.getByLabel('Your voice recording')).toHaveCount(0);
+  await expect(wizard.getByLabel(messages.captureTitleLabel)).toHaveValue('');
+  await expect(wizard.getByLabel(messages.captureYourVoiceRecording)).toHaveCount(0);
   // Empty, it closes without asking.
-  await wizard.getByRole('button', { name: 'Close dialog' }).click();
+  await wizard.getByRole('button', { name: messages.closeDialog }).click();
   await expect(wizard).toBeHidden();
   await expect(confirm).toBeHidden();
 });
@@ -155,21 +156,21 @@ test('a removed recording or photo can be put back with Undo', async ({ page }) 
   const photo = await makePhoto(page);
 
   const wizard = await openWizard(page);
-  await wizard.getByLabel('Title').fill('Undo me');
+  await wizard.getByLabel(messages.captureTitleLabel).fill('Undo me');
   await wizard.locator('input[aria-label="Choose photos"]').setInputFiles([photo]);
-  await wizard.getByRole('button', { name: 'Remove photo 1' }).click();
+  await wizard.getByRole('button', { name: messages.captureRemovePhoto(1) }).click();
   await expect(wizard.getByRole('img', { name: /^Photo/ })).toHaveCount(0);
-  await expect(wizard.getByText('Photo removed.')).toBeVisible();
-  await wizard.getByRole('button', { name: 'Undo' }).click();
-  await expect(wizard.getByRole('img', { name: 'Photo 1: garden.png' })).toBeVisible();
+  await expect(wizard.getByText(messages.photoRemoved)).toBeVisible();
+  await wizard.getByRole('button', { name: messages.undo }).click();
+  await expect(wizard.getByRole('img', { name: messages.capturePhotoPreview(1, 'garden.png') })).toBeVisible();
 
-  await wizard.getByRole('button', { name: 'Voice recording' }).click();
-  const recorder = page.getByRole('dialog', { name: 'Voice Recorder' });
-  await expect(recorder.getByText('Recording', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await recorder.getByRole('button', { name: 'Stop' }).click();
-  await wizard.getByRole('button', { name: 'Remove recording' }).click();
-  await expect(wizard.getByLabel('Your voice recording')).toHaveCount(0);
-  await expect(wizard.getByText('Recording removed.')).toBeVisible();
-  await wizard.getByRole('button', { name: 'Undo' }).click();
-  await expect(wizard.getByLabel('Your voice recording')).toBeVisible();
+  await wizard.getByRole('button', { name: messages.captureVoiceRecording }).click();
+  const recorder = page.getByRole('dialog', { name: messages.voiceRecorderTitle });
+  await expect(recorder.getByText(messages.voiceRecording, { exact: true })).toBeVisible({ timeout: 20_000 });
+  await recorder.getByRole('button', { name: messages.stop }).click();
+  await wizard.getByRole('button', { name: messages.removeRecording }).click();
+  await expect(wizard.getByLabel(messages.captureYourVoiceRecording)).toHaveCount(0);
+  await expect(wizard.getByText(messages.recordingRemoved)).toBeVisible();
+  await wizard.getByRole('button', { name: messages.undo }).click();
+  await expect(wizard.getByLabel(messages.captureYourVoiceRecording)).toBeVisible();
 });

@@ -4,6 +4,8 @@
 // prompt. Run on port 3114.
 import { expect, test, type Page } from '@playwright/test';
 import { openWizard, signedInWithTimeline } from './helpers';
+import { CAPTURE_IMAGES_MAX } from '../common/limits';
+import { messages } from '../common/messages';
 
 /** Small real photos, made by the browser's own canvas. */
 async function photos(page: Page, names: string[]) {
@@ -33,18 +35,18 @@ test.describe('Caught where it happens', () => {
       buffer: Buffer.from('Remember to buy milk, eggs and bread.\n'),
     });
     await expect(wizard.getByRole('alert').filter({ hasText: 'notes.jpg is not a photo we can read' })).toBeVisible();
-    await expect(wizard.getByRole('button', { name: 'Add photos (0/3)' })).toBeVisible();
+    await expect(wizard.getByRole('button', { name: messages.captureAddPhotos(0, CAPTURE_IMAGES_MAX) })).toBeVisible();
     await expect(wizard.getByRole('img', { name: /^Photo \d/ })).toHaveCount(0);
 
     await wizard.locator('input[aria-label="Choose a video"]').setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a film at all') });
     await expect(wizard.getByRole('alert').filter({ hasText: 'clip.mp4 is not a video we can play' })).toBeVisible();
-    await expect(wizard.getByText('Video', { exact: true })).toHaveCount(0);
+    await expect(wizard.getByText(messages.videoBadge, { exact: true })).toHaveCount(0);
   });
 
   test('a 700-character title pasted is cut at 200 with the limit said in the field at once, and the rest starts the notes', async ({ page }) => {
     await signedInWithTimeline(page);
     const wizard = await openWizard(page);
-    const title = wizard.getByLabel('Title');
+    const title = wizard.getByLabel(messages.captureTitleLabel);
     await expect(wizard.getByText('Up to 200 characters')).toBeVisible();
     await title.focus();
     // One insertion of the whole text, as a paste makes it (a single input event).
@@ -52,7 +54,7 @@ test.describe('Caught where it happens', () => {
     await expect(wizard.getByRole('alert').filter({ hasText: 'A title can be up to 200 characters, so the rest is now at the start of the notes.' })).toBeVisible();
     await expect(title).toHaveValue('x'.repeat(200));
     // Nothing pasted is lost: what did not fit is in the notes.
-    await expect(wizard.getByLabel('Notes')).toHaveValue('x'.repeat(500));
+    await expect(wizard.getByLabel(messages.notesLabel)).toHaveValue('x'.repeat(500));
     await expect(wizard.getByText('0 characters left')).toBeVisible();
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
@@ -67,8 +69,8 @@ test.describe('Caught where it happens', () => {
     await expect(notice).toBeVisible();
     await expect(notice).toContainText('sunset.jpg was not added');
     await expect(wizard.getByRole('img', { name: /^Photo \d/ })).toHaveCount(3);
-    await expect(wizard.getByRole('img', { name: 'Photo 3: picnic.jpg' })).toBeVisible();
-    await expect(wizard.getByRole('button', { name: 'Add photos (3/3)' })).toBeDisabled();
+    await expect(wizard.getByRole('img', { name: messages.capturePhotoPreview(3, 'picnic.jpg') })).toBeVisible();
+    await expect(wizard.getByRole('button', { name: messages.captureAddPhotos(3, CAPTURE_IMAGES_MAX) })).toBeDisabled();
   });
 
   // The spec's toast is the one alert; beside the field the words are its description, read as
@@ -76,38 +78,38 @@ test.describe('Caught where it happens', () => {
   test('Next with no title, then with nothing to keep, says so beside the field, moves focus there, and the toast is the one alert', async ({ page }) => {
     await signedInWithTimeline(page);
     const wizard = await openWizard(page);
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    const title = wizard.getByLabel('Title');
+    await wizard.getByRole('button', { name: messages.next }).click();
+    const title = wizard.getByLabel(messages.captureTitleLabel);
     await expect(title).toBeFocused();
     await expect(title).toHaveAttribute('aria-invalid', 'true');
     await expect(title).toHaveAccessibleDescription(/Please give your memory a title/);
-    await expect(wizard.getByText('Please give your memory a title')).toBeVisible();
+    await expect(wizard.getByText(messages.captureMissingTitleDetail)).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(1);
-    await expect(page.getByRole('alert')).toContainText('Missing title');
+    await expect(page.getByRole('alert')).toContainText(messages.captureMissingTitle);
 
     await title.fill('Sledging');
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    const notes = wizard.getByLabel('Notes');
+    await wizard.getByRole('button', { name: messages.next }).click();
+    const notes = wizard.getByLabel(messages.notesLabel);
     await expect(notes).toBeFocused();
     await expect(notes).toHaveAttribute('aria-invalid', 'true');
     await expect(notes).toHaveAccessibleDescription(/Please provide the content of your memory before proceeding\./);
     await expect(page.getByRole('alert')).toHaveCount(1);
-    await expect(page.getByRole('alert')).toContainText('Content required');
+    await expect(page.getByRole('alert')).toContainText(messages.captureContentRequired);
   });
 
   test("tapping one of today's prompts and going on: the first follow-up question is not that prompt", async ({ page }) => {
     await signedInWithTimeline(page);
     const back = page.getByRole('button', { name: /Looking Back\.\.\./ });
     await back.click();
-    await expect(back).not.toContainText('Tap to reveal');
+    await expect(back).not.toContainText(messages.promptsTapToReveal);
     const prompt = (await back.textContent())!.replace('Looking Back...', '').trim();
     expect(prompt).toMatch(/\?$/);
     await back.click();
-    const wizard = page.getByRole('dialog', { name: 'Capture a Memory' });
-    await expect(wizard.getByLabel('Title')).toHaveValue(prompt);
-    await wizard.getByLabel('Notes').fill('We lived above the bakery on Mill Street, and the whole flat smelled of bread.');
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    await wizard.getByRole('button', { name: 'Yes' }).click();
+    const wizard = page.getByRole('dialog', { name: messages.captureAMemory });
+    await expect(wizard.getByLabel(messages.captureTitleLabel)).toHaveValue(prompt);
+    await wizard.getByLabel(messages.notesLabel).fill('We lived above the bakery on Mill Street, and the whole flat smelled of bread.');
+    await wizard.getByRole('button', { name: messages.next }).click();
+    await wizard.getByRole('button', { name: messages.yes }).click();
     const question = wizard.getByTestId('follow-up-question');
     await expect(question).toHaveAttribute('data-typing', 'done', { timeout: 15_000 });
     const asked = (await question.locator('span[aria-hidden]').textContent())!.trim();

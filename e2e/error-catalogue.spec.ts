@@ -36,8 +36,8 @@ async function timelines(page: Page): Promise<Array<{ id: string; name: string; 
 
 async function openManageTimelines(page: Page) {
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('button', { name: 'Manage Timelines' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Manage Timelines' });
+  await page.getByRole('button', { name: messages.menuManageTimelines }).click();
+  const dialog = page.getByRole('dialog', { name: messages.manageTimelinesTitle });
   await expect(dialog).toBeVisible();
   return dialog;
 }
@@ -59,26 +59,26 @@ test.describe('Error catalogue (accounts §8)', () => {
     await failFirst(page, 'POST', invites, 1, { status: 503, message: 'Invites are paused for maintenance' });
     await page.goto('/family');
     const card = page.getByRole('tabpanel', { name: 'Family' });
-    await card.getByRole('button', { name: 'Create Invite Link' }).click();
-    await expectError(page, 'Failed to create invite: Invites are paused for maintenance');
-    await card.getByRole('button', { name: 'Create Invite Link' }).click();
+    await card.getByRole('button', { name: messages.createInviteLink }).click();
+    await expectError(page, messages.inviteCreateFailed('Invites are paused for maintenance'));
+    await card.getByRole('button', { name: messages.createInviteLink }).click();
     await expectSuccess(page, messages.inviteLinkCreated);
-    await expect(card.getByText('Expires in 48 hours')).toBeVisible();
+    await expect(card.getByText(messages.inviteExpires)).toBeVisible();
 
     // The server always sends the new invite's id; an answer without one is put in its place.
     await failFirst(page, 'POST', invites, 1, { status: 201, json: { expiresAt: new Date().toISOString() } });
-    await card.getByRole('button', { name: 'Invite...' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Invite to Timeline' });
-    await dialog.getByRole('button', { name: 'Create Invite Link' }).click();
+    await card.getByRole('button', { name: messages.inviteToTimelineButton }).click();
+    const dialog = page.getByRole('dialog', { name: messages.inviteToTimeline });
+    await dialog.getByRole('button', { name: messages.createInviteLink }).click();
     await expectError(page, messages.inviteLinkFailed);
     await expect(dialog).toBeVisible();
 
     await failFirst(page, 'POST', '**/api/invites', 1, { status: 500, message: 'Family invites are unavailable' });
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Create Family Invite Link' }).click();
-    await expectError(page, 'Failed to create invite: Family invites are unavailable');
+    await page.getByRole('button', { name: messages.createFamilyInviteLink }).click();
+    await expectError(page, messages.inviteCreateFailed('Family invites are unavailable'));
     await expect(page.getByTestId('family-invite-link')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Create Family Invite Link' }).click();
+    await page.getByRole('button', { name: messages.createFamilyInviteLink }).click();
     await expectSuccess(page, messages.inviteLinkCreated);
     await expect(page.getByTestId('family-invite-link')).toContainText('/invite/');
   });
@@ -92,14 +92,14 @@ test.describe('Error catalogue (accounts §8)', () => {
     await page.goto('/family');
     const remove = page.getByRole('button', { name: 'Remove Grace Hopper' });
     await remove.click();
-    const confirm = page.getByRole('dialog', { name: 'Remove Member' });
-    await confirm.getByRole('button', { name: 'Remove' }).click();
+    const confirm = page.getByRole('dialog', { name: messages.removeMemberTitle });
+    await confirm.getByRole('button', { name: messages.confirmRemoveMember }).click();
     await expectError(page, 'Failed to remove member: Members cannot be changed right now');
     await expect(confirm).toBeVisible();
     const members = (await (await page.request.get(`/api/timelines/${timelineId}/members`)).json()) as Array<{ id: string }>;
     expect(members.map((member) => member.id)).toContain(memberId);
 
-    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await confirm.getByRole('button', { name: messages.confirmRemoveMember }).click();
     await expectSuccess(page, 'Member removed');
     await expect(remove).toHaveCount(0);
   });
@@ -116,31 +116,31 @@ test.describe('Error catalogue (accounts §8)', () => {
     await page.reload();
     const dialog = await openManageTimelines(page);
 
-    await dialog.getByLabel('Timeline name').fill('Cousins');
-    await dialog.getByRole('button', { name: 'Create Timeline' }).click();
+    await dialog.getByLabel(messages.timelineNameLabel).fill('Cousins');
+    await dialog.getByRole('button', { name: messages.createTimeline }).click();
     await expectError(page, 'Failed to create timeline');
     expect((await timelines(page)).map((timeline) => timeline.name)).not.toContain('Cousins');
-    await dialog.getByRole('button', { name: 'Create Timeline' }).click();
+    await dialog.getByRole('button', { name: messages.createTimeline }).click();
     await expectSuccess(page, 'Timeline created');
 
     await dialog.getByRole('button', { name: 'Edit Holidays' }).click();
-    const row = dialog.getByRole('listitem').filter({ has: page.getByLabel('Timeline name') });
-    await row.getByLabel('Timeline name').fill('Summer Holidays');
-    await row.getByRole('button', { name: 'Save' }).click();
+    const row = dialog.getByRole('listitem').filter({ has: page.getByLabel(messages.timelineNameLabel) });
+    await row.getByLabel(messages.timelineNameLabel).fill('Summer Holidays');
+    await row.getByRole('button', { name: messages.saveTimeline }).click();
     await expectError(page, 'Failed to update timeline');
-    await row.getByRole('button', { name: 'Save' }).click();
+    await row.getByRole('button', { name: messages.saveTimeline }).click();
     await expectSuccess(page, 'Timeline updated');
 
     await dialog.getByRole('button', { name: 'Set Summer Holidays as default' }).click();
     await expectError(page, 'Failed to set default timeline.');
-    await expect(dialog.getByRole('listitem').filter({ hasText: 'Family' })).toContainText('Default');
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'Family' })).toContainText(messages.timelineDefaultBadge);
 
     await dialog.getByRole('button', { name: 'Delete Summer Holidays' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete Timeline' });
-    await confirm.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: messages.deleteTimelineTitle });
+    await confirm.getByRole('button', { name: messages.confirmDeleteTimeline }).click();
     await expectError(page, 'Failed to delete timeline');
     expect((await timelines(page)).map((timeline) => timeline.name)).toContain('Summer Holidays');
-    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: messages.confirmDeleteTimeline }).click();
     await expectSuccess(page, 'Timeline deleted');
   });
 
@@ -149,30 +149,30 @@ test.describe('Error catalogue (accounts §8)', () => {
     const [family] = await timelines(page);
     await failFirst(page, 'POST', `**/api/timelines/${family!.id}/invites`, 1, { status: 500, message: 'Invites are paused' });
     const dialog = await openManageTimelines(page);
-    await dialog.getByRole('tab', { name: 'Add People' }).click();
-    await dialog.getByRole('button', { name: 'Generate Invite Link' }).click();
+    await dialog.getByRole('tab', { name: messages.addPeople }).click();
+    await dialog.getByRole('button', { name: messages.inviteGenerateButton }).click();
     await expectError(page, 'Failed to create timeline invite');
     expect((await page.request.get(`/api/timeline-invites/${family!.id}`)).status()).toBe(404);
-    await expect(dialog.getByRole('textbox', { name: 'Invite link' })).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Generate Invite Link' }).click();
+    await expect(dialog.getByRole('textbox', { name: messages.inviteLinkField })).toHaveCount(0);
+    await dialog.getByRole('button', { name: messages.inviteGenerateButton }).click();
     await expectSuccess(page, messages.inviteLinkCreated);
     // Issue 20: the link is shown where it is made, with its life and Copy, not copied unseen.
     const made = (await (await page.request.get(`/api/timeline-invites/${family!.id}`)).json()) as { id: string };
-    await expect(dialog.getByRole('textbox', { name: 'Invite link' })).toHaveValue(new RegExp(`/timeline-invite/${made.id}$`));
-    await expect(dialog.getByText('Expires in 48 hours')).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Copy' })).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Generate Invite Link' })).toHaveCount(0);
+    await expect(dialog.getByRole('textbox', { name: messages.inviteLinkField })).toHaveValue(new RegExp(`/timeline-invite/${made.id}$`));
+    await expect(dialog.getByText(messages.inviteExpires)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: messages.inviteCopy })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: messages.inviteGenerateButton })).toHaveCount(0);
   });
 
   test('first run: "Failed to create timeline. Please try again."', async ({ page }) => {
     await signUp(page, { firstTimeline: false });
     await failFirst(page, 'POST', '**/api/timelines', 1, { status: 500, message: 'Disk full' });
-    const step = page.getByRole('dialog', { name: 'Create Your First Timeline' });
-    await step.getByRole('textbox', { name: 'Timeline Name' }).fill('Our Family');
-    await step.getByRole('button', { name: 'Create Timeline' }).click();
+    const step = page.getByRole('dialog', { name: messages.setupFirstTimelineTitle });
+    await step.getByRole('textbox', { name: messages.setupTimelineName }).fill('Our Family');
+    await step.getByRole('button', { name: messages.createTimeline }).click();
     await expectError(page, 'Failed to create timeline. Please try again.');
     await expect(step).toBeVisible();
-    await step.getByRole('button', { name: 'Create Timeline' }).click();
+    await step.getByRole('button', { name: messages.createTimeline }).click();
     await expectSuccess(page, messages.firstTimelineCreated);
     await expect(step).toBeHidden();
   });
@@ -181,28 +181,28 @@ test.describe('Error catalogue (accounts §8)', () => {
     await signedInWithTimeline(page, { displayName: 'Ada Lovelace' });
     await failFirst(page, 'PATCH', '**/api/auth/user/profile', 1, { status: 500, message: 'Profiles are read-only during maintenance' });
     await page.goto('/profile');
-    const displayName = page.getByRole('textbox', { name: 'Display Name' });
+    const displayName = page.getByRole('textbox', { name: messages.profileDisplayName });
     await displayName.fill('Ada King');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('button', { name: messages.saveChanges }).click();
     await expectError(page, 'Failed to update profile: Profiles are read-only during maintenance');
     expect(((await (await page.request.get('/api/auth/user')).json()) as { displayName: string }).displayName).toBe('Ada Lovelace');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('button', { name: messages.saveChanges }).click();
     await expectSuccess(page, messages.profileUpdated);
 
     // The real server's refusal: bytes that are not an image, whatever their name says.
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Change profile picture' }).click();
+    await page.getByRole('button', { name: messages.profilePictureChangeLabel }).click();
     await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
-    await page.getByRole('button', { name: 'Upload Image' }).click();
+    await page.getByRole('button', { name: messages.profileUploadImage }).click();
     await expectError(page, `Failed to upload profile image: ${messages.imageTypeRefused}`);
   });
 
   test('Home: "Failed to refresh prompts: {message}"', async ({ page }) => {
     await signedInWithTimeline(page);
     await failFirst(page, 'POST', '**/api/prompts/refresh', 1, { status: 503, message: 'The prompt library is loading' });
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    await expectError(page, 'Failed to refresh prompts: The prompt library is loading');
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('button', { name: messages.refresh }).click();
+    await expectError(page, `${messages.promptsRefreshFailed}: The prompt library is loading`);
+    await page.getByRole('button', { name: messages.refresh }).click();
     await expectSuccess(page, messages.promptsRefreshed);
   });
 
@@ -218,15 +218,15 @@ test.describe('Error catalogue (accounts §8)', () => {
 
     // In a family already, she is not joined on opening the link: she asks.
     await page.goto(`/invite/${inviteId}`);
-    await page.getByRole('button', { name: 'Join Family' }).click();
-    const conflict = page.getByRole('dialog', { name: 'Family Name Conflict' });
+    await page.getByRole('button', { name: messages.familyJoin }).click();
+    const conflict = page.getByRole('dialog', { name: messages.familyConflictTitle });
     await expect(conflict).toBeVisible();
     expect(accept.calls).toBe(1);
-    await conflict.getByRole('button', { name: 'Merge Families' }).click();
+    await conflict.getByRole('button', { name: messages.familyMerge }).click();
     await expectError(page, messages.familyMergeFailed);
     await expect(conflict).toBeVisible();
-    await conflict.getByRole('button', { name: 'Merge Families' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Success!' })).toContainText(messages.familyMerged);
+    await conflict.getByRole('button', { name: messages.familyMerge }).click();
+    await expect(page.getByRole('alert').filter({ hasText: messages.inviteSuccess })).toContainText(messages.familyMerged);
     expect(accept.calls).toBe(1);
   });
 
@@ -243,28 +243,28 @@ test.describe('Error catalogue (accounts §8)', () => {
     const accept = await failFirst(page, 'POST', `**/api/timeline-invite/${inviteId}/accept`, 2, { status: 503, message: 'Joining is paused for maintenance' });
 
     await page.goto(`/timeline-invite/${inviteId}`);
-    await expect(page.getByRole('heading', { name: "You're Invited!" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: messages.inviteYoureInvited })).toBeVisible();
     // accounts §8: "A failed accept is only logged": logged, and no toast came with it.
     await expect.poll(() => logged.some((text) => text.includes('Automatic timeline join failed'))).toBe(true);
     expect(accept.calls).toBe(1);
     await settle(page);
     await expect(page.getByRole('alert')).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Join Timeline' }).click();
+    await page.getByRole('button', { name: messages.inviteJoinTimeline }).click();
     await expectError(page, 'Failed to join timeline: Joining is paused for maintenance');
-    await page.getByRole('button', { name: 'Join Timeline' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Success!' })).toContainText(messages.joinedTimeline);
+    await page.getByRole('button', { name: messages.inviteJoinTimeline }).click();
+    await expect(page.getByRole('alert').filter({ hasText: messages.inviteSuccess })).toContainText(messages.joinedTimeline);
     expect((await timelines(page)).map((timeline) => timeline.id)).toContain(adaTimeline!.id);
   });
 
   test('Timeline invite: an invite followed signed out that is gone by sign-in says "Failed to process invitation"', async ({ page }) => {
     // Opened signed out, the invite is kept to be processed after sign-in (accounts §4).
     await page.goto('/timeline-invite/00000000-0000-4000-8000-000000000000');
-    await expect(page.getByRole('heading', { name: 'Invite Not Found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: messages.inviteNotFoundTitle })).toBeVisible();
     await page.goto('/signup');
-    await page.getByLabel('Email').fill(uniqueEmail('late'));
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByLabel(messages.authEmail).fill(uniqueEmail('late'));
+    await page.getByRole('textbox', { name: messages.authPassword, exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: messages.authCreateAccount }).click();
     await expectError(page, messages.inviteProcessFailed);
     expect(await page.evaluate(() => localStorage.getItem('pendingTimelineInviteId'))).toBeNull();
   });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pauseClock } from './clock';
 import { signUp } from './helpers';
+import { messages } from '../common/messages';
 
 // accounts §2 "Extras page": the nine features, in order.
 const FEATURES = [
@@ -41,22 +42,22 @@ test.describe('Extras', () => {
     await page.clock.install();
     await signUp(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('link', { name: 'Extras' }).click();
+    await page.getByRole('link', { name: messages.menuExtras }).click();
     await expect(page).toHaveURL(/\/extras$/);
-    await expect(page.getByRole('heading', { name: 'Extras', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: messages.extrasTitle, level: 1 })).toBeVisible();
 
     const cards = page.getByRole('main').getByRole('button', { name: /Coming Soon/ });
     await expect(cards).toHaveCount(9);
     for (const [index, feature] of FEATURES.entries()) {
       await expect(cards.nth(index)).toContainText(feature);
-      await expect(cards.nth(index)).toContainText('Coming Soon');
+      await expect(cards.nth(index)).toContainText(messages.comingSoonBadge);
     }
-    await expect(page.getByRole('heading', { name: 'More Magic Coming Soon' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: messages.moreMagicComingSoon })).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
     await pauseClock(page);
     await page.getByRole('button', { name: /Family Tree/ }).click();
-    const toast = page.getByRole('alert').filter({ hasText: 'Feature Coming Soon!' });
+    const toast = page.getByRole('alert').filter({ hasText: messages.featureComingSoon });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText('Family Tree is being developed and will be available in a future update.');
     await expectShownFor3Seconds(page, toast);
@@ -69,7 +70,7 @@ test.describe('Extras', () => {
     await page.goto('/extras');
 
     const opened = context.waitForEvent('page');
-    await page.getByRole('button', { name: 'Send Feedback' }).click();
+    await page.getByRole('button', { name: messages.sendFeedback }).click();
     const feedback = await opened;
     await expect(feedback).toHaveURL(FEEDBACK_URL);
     await expect(page).toHaveURL(/\/extras$/);
@@ -79,15 +80,15 @@ test.describe('Extras', () => {
   test('the shell\'s Extras dialog has the nine tiles and says "Coming Soon!" for 3 seconds', async ({ page }) => {
     await page.clock.install();
     await signUp(page);
-    await page.getByRole('main').getByRole('button', { name: 'Extras', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Extras' });
+    await page.getByRole('main').getByRole('button', { name: messages.menuExtras, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: messages.extrasTitle });
     await expect(dialog).toBeVisible();
     for (const feature of FEATURES) await expect(dialog.getByRole('button', { name: feature })).toBeVisible();
     await expect(dialog.getByRole('button', { name: new RegExp(FEATURES.join('|')) })).toHaveCount(9);
 
     await pauseClock(page);
     await dialog.getByRole('button', { name: 'Legacy Letters' }).click();
-    const toast = page.getByRole('alert').filter({ hasText: 'Coming Soon!' });
+    const toast = page.getByRole('alert').filter({ hasText: messages.comingSoon });
     await expect(toast).toContainText('Legacy Letters will be available in a future update.');
     await expectShownFor3Seconds(page, toast);
     await page.clock.resume();

@@ -32,12 +32,12 @@ async function joins(browser: Browser, ada: Page, timelineId: string, displayNam
 /** The wizard up to its sharing step, with a title and notes. */
 async function toSharing(page: Page, title: string, notes: string): Promise<Locator> {
   const wizard = await openWizard(page);
-  await wizard.getByLabel('Title').fill(title);
-  await wizard.getByLabel('Notes').fill(notes);
-  await wizard.getByRole('button', { name: 'Next' }).click();
-  await wizard.getByRole('button', { name: 'No' }).click();
+  await wizard.getByLabel(messages.captureTitleLabel).fill(title);
+  await wizard.getByLabel(messages.notesLabel).fill(notes);
+  await wizard.getByRole('button', { name: messages.next }).click();
+  await wizard.getByRole('button', { name: messages.no }).click();
   await expect(wizard.getByRole('checkbox', { name: FAMILY })).toBeChecked();
-  await wizard.getByRole('button', { name: 'Continue' }).click();
+  await wizard.getByRole('button', { name: messages.continue }).click();
   await expect(wizard.getByRole('radio', { name: /Selective Sharing/ })).toBeChecked();
   return wizard;
 }
@@ -45,7 +45,7 @@ async function toSharing(page: Page, title: string, notes: string): Promise<Loca
 /** Presses Save Memory and answers the memory the server made. */
 async function saveFrom(page: Page, wizard: Locator): Promise<Memory> {
   const created = page.waitForResponse((response) => response.url().endsWith('/api/memories') && response.request().method() === 'POST');
-  await wizard.getByRole('button', { name: 'Save Memory' }).click();
+  await wizard.getByRole('button', { name: messages.captureSaveMemory }).click();
   const response = await created;
   expect(response.status()).toBe(201);
   await expectToast(page, messages.memorySaved, messages.memorySavedDetail);
@@ -81,7 +81,7 @@ test.describe('A family that joins later (issue 20)', () => {
     await expect(audience).toHaveAttribute('aria-live', 'polite');
     await expect(audience).toHaveCSS('font-size', '16px');
     await wizard.getByRole('radio', { name: /Private/ }).check();
-    await expect(audience).toHaveText('Only you');
+    await expect(audience).toHaveText(messages.audiencePrivate);
     await wizard.getByRole('radio', { name: /Selective Sharing/ }).check();
     await expect(audience).toHaveText(EVERYONE);
     const snow = await saveFrom(ada, wizard);
@@ -103,7 +103,7 @@ test.describe('A family that joins later (issue 20)', () => {
     const beaAudience = wizard.getByRole('status').filter({ hasText: /^(Everyone on|Only you)/ });
     await expect(beaAudience).toHaveText(EVERYONE);
     await adaBox.uncheck();
-    await expect(beaAudience).toHaveText('Only you');
+    await expect(beaAudience).toHaveText(messages.audiencePrivate);
     await adaBox.check();
     await expect(beaAudience).toHaveText(EVERYONE);
     const supper = await saveFrom(bea, wizard);
@@ -123,9 +123,9 @@ test.describe('A family that joins later (issue 20)', () => {
     expect(await timelineTitles(cy, 4)).toEqual(four);
     // ... and finds one by a word of its notes.
     await cy.getByRole('button', { name: 'Search memories' }).click();
-    const search = cy.getByRole('dialog', { name: 'Search Memories' });
+    const search = cy.getByRole('dialog', { name: messages.searchTitle });
     await search.getByRole('searchbox', { name: /Search your memories/ }).fill('punctures');
-    const results = search.getByRole('list', { name: 'Search results' });
+    const results = search.getByRole('list', { name: messages.searchResults });
     await expect(results.getByRole('button')).toHaveCount(1);
     await expect(results.getByRole('button', { name: /The long drive north/ })).toBeVisible();
     await cy.keyboard.press('Escape');
@@ -134,12 +134,12 @@ test.describe('A family that joins later (issue 20)', () => {
     await ada.goto(`/timeline?memoryId=${snow.id}`);
     let detail = ada.getByRole('dialog', { name: 'First snow' });
     await detail.getByRole('button', { name: 'Share' }).click();
-    let share = ada.getByRole('dialog', { name: 'Share Memory' });
+    let share = ada.getByRole('dialog', { name: messages.shareMemoryTitle });
     await expect(share.getByRole('checkbox', { name: 'Bea Bennett' })).toBeChecked();
     await expect(share.getByRole('checkbox', { name: 'Cy Carter' })).toBeChecked();
     await expect(share.getByRole('status')).toHaveText(EVERYONE);
-    await expect(share.getByRole('button', { name: 'Share with All Timeline Members' })).toBeVisible();
-    await share.getByRole('button', { name: 'Cancel' }).click();
+    await expect(share.getByRole('button', { name: messages.shareAllMembers })).toBeVisible();
+    await share.getByRole('button', { name: messages.cancel }).click();
     await expect(share).toBeHidden();
     await detail.getByRole('button', { name: 'Close memory' }).click();
     await expect(detail).toBeHidden();
@@ -147,20 +147,20 @@ test.describe('A family that joins later (issue 20)', () => {
     // A private memory, then shared with Bea alone in the Share dialog (one box).
     wizard = await toSharing(ada, 'A letter to Bea', 'Just between the two of us: the recipe for the lemon cake.');
     await wizard.getByRole('radio', { name: /Private/ }).check();
-    await expect(wizard.getByRole('status').filter({ hasText: /^Only you/ })).toHaveText('Only you');
+    await expect(wizard.getByRole('status').filter({ hasText: /^Only you/ })).toHaveText(messages.audiencePrivate);
     const letter = await saveFrom(ada, wizard);
     expect(letter.audience).toBe('private');
 
     await ada.goto(`/timeline?memoryId=${letter.id}`);
     detail = ada.getByRole('dialog', { name: 'A letter to Bea' });
     await detail.getByRole('button', { name: 'Share' }).click();
-    share = ada.getByRole('dialog', { name: 'Share Memory' });
+    share = ada.getByRole('dialog', { name: messages.shareMemoryTitle });
     await expect(share.getByRole('checkbox', { name: 'Cy Carter' })).not.toBeChecked();
-    await expect(share.getByRole('status')).toHaveText('Only you');
+    await expect(share.getByRole('status')).toHaveText(messages.audiencePrivate);
     await share.getByRole('checkbox', { name: 'Bea Bennett' }).check();
     await expect(share.getByRole('status')).toHaveText('Only you and Bea Bennett');
     const shared = ada.waitForResponse((response) => response.url().endsWith(`/api/memories/${letter.id}/share`));
-    await share.getByRole('button', { name: 'Update Sharing Settings' }).click();
+    await share.getByRole('button', { name: messages.shareUpdateSettings }).click();
     const sharedResponse = await shared;
     expect(sharedResponse.request().postDataJSON()).toEqual({ userIds: [await currentUserId(ada.request), await currentUserId(bea.request)], audience: 'people' });
     expect(((await sharedResponse.json()) as Memory).audience).toBe('people');
@@ -171,7 +171,7 @@ test.describe('A family that joins later (issue 20)', () => {
     expect(await timelineTitles(cy, 4)).toEqual(four);
     await cy.getByRole('button', { name: 'Search memories' }).click();
     await search.getByRole('searchbox', { name: /Search your memories/ }).fill('lemon');
-    await expect(search.getByText('No results found')).toBeVisible();
+    await expect(search.getByText(messages.searchNoResults)).toBeVisible();
     expect((await cy.request.get(`/api/memories/${letter.id}`)).status()).toBe(404);
   });
 });

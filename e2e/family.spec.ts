@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createFirstTimeline, PASSWORD, signUp, uniqueEmail } from './helpers';
+import { messages } from '../common/messages';
 
 async function createFamilyInvite(page: Page): Promise<string> {
   await page.goto('/family');
-  await page.getByRole('button', { name: 'Create Family Invite Link' }).click();
-  await expect(page.getByText('Invite link created')).toBeVisible();
-  const link = await page.getByTestId('family-invite-link').getByRole('textbox', { name: 'Invite link' }).inputValue();
+  await page.getByRole('button', { name: messages.createFamilyInviteLink }).click();
+  await expect(page.getByText(messages.inviteLinkCreated)).toBeVisible();
+  const link = await page.getByTestId('family-invite-link').getByRole('textbox', { name: messages.inviteLinkField }).inputValue();
   expect(link).toMatch(/\/invite\/[\w-]+$/);
   return link;
 }
@@ -21,25 +22,25 @@ test.describe('Family invites', () => {
 
     const b = await (await browser.newContext()).newPage();
     await b.goto(link);
-    await expect(b.getByRole('heading', { name: 'Family Invitation' })).toBeVisible();
+    await expect(b.getByRole('heading', { name: messages.familyInvitation })).toBeVisible();
     await expect(b.getByText('Ada Lovelace invited you to join')).toBeVisible();
     // issue 9: the account is created right on the invite; signing in is one tap away.
-    await expect(b.getByRole('heading', { name: 'Create your account to join' })).toBeVisible();
-    await expect(b.getByRole('link', { name: /I already have an account/ })).toContainText('Log In to Join');
-    await b.getByLabel('Email').fill(uniqueEmail('ben'));
-    await b.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-    await b.getByLabel('Display name').fill('Ben Lovelace');
-    await b.getByRole('button', { name: 'Create Account' }).click();
-    await expect(b.getByText('You have joined the family group')).toBeVisible();
+    await expect(b.getByRole('heading', { name: messages.inviteCreateAccountHeading })).toBeVisible();
+    await expect(b.getByRole('link', { name: /I already have an account/ })).toContainText(messages.inviteLogInToJoin);
+    await b.getByLabel(messages.authEmail).fill(uniqueEmail('ben'));
+    await b.getByRole('textbox', { name: messages.authPassword, exact: true }).fill(PASSWORD);
+    await b.getByLabel(messages.authDisplayName).fill('Ben Lovelace');
+    await b.getByRole('button', { name: messages.authCreateAccount }).click();
+    await expect(b.getByText(messages.familyJoined)).toBeVisible();
     await expect(b).toHaveURL(/\/family$/);
-    await expect(b.getByLabel('Family members', { exact: true })).toContainText('Ada Lovelace');
+    await expect(b.getByLabel(messages.familyMembers, { exact: true })).toContainText('Ada Lovelace');
     // A family brings no timeline: Ben is asked for his first one.
     await createFirstTimeline(b, 'Ben\'s Memories');
 
     // Opening the link again: already in that family.
     await b.goto(link);
-    await expect(b.getByRole('heading', { name: 'Already in a Family' })).toBeVisible();
-    await b.getByRole('button', { name: 'View Your Family' }).click();
+    await expect(b.getByRole('heading', { name: messages.familyAlreadyIn })).toBeVisible();
+    await b.getByRole('button', { name: messages.familyView }).click();
     await expect(b).toHaveURL(/\/family$/);
   });
 
@@ -52,16 +53,16 @@ test.describe('Family invites', () => {
     await signUp(c, { displayName: 'Carol Byron' });
     await createFamilyInvite(c); // Carol now has a family of her own
     await c.goto(link);
-    await c.getByRole('button', { name: 'Join Family' }).click();
-    const dialog = c.getByRole('dialog', { name: 'Family Name Conflict' });
+    await c.getByRole('button', { name: messages.familyJoin }).click();
+    const dialog = c.getByRole('dialog', { name: messages.familyConflictTitle });
     await expect(dialog).toContainText('cannot be undone');
     await expect(dialog).toContainText('Memories shared with everyone on their timelines become shared with all members of both families');
     await expect(dialog).toContainText('Memories shared with only some people, and private memories, stay as they are');
-    await dialog.getByRole('button', { name: 'Merge Families' }).click();
-    await expect(c.getByText("Family groups have been merged and you've joined the family")).toBeVisible();
+    await dialog.getByRole('button', { name: messages.familyMerge }).click();
+    await expect(c.getByText(messages.familyMerged)).toBeVisible();
     await expect(c).toHaveURL(/\/$/, { timeout: 5000 });
     await c.goto('/family');
-    await expect(c.getByLabel('Family members', { exact: true })).toContainText('Ada Lovelace');
+    await expect(c.getByLabel(messages.familyMembers, { exact: true })).toContainText('Ada Lovelace');
   });
 
   test('a member who did not create their family is told only its creator can merge it, and stays', async ({ browser }) => {
@@ -76,24 +77,24 @@ test.describe('Family invites', () => {
     await signUp(d, { displayName: 'Dan Byron' });
     // Signed in without a family, opening the link joins at once (accounts §4).
     await d.goto(carolsLink);
-    await expect(d.getByText('You have joined the family group')).toBeVisible();
+    await expect(d.getByText(messages.familyJoined)).toBeVisible();
 
     // issue 19: Dan may not move Carol's family into another one.
     await d.goto(link);
-    await d.getByRole('button', { name: 'Join Family' }).click();
-    const dialog = d.getByRole('dialog', { name: 'Family Name Conflict' });
+    await d.getByRole('button', { name: messages.familyJoin }).click();
+    const dialog = d.getByRole('dialog', { name: messages.familyConflictTitle });
     await expect(dialog).toContainText('Only the person who created your family can merge it');
-    await dialog.getByRole('button', { name: 'Merge Families' }).click();
+    await dialog.getByRole('button', { name: messages.familyMerge }).click();
     await expect(d.getByRole('alert').filter({ hasText: "Failed to merge families: Only the family's creator can merge it into another family" })).toBeVisible();
     await expect(dialog).toBeVisible();
     await d.goto('/family');
-    await expect(d.getByLabel('Family members', { exact: true })).toContainText('Carol Byron');
-    await expect(d.getByLabel('Family members', { exact: true })).not.toContainText('Ada Lovelace');
+    await expect(d.getByLabel(messages.familyMembers, { exact: true })).toContainText('Carol Byron');
+    await expect(d.getByLabel(messages.familyMembers, { exact: true })).not.toContainText('Ada Lovelace');
   });
 
   test('an unknown family invite says it is invalid', async ({ page }) => {
     await page.goto('/invite/00000000-0000-4000-8000-000000000000');
-    await expect(page.getByRole('heading', { name: 'Invalid Invite' })).toBeVisible();
-    await expect(page.getByText('This invite link is invalid or may have expired.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: messages.inviteInvalid })).toBeVisible();
+    await expect(page.getByText(messages.familyInviteInvalid)).toBeVisible();
   });
 });

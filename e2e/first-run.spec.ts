@@ -1,6 +1,7 @@
 // issue 9 "First run": no dead ends for a new user. Communities is one tap from the menu.
 import { expect, test } from '@playwright/test';
 import { seriousViolations, signUp } from './helpers';
+import { messages } from '../common/messages';
 
 for (const size of [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -14,15 +15,15 @@ for (const size of [
       await page.addInitScript(() => localStorage.setItem('pwa-install-shown-mobile', 'true'));
       await signUp(page, { displayName: 'Grace Hopper', firstTimeline: 'Hopper Family' });
       await page.getByRole('button', { name: 'Open menu' }).click();
-      const menu = page.getByRole('dialog', { name: 'Menu' });
+      const menu = page.getByRole('dialog', { name: messages.menuTitle });
       const entries = menu.locator('a, button').filter({ hasText: /^(Manage Timelines|Communities|Download Memories)$/ });
       await expect(entries).toHaveText(['Manage Timelines', 'Communities', 'Download Memories']);
       expect(await seriousViolations(page, '.mantine-Drawer-content')).toEqual([]);
       await page.screenshot({ path: `test-results/screens/${size.name}-menu-communities.png` });
 
-      await menu.getByRole('link', { name: 'Communities' }).click();
+      await menu.getByRole('link', { name: messages.menuCommunities }).click();
       await expect(page).toHaveURL(/\/community$/);
-      await expect(page.getByRole('heading', { name: 'Communities' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: messages.communitiesTitle })).toBeVisible();
       await expect(page.getByText('Hopper Family Members')).toBeVisible();
       await expect(menu).toBeHidden();
     });

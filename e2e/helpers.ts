@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { messages } from '../common/messages';
 
 export const PASSWORD = 'a long family secret';
 
@@ -20,10 +21,10 @@ export async function signUp(
   { email = uniqueEmail(), displayName = 'Ada Lovelace', firstTimeline = 'Our Family' as string | false } = {},
 ) {
   await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByLabel('Display name').fill(displayName);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByLabel(messages.authEmail).fill(email);
+  await page.getByRole('textbox', { name: messages.authPassword, exact: true }).fill(PASSWORD);
+  await page.getByLabel(messages.authDisplayName).fill(displayName);
+  await page.getByRole('button', { name: messages.authCreateAccount }).click();
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   if (firstTimeline !== false) await createFirstTimeline(page, firstTimeline);
   return { email, displayName };
@@ -31,8 +32,8 @@ export async function signUp(
 
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('link', { name: 'Sign Out' }).click();
-  await expect(page.getByRole('link', { name: 'Sign In to Get Started' })).toBeVisible();
+  await page.getByRole('link', { name: messages.menuSignOut }).click();
+  await expect(page.getByRole('link', { name: messages.signInToStart })).toBeVisible();
 }
 
 /** A toast with its exact title and text (memories §5, §8); closed so the next can show. */
@@ -46,9 +47,9 @@ export async function expectToast(page: Page, title: string, message?: string) {
 
 /** Opens the capture wizard from the bottom navigation's "+" (memories §2). */
 export async function openWizard(page: Page): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Capture a Memory' }).click();
-  const wizard = page.getByRole('dialog', { name: 'Capture a Memory' });
-  await expect(wizard.getByLabel('Title')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: messages.captureAMemory }).click();
+  const wizard = page.getByRole('dialog', { name: messages.captureAMemory });
+  await expect(wizard.getByLabel(messages.captureTitleLabel)).toBeVisible();
   return wizard;
 }
 
@@ -110,9 +111,9 @@ export const seenTooltips = () => {
  * dialog to close, so the shell is free again.
  */
 export async function createFirstTimeline(page: Page, name = 'Our Family') {
-  const step = page.getByRole('dialog', { name: 'Create Your First Timeline' });
-  await step.getByRole('textbox', { name: 'Timeline Name' }).fill(name);
-  await step.getByRole('button', { name: 'Create Timeline' }).click();
+  const step = page.getByRole('dialog', { name: messages.setupFirstTimelineTitle });
+  await step.getByRole('textbox', { name: messages.setupTimelineName }).fill(name);
+  await step.getByRole('button', { name: messages.createTimeline }).click();
   await expect(step).toBeHidden();
 }
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { advance, pauseClock } from './clock';
 import { signUp } from './helpers';
+import { messages } from '../common/messages';
 
 async function createTimelineByApi(page: Page, name: string, color = '#10b981') {
   const response = await page.request.post('/api/timelines', { data: { name, color, description: `${name} memories` } });
@@ -10,24 +11,24 @@ async function createTimelineByApi(page: Page, name: string, color = '#10b981') 
 test.describe('Home', () => {
   test("today's prompts reveal on tap, and Refresh brings new ones", async ({ page }) => {
     await signUp(page);
-    await expect(page.getByRole('heading', { name: "Today's Prompts" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: messages.promptsTitle })).toBeVisible();
     const back = page.getByRole('button', { name: /Looking Back\.\.\./ });
     const forward = page.getByRole('button', { name: /Looking Forward\.\.\./ });
-    await expect(back).toContainText('Tap to reveal');
+    await expect(back).toContainText(messages.promptsTapToReveal);
     await back.click();
-    await expect(back).not.toContainText('Tap to reveal');
+    await expect(back).not.toContainText(messages.promptsTapToReveal);
     const firstBack = (await back.textContent())!.replace('Looking Back...', '').trim();
     expect(firstBack).toMatch(/\?$/);
     await forward.click();
-    await expect(forward).not.toContainText('Tap to reveal');
+    await expect(forward).not.toContainText(messages.promptsTapToReveal);
 
     // Stable for the day: a reload shows the same prompt.
     await page.reload();
     await page.getByRole('button', { name: /Looking Back\.\.\./ }).click();
     await expect(page.getByRole('button', { name: /Looking Back\.\.\./ })).toContainText(firstBack);
 
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect(page.getByText('Prompts refreshed')).toBeVisible();
+    await page.getByRole('button', { name: messages.refresh }).click();
+    await expect(page.getByText(messages.promptsRefreshed)).toBeVisible();
     await page.getByRole('button', { name: /Looking Back\.\.\./ }).click();
     await expect(page.getByRole('button', { name: /Looking Back\.\.\./ })).not.toContainText(firstBack);
   });
@@ -53,7 +54,7 @@ test.describe('Home', () => {
     await signUp(page);
     const tooltip = page.getByRole('dialog', { name: 'Welcome to Heirloom' });
     // The first timeline's toast shows where the tooltip floats: the tooltip waits for it to go.
-    const toast = page.getByRole('alert').filter({ hasText: 'Timeline Created!' });
+    const toast = page.getByRole('alert').filter({ hasText: messages.firstTimelineCreated });
     await expect(toast).toBeVisible();
     // accounts §9: the tooltip is due 1 s after arriving; 1.5 s on, the toast (5 s) still shows.
     await pauseClock(page);
@@ -61,12 +62,12 @@ test.describe('Home', () => {
     await expect(toast).toBeVisible();
     await expect(tooltip).toHaveCount(0);
     await page.clock.resume();
-    await toast.getByRole('button', { name: 'Close notification' }).click();
+    await toast.getByRole('button', { name: messages.closeNotification }).click();
     await expect(tooltip).toBeVisible();
     await tooltip.getByRole('button', { name: 'Got it!' }).click();
     await expect(tooltip).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole('heading', { name: "Today's Prompts" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: messages.promptsTitle })).toBeVisible();
     await pauseClock(page);
     await advance(page, 1_500);
     await expect(tooltip).toHaveCount(0);
@@ -75,9 +76,9 @@ test.describe('Home', () => {
   test('the spotlight shows its empty state with "Capture a Memory"', async ({ page }) => {
     await signUp(page);
     await expect(page.getByRole('heading', { name: 'Memory Spotlight' })).toBeVisible();
-    await expect(page.getByText('No memories yet')).toBeVisible();
-    await page.getByRole('main').getByRole('button', { name: 'Capture a Memory' }).click();
-    await expect(page.getByRole('dialog', { name: 'Capture a Memory' })).toBeVisible();
+    await expect(page.getByText(messages.noMemoriesYet)).toBeVisible();
+    await page.getByRole('main').getByRole('button', { name: messages.captureAMemory }).click();
+    await expect(page.getByRole('dialog', { name: messages.captureAMemory })).toBeVisible();
   });
 });
 
@@ -126,7 +127,7 @@ test.describe('Memory Spotlight', () => {
       await expect(spotlight.getByRole('button', { name: 'Random Memory' })).toBeEnabled();
     }
     await expect(card).toHaveAccessibleName(other);
-    await card.getByRole('button', { name: 'View memory' }).click();
+    await card.getByRole('button', { name: messages.viewMemory }).click();
     await expect(page.getByRole('dialog').filter({ hasText: other })).toBeVisible();
   });
 });
@@ -137,7 +138,7 @@ test.describe('Timeline tooltip', () => {
     await page.clock.install();
     await signUp(page);
     await page.getByRole('dialog', { name: 'Welcome to Heirloom' }).getByRole('button', { name: 'Got it!' }).click();
-    await expect(page.getByText('No memories yet')).toBeVisible();
+    await expect(page.getByText(messages.noMemoriesYet)).toBeVisible();
     const tooltip = page.getByRole('dialog', { name: 'Your timeline' });
     // No memory yet: 2 s on the clock bring no tooltip.
     await pauseClock(page);
@@ -159,7 +160,7 @@ test.describe('Timeline tooltip', () => {
       const box = element.getBoundingClientRect();
       return box.right - 60;
     });
-    const nav = await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Timeline' }).boundingBox();
+    const nav = await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: messages.timeline }).boundingBox();
     expect(Math.abs(arrowX - (nav!.x + nav!.width / 2))).toBeLessThan(nav!.width / 2);
     await tooltip.getByRole('button', { name: 'Got it!' }).click();
     await expect(tooltip).toHaveCount(0);

@@ -45,12 +45,12 @@ test.describe('Never twice (issue 20)', () => {
     const cut = await cutOffFirstAnswer(page, '**/api/memories');
 
     const wizard = await openWizard(page);
-    await wizard.getByLabel('Title').fill('The night the lights went out');
-    await wizard.getByLabel('Notes').fill('We played cards by candlelight until the power came back.');
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    await wizard.getByRole('button', { name: 'No' }).click();
-    await wizard.getByRole('button', { name: 'Continue' }).click();
-    await wizard.getByRole('button', { name: 'Save Memory' }).click();
+    await wizard.getByLabel(messages.captureTitleLabel).fill('The night the lights went out');
+    await wizard.getByLabel(messages.notesLabel).fill('We played cards by candlelight until the power came back.');
+    await wizard.getByRole('button', { name: messages.next }).click();
+    await wizard.getByRole('button', { name: messages.no }).click();
+    await wizard.getByRole('button', { name: messages.continue }).click();
+    await wizard.getByRole('button', { name: messages.captureSaveMemory }).click();
 
     // The retry (2 s later) is answered with the memory the first send made.
     await expectToast(page, messages.memorySaved, messages.memorySavedDetail);
@@ -78,14 +78,14 @@ test.describe('Never twice (issue 20)', () => {
 
     await page.goto(`/timeline?memoryId=${memory.id}`);
     const dialog = page.getByRole('dialog', { name: 'Harvest supper' });
-    const box = dialog.getByLabel('Write a comment');
+    const box = dialog.getByLabel(messages.commentWriteLabel);
     await box.fill('The pumpkins were enormous!');
-    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByRole('button', { name: messages.send }).click();
     await expectToast(page, messages.commentToastAddFailed);
     // The words stay in the box for another try.
     await expect(box).toHaveValue('The pumpkins were enormous!');
 
-    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByRole('button', { name: messages.send }).click();
     await expectToast(page, messages.commentToastAdded);
     await expect(box).toHaveValue('');
     expect(cut.statuses).toEqual([201, 201]);

@@ -3,6 +3,7 @@
 // and shown with its life, Copy and Share; a second browser opening that link joins.
 import { expect, test, type Browser, type Locator } from '@playwright/test';
 import { PASSWORD, signedInWithTimeline, uniqueEmail } from './helpers';
+import { messages } from '../common/messages';
 
 const sizes = [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -30,8 +31,8 @@ for (const size of sizes) {
       const context = await newContext(browser, size);
       const page = await context.newPage();
       await page.goto('/');
-      const start = page.getByRole('link', { name: 'Sign In to Get Started' });
-      const haveAccount = page.getByRole('link', { name: 'I already have an account' });
+      const start = page.getByRole('link', { name: messages.signInToStart });
+      const haveAccount = page.getByRole('link', { name: messages.welcomeHaveAccount });
       await expect(start).toBeVisible();
       await expect(haveAccount).toBeVisible();
       await expectTouchTarget(start);
@@ -40,16 +41,16 @@ for (const size of sizes) {
 
       await start.click();
       await expect(page).toHaveURL(/\/signup$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'Welcome back' })).toHaveCount(0);
-      await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: messages.authCreateYourAccount })).toBeVisible();
+      await expect(page.getByRole('heading', { name: messages.authWelcomeBack })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: messages.authCreateAccount })).toBeVisible();
       await page.screenshot({ path: `/tmp/p6-signup-${size.name}.png`, fullPage: true });
 
       await page.goto('/');
-      await page.getByRole('link', { name: 'I already have an account' }).click();
+      await page.getByRole('link', { name: messages.welcomeHaveAccount }).click();
       await expect(page).toHaveURL(/\/login$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: messages.authWelcomeBack })).toBeVisible();
+      await expect(page.getByRole('button', { name: messages.authSignIn, exact: true })).toBeVisible();
       await context.close();
     });
 
@@ -58,30 +59,30 @@ for (const size of sizes) {
       const page = await context.newPage();
       await signedInWithTimeline(page, { displayName: 'Ada Lovelace', timelineName: 'Lovelace Family' });
 
-      const card = page.getByRole('region', { name: 'Invite your family' });
+      const card = page.getByRole('region', { name: messages.homeInviteFamilyTitle });
       await expect(card).toBeVisible();
       await expect(card).toContainText('Only you are on Lovelace Family so far.');
-      const make = card.getByRole('button', { name: 'Make an invite link' });
+      const make = card.getByRole('button', { name: messages.homeInviteFamilyButton });
       await expectTouchTarget(make);
       await make.click();
 
-      const field = card.getByRole('textbox', { name: 'Invite link' });
+      const field = card.getByRole('textbox', { name: messages.inviteLinkField });
       await expect(field).toHaveValue(new RegExp(`^${baseURL}/timeline-invite/[\\w-]+$`));
       await expect(field).toHaveAttribute('readonly', '');
       const link = await field.inputValue();
-      await expect(card.getByText('Expires in 48 hours')).toBeVisible();
+      await expect(card.getByText(messages.inviteExpires)).toBeVisible();
 
       // The clipboard starts with something else, so only Copy can put the link there.
       await page.evaluate(() => navigator.clipboard.writeText('nothing yet'));
-      const copy = card.getByRole('button', { name: 'Copy' });
+      const copy = card.getByRole('button', { name: messages.inviteCopy });
       await expectTouchTarget(copy);
       await copy.click();
-      await expect(card.getByRole('button', { name: 'Copied' })).toBeVisible();
-      await expect(card.getByRole('status')).toHaveText('Invite link copied to the clipboard');
+      await expect(card.getByRole('button', { name: messages.inviteCopied })).toBeVisible();
+      await expect(card.getByRole('status')).toHaveText(messages.inviteLinkCopiedAnnounced);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
       // Share appears only where the browser has the Web Share API.
       const canShare = await page.evaluate(() => typeof navigator.share === 'function');
-      await expect(card.getByRole('button', { name: 'Share' })).toHaveCount(canShare ? 1 : 0);
+      await expect(card.getByRole('button', { name: messages.inviteShare })).toHaveCount(canShare ? 1 : 0);
       await page.screenshot({ path: `/tmp/p6-home-${size.name}.png`, fullPage: true });
 
       // A second browser, signed in as someone else, opens the link and joins.
@@ -91,8 +92,8 @@ for (const size of sizes) {
       expect(registered.status(), await registered.text()).toBe(201);
       await grace.goto(link);
       await expect(grace.getByText('Ada Lovelace invited you to join')).toBeVisible();
-      await grace.getByRole('button', { name: 'Join Timeline' }).click();
-      await expect(grace.getByText('Success!').first()).toBeVisible();
+      await grace.getByRole('button', { name: messages.inviteJoinTimeline }).click();
+      await expect(grace.getByText(messages.inviteSuccess).first()).toBeVisible();
       const graceTimelines = (await (await grace.request.get('/api/timelines')).json()) as Array<{ name: string }>;
       expect(graceTimelines.map((timeline) => timeline.name)).toContain('Lovelace Family');
 
@@ -101,7 +102,7 @@ for (const size of sizes) {
       await page.reload();
       expect(((await (await members).json()) as unknown[]).length).toBe(2);
       await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Invite your family' })).toHaveCount(0);
+      await expect(page.getByRole('region', { name: messages.homeInviteFamilyTitle })).toHaveCount(0);
       await other.close();
       await context.close();
     });

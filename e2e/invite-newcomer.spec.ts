@@ -2,15 +2,16 @@
 // create it, with signing in one tap away; either way the invite is joined.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { isPrimaryFilled, PASSWORD, seriousViolations, signUp, uniqueEmail } from './helpers';
+import { messages } from '../common/messages';
 
 /** Ada signs up, creates "Lovelace Family" in onboarding and an invite link on Communities. */
 async function adaWithInviteLink(browser: Browser): Promise<{ ada: Page; link: string }> {
   const ada = await (await browser.newContext()).newPage();
   await signUp(ada, { displayName: 'Ada Lovelace', firstTimeline: 'Lovelace Family' });
   await ada.goto('/family');
-  await ada.getByRole('button', { name: 'Create Invite Link' }).click();
-  await expect(ada.getByText('Expires in 48 hours')).toBeVisible();
-  const link = await ada.getByRole('textbox', { name: 'Invite link' }).inputValue();
+  await ada.getByRole('button', { name: messages.createInviteLink }).click();
+  await expect(ada.getByText(messages.inviteExpires)).toBeVisible();
+  const link = await ada.getByRole('textbox', { name: messages.inviteLinkField }).inputValue();
   expect(link).toMatch(/\/timeline-invite\/[\w-]+$/);
   return { ada, link };
 }
@@ -29,31 +30,31 @@ test.describe('Invite link, opened by a newcomer', () => {
 
     const grace = await newcomerPhone(browser);
     await grace.goto(link);
-    await expect(grace.getByRole('heading', { name: "You're Invited!" })).toBeVisible();
+    await expect(grace.getByRole('heading', { name: messages.inviteYoureInvited })).toBeVisible();
     await expect(grace.getByText('Ada Lovelace invited you to join')).toBeVisible();
     // Account creation, right here; no "Welcome back" for someone who has never been.
-    await expect(grace.getByRole('heading', { name: 'Create your account to join' })).toBeVisible();
-    await expect(grace.getByRole('heading', { name: 'Welcome back' })).toHaveCount(0);
-    await expect(grace.getByRole('button', { name: 'Create Account' })).toBeVisible();
+    await expect(grace.getByRole('heading', { name: messages.inviteCreateAccountHeading })).toBeVisible();
+    await expect(grace.getByRole('heading', { name: messages.authWelcomeBack })).toHaveCount(0);
+    await expect(grace.getByRole('button', { name: messages.authCreateAccount })).toBeVisible();
     const signIn = grace.getByRole('link', { name: /I already have an account/ });
     await expect(signIn).toBeVisible();
-    await expect(signIn).toContainText('Sign In to Join');
+    await expect(signIn).toContainText(messages.inviteSignInToJoin);
     expect(await seriousViolations(grace)).toEqual([]);
     await grace.screenshot({ path: 'test-results/screens/phone-invite-newcomer.png', fullPage: true });
 
-    await grace.getByLabel('Email').fill(uniqueEmail('grace'));
-    await grace.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-    await grace.getByRole('button', { name: 'Create Account' }).click();
-    await expect(grace.getByText('You have joined the timeline')).toBeVisible();
+    await grace.getByLabel(messages.authEmail).fill(uniqueEmail('grace'));
+    await grace.getByRole('textbox', { name: messages.authPassword, exact: true }).fill(PASSWORD);
+    await grace.getByRole('button', { name: messages.authCreateAccount }).click();
+    await expect(grace.getByText(messages.joinedTimeline)).toBeVisible();
 
     // No display name yet: step 1, then the personal timeline with "Skip for Now" the filled button.
-    const setup = grace.getByRole('dialog', { name: 'Set Up Your Profile' });
-    await setup.getByRole('textbox', { name: 'Display Name' }).fill('Grace Hopper');
-    await setup.getByRole('button', { name: 'Continue to Timeline' }).click();
-    const personal = grace.getByRole('dialog', { name: 'Create Your Personal Timeline' });
+    const setup = grace.getByRole('dialog', { name: messages.setupProfileTitle });
+    await setup.getByRole('textbox', { name: messages.profileDisplayName }).fill('Grace Hopper');
+    await setup.getByRole('button', { name: messages.setupContinueToTimeline }).click();
+    const personal = grace.getByRole('dialog', { name: messages.setupPersonalTimelineTitle });
     await expect(personal).toContainText('You already belong to the shared timeline "Lovelace Family"');
-    const skip = personal.getByRole('button', { name: 'Skip for Now' });
-    const create = personal.getByRole('button', { name: 'Create My Personal Timeline' });
+    const skip = personal.getByRole('button', { name: messages.setupSkipForNow });
+    const create = personal.getByRole('button', { name: messages.setupCreatePersonalTimeline });
     await expect(skip).toBeVisible();
     await expect.poll(() => isPrimaryFilled(skip)).toBe(true);
     await expect.poll(() => isPrimaryFilled(create)).toBe(false);
@@ -72,7 +73,7 @@ test.describe('Invite link, opened by a newcomer', () => {
 
     // Ada sees her among the members.
     await ada.reload();
-    await expect(ada.getByRole('listitem').filter({ hasText: 'Grace Hopper' })).toContainText('Timeline Member');
+    await expect(ada.getByRole('listitem').filter({ hasText: 'Grace Hopper' })).toContainText(messages.memberOfTimeline);
   });
 
   test('"I already have an account" signs in and comes back to the invite, which joins', async ({ browser }) => {
@@ -86,11 +87,11 @@ test.describe('Invite link, opened by a newcomer', () => {
     const charles = await (await browser.newContext()).newPage();
     await charles.goto(link);
     await charles.getByRole('link', { name: /I already have an account/ }).click();
-    await expect(charles.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
-    await charles.getByLabel('Email').fill(email);
-    await charles.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-    await charles.getByRole('button', { name: 'Sign In' }).click();
-    await expect(charles.getByText('You have joined the timeline')).toBeVisible();
+    await expect(charles.getByRole('heading', { name: messages.authWelcomeBack })).toBeVisible();
+    await charles.getByLabel(messages.authEmail).fill(email);
+    await charles.getByRole('textbox', { name: messages.authPassword, exact: true }).fill(PASSWORD);
+    await charles.getByRole('button', { name: messages.authSignIn }).click();
+    await expect(charles.getByText(messages.joinedTimeline)).toBeVisible();
     await expect(charles).toHaveURL(/\/$/);
     await expect(charles.getByRole('button', { name: /Active timeline: Lovelace Family/ })).toBeVisible();
   });
@@ -102,11 +103,11 @@ test.describe('Invite link, opened by a newcomer', () => {
 
     const page = await (await browser.newContext()).newPage();
     await page.goto(link);
-    await page.getByLabel('Email').fill(taken);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'An account with this email already exists' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: "You're Invited!" })).toBeVisible();
+    await page.getByLabel(messages.authEmail).fill(taken);
+    await page.getByRole('textbox', { name: messages.authPassword, exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: messages.authCreateAccount }).click();
+    await expect(page.getByRole('alert').filter({ hasText: messages.emailTaken })).toBeVisible();
+    await expect(page.getByRole('heading', { name: messages.inviteYoureInvited })).toBeVisible();
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
   });
 });
@@ -115,6 +116,6 @@ test('the invite landing at desktop size', async ({ browser }) => {
   const { link } = await adaWithInviteLink(browser);
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await page.goto(link);
-  await expect(page.getByRole('heading', { name: 'Create your account to join' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: messages.inviteCreateAccountHeading })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/desktop-invite-newcomer.png', fullPage: true });
 });

@@ -74,7 +74,7 @@ test.describe('Family accept retries (accounts §7, §9)', () => {
     // accounts §4: a signed-in visitor with no family joins on opening the link.
     await carol.goto(`/invite/${inviteId}`);
     await expect.poll(() => accept.calls).toBe(1);
-    await expect(carol.getByRole('button', { name: 'Joining...' })).toBeDisabled();
+    await expect(carol.getByRole('button', { name: messages.familyJoining })).toBeDisabled();
 
     // Each retry waits its delay on the clock: not one millisecond less.
     for (const [retry, delay] of [1_000, 2_000, 4_000].entries()) {
@@ -85,7 +85,7 @@ test.describe('Family accept retries (accounts §7, §9)', () => {
       await expect.poll(() => accept.calls).toBe(retry + 2);
     }
 
-    const toast = carol.getByRole('alert').filter({ hasText: 'Error' });
+    const toast = carol.getByRole('alert').filter({ hasText: messages.errorTitle });
     await expect(toast).toContainText('Failed to join family: The family service is restarting');
     // Three retries and no more: a fifth call would be due by 8 s at the latest (the cap is 30 s).
     await advance(carol, 60_000);
@@ -94,7 +94,7 @@ test.describe('Family accept retries (accounts §7, §9)', () => {
     expect(first).toBeGreaterThanOrEqual(1_000);
     expect(later).toEqual([2_000, 4_000]);
     expect(accept.calls).toBe(4);
-    await expect(carol.getByRole('button', { name: 'Join Family' })).toBeEnabled();
+    await expect(carol.getByRole('button', { name: messages.familyJoin })).toBeEnabled();
     expect(await familyId(carol)).not.toBe(await familyId(ada));
   });
 
@@ -110,7 +110,7 @@ test.describe('Family accept retries (accounts §7, §9)', () => {
       await waitForRetryTimer(carol, { method: 'POST', path, calls: retry + 1, delay });
       await carol.clock.runFor(delay);
     }
-    const toast = carol.getByRole('alert').filter({ hasText: 'Success!' });
+    const toast = carol.getByRole('alert').filter({ hasText: messages.inviteSuccess });
     await expect(toast).toContainText(messages.familyJoined);
     expect(accept.calls).toBe(4);
     expect(await familyId(carol)).toBe(await familyId(ada));
@@ -130,7 +130,7 @@ test.describe('Family accept retries (accounts §7, §9)', () => {
     const accept = await failFirst(carol, 'POST', `**${path}`, 1, { status: 404, message: messages.familyInviteInvalid }, holdClockAtFirst(carol));
 
     await carol.goto(`/invite/${inviteId}`);
-    await expect(carol.getByRole('alert').filter({ hasText: 'Error' })).toContainText(`Failed to join family: ${messages.familyInviteInvalid}`);
+    await expect(carol.getByRole('alert').filter({ hasText: messages.errorTitle })).toContainText(`Failed to join family: ${messages.familyInviteInvalid}`);
     await advance(carol, 60_000);
     expect(await callTimes(carol, 'POST', path)).toHaveLength(1);
     expect(accept.calls).toBe(1);
@@ -156,8 +156,8 @@ test.describe('Timeline invite detail retry (accounts §7, §9)', () => {
 
     // The timing is proved; the rest of the screen runs on time as it passes.
     await page.clock.resume();
-    await expect(page.getByRole('heading', { name: 'Invite Not Found' })).toBeVisible();
-    await expect(page.getByText('Failed to load invite', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: messages.inviteNotFoundTitle })).toBeVisible();
+    await expect(page.getByText(messages.inviteLoadFailed, { exact: true })).toBeVisible();
     await pauseClock(page);
     await advance(page, 60_000);
     expect(details.calls).toBe(2);
@@ -178,7 +178,7 @@ test.describe('Timeline invite detail retry (accounts §7, §9)', () => {
     await page.clock.runFor(1);
     await expect.poll(() => details.calls).toBe(2);
     await page.clock.resume();
-    await expect(page.getByRole('heading', { name: "You're Invited!" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: messages.inviteYoureInvited })).toBeVisible();
     await expect(page.getByText('Ada Lovelace invited you to join')).toBeVisible();
     expect(details.calls).toBe(2);
   });
@@ -205,7 +205,7 @@ test.describe('Timeline invite detail retry (accounts §7, §9)', () => {
     await page.clock.runFor(1);
     await expect.poll(() => calls).toBe(2);
     await page.clock.resume();
-    await expect(page.getByRole('heading', { name: 'Invite Not Found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: messages.inviteNotFoundTitle })).toBeVisible();
     await expect(page.getByText(messages.timelineInviteNotFound, { exact: true })).toBeVisible();
     await pauseClock(page);
     await advance(page, 60_000);

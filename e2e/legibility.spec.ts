@@ -6,6 +6,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { findFaintPlaceholders, findSidewaysScrolling, findSmallThings } from './legibility-audit';
 import { openWizard, PASSWORD, seriousViolations, uniqueEmail } from './helpers';
 import { createMemory, createTimeline, png } from './memory-fixtures';
+import { messages } from '../common/messages';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -166,24 +167,24 @@ for (const textSize of ['normal', 'extra-large'] as const) {
       await audit(page, 'home', textSize);
 
       await page.getByRole('button', { name: 'Open menu' }).click();
-      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
-      await audit(page, 'side menu', textSize, page.getByRole('dialog', { name: 'Menu' }));
+      await expect(page.getByRole('dialog', { name: messages.menuTitle })).toBeVisible();
+      await audit(page, 'side menu', textSize, page.getByRole('dialog', { name: messages.menuTitle }));
       await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+      await expect(page.getByRole('dialog', { name: messages.menuTitle })).toBeHidden();
 
       await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click();
-      const panel = page.getByRole('dialog', { name: 'Notifications' });
+      const panel = page.getByRole('dialog', { name: messages.notificationsTitle });
       await expect(panel.getByText(/Engines and tea/)).toBeVisible();
       await audit(page, 'notifications panel', textSize, panel);
       await page.keyboard.press('Escape');
       await expect(panel).toBeHidden();
 
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Timeline' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: messages.timeline }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Lovelace Family' })).toBeVisible();
       await expect(page.getByRole('main').getByRole('article')).toHaveCount(3);
       await audit(page, 'timeline page', textSize);
 
-      await page.getByRole('button', { name: 'View memory: Summer at the lake' }).click();
+      await page.getByRole('button', { name: messages.timelineViewMemoryOf('Summer at the lake') }).click();
       const detail = page.getByRole('dialog', { name: 'Summer at the lake' });
       await expect(detail.getByRole('button', { name: 'Edit' })).toBeVisible();
       await audit(page, 'memory detail', textSize, detail);
@@ -220,7 +221,7 @@ for (const textSize of ['normal', 'extra-large'] as const) {
       await expect(main.getByText('Lovelace Family Members')).toBeVisible();
       await expect(main.getByRole('tab', { name: 'The Babbage Household of Analytical Engines' })).toBeVisible();
       for (const name of ['Invite...', 'Copy', 'Create Family Invite Link']) await expect(main.getByRole('button', { name, exact: true })).toBeVisible();
-      await expect(main.getByRole('textbox', { name: 'Invite link' })).toHaveValue(/\/timeline-invite\//);
+      await expect(main.getByRole('textbox', { name: messages.inviteLinkField })).toHaveValue(/\/timeline-invite\//);
       await audit(page, 'community', textSize);
       expect.soft(await findCutOffText(main), 'community: words cut off').toEqual([]);
     });
@@ -232,7 +233,7 @@ for (const textSize of ['normal', 'extra-large'] as const) {
       await page.goto('/');
       await page.getByRole('button', { name: /Tap to reveal a memory/ }).click({ timeout: 20_000 });
       const card = page.getByRole('article', { name: 'Summer at the lake with all the cousins' });
-      await expect(card.getByRole('button', { name: 'View memory' })).toBeVisible();
+      await expect(card.getByRole('button', { name: messages.viewMemory })).toBeVisible();
       await expect(card.getByText('Summer at the lake with all the cousins', { exact: true })).toBeVisible();
       await audit(page, 'memory card', textSize, card);
       expect.soft(await findCutOffText(card), 'memory card: words cut off').toEqual([]);
@@ -243,24 +244,24 @@ for (const textSize of ['normal', 'extra-large'] as const) {
       const wizard = await openWizard(page);
       await audit(page, 'capture: start', textSize, wizard);
 
-      await wizard.getByLabel('Title').fill('Sledging');
-      await wizard.getByLabel('Notes').fill('We raced down the hill behind the church.');
-      await wizard.getByRole('button', { name: 'Next' }).click();
-      await expect(wizard.getByText('Would you like to answer a follow-up question?')).toBeVisible();
+      await wizard.getByLabel(messages.captureTitleLabel).fill('Sledging');
+      await wizard.getByLabel(messages.notesLabel).fill('We raced down the hill behind the church.');
+      await wizard.getByRole('button', { name: messages.next }).click();
+      await expect(wizard.getByText(messages.captureFollowUpAsk)).toBeVisible();
       await audit(page, 'capture: follow-up question', textSize, wizard);
-      await wizard.getByRole('button', { name: 'No' }).click();
+      await wizard.getByRole('button', { name: messages.no }).click();
       await expect(wizard.getByRole('checkbox', { name: 'Lovelace Family' })).toBeVisible();
       await audit(page, 'capture: timeline', textSize, wizard);
-      await wizard.getByRole('button', { name: 'Continue' }).click();
+      await wizard.getByRole('button', { name: messages.continue }).click();
       await expect(wizard.getByRole('radio', { name: /Selective Sharing/ })).toBeVisible();
       await audit(page, 'capture: sharing', textSize, wizard);
 
-      await wizard.getByRole('button', { name: 'Back' }).click();
-      await wizard.getByRole('button', { name: 'Back' }).click();
-      await wizard.getByRole('button', { name: 'Back' }).click();
-      await wizard.getByRole('button', { name: 'Voice recording' }).click();
-      const recorder = page.getByRole('dialog', { name: 'Voice Recorder' });
-      await expect(recorder.getByRole('button', { name: 'Stop' })).toBeVisible();
+      await wizard.getByRole('button', { name: messages.back }).click();
+      await wizard.getByRole('button', { name: messages.back }).click();
+      await wizard.getByRole('button', { name: messages.back }).click();
+      await wizard.getByRole('button', { name: messages.captureVoiceRecording }).click();
+      const recorder = page.getByRole('dialog', { name: messages.voiceRecorderTitle });
+      await expect(recorder.getByRole('button', { name: messages.stop })).toBeVisible();
       await audit(page, 'capture: voice recorder', textSize, recorder);
     });
   });

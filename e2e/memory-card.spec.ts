@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import sharp from 'sharp';
 import type { Memory } from '../common/memories';
 import { recordWebm, signUp } from './helpers';
+import { messages } from '../common/messages';
 
 const DELETE_TITLE = 'Are you sure?';
 const DELETE_DETAIL = 'This action cannot be undone. This will permanently delete your memory.';
@@ -63,17 +64,17 @@ test.describe('Memory card', () => {
     await expect(dialog.getByText(DELETE_DETAIL, { exact: true })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
 
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: messages.cancel }).click();
     await expect(dialog).toBeHidden();
     await expect(card).toBeVisible();
     expect(await listedIds(page.request)).toContain(memory.id);
 
     await card.getByRole('button', { name: 'Delete memory The old boat' }).click();
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Memory deleted' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: messages.memoryDeleted })).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(card).toHaveCount(0);
-    await expect(page.getByText('No memories yet')).toBeVisible();
+    await expect(page.getByText(messages.noMemoriesYet)).toBeVisible();
     expect(await listedIds(page.request)).not.toContain(memory.id);
     expect((await page.request.get(`/api/memories/${memory.id}`)).status()).toBe(404);
   });
@@ -92,7 +93,7 @@ test.describe('Memory card', () => {
     await page.getByRole('dialog', { name: DELETE_TITLE }).getByRole('button', { name: 'Delete', exact: true }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'Failed to delete memory: Storage is unavailable' });
     await expect(toast).toBeVisible();
-    await expect(toast).toContainText('Error');
+    await expect(toast).toContainText(messages.errorTitle);
     await expect(card).toBeVisible();
     expect(await listedIds(page.request)).toContain(memory.id);
   });
@@ -112,14 +113,14 @@ test.describe('Memory card', () => {
     await expect(photo).toBeVisible();
     await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
     await expect(card.getByText('+1', { exact: true })).toBeVisible();
-    await expect(card.getByText('Video', { exact: true })).toHaveCount(0);
+    await expect(card.getByText(messages.videoBadge, { exact: true })).toHaveCount(0);
     // memories §2: transcription first, cut to 80 characters.
     await expect(card.getByText(`${transcription.slice(0, 80).trimEnd()}...`, { exact: true })).toBeVisible();
     await expect(card.getByText('Notes that lose to the transcription')).toHaveCount(0);
     await expect(card.getByText(/^Today at \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
     await expect(card.getByText('Ada Lovelace', { exact: true })).toBeVisible();
 
-    await card.getByRole('button', { name: 'View memory' }).click();
+    await card.getByRole('button', { name: messages.viewMemory }).click();
     await expect(page.getByRole('dialog', { name: 'Seaside trip' })).toBeVisible();
   });
 });
@@ -163,7 +164,7 @@ test.describe('Memory card video thumbnails', () => {
     const frame = card.getByRole('img', { name: 'Video from Garden video' });
     await expect(frame).toHaveAttribute('src', thumbnailUrl!);
     await expect.poll(() => frame.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
-    await expect(card.getByText('Video', { exact: true })).toBeVisible();
+    await expect(card.getByText(messages.videoBadge, { exact: true })).toBeVisible();
     await expect(card.getByText('+1', { exact: true })).toBeVisible();
     expect(videoRequests).toEqual([]);
   });
@@ -174,7 +175,7 @@ test.describe('Memory card video thumbnails', () => {
     expect(memory.videos.map((video) => video.thumbnailUrl)).toEqual([null, null]);
     const card = await revealCard(page, 'Garden video');
 
-    await expect(card.getByText('Video', { exact: true })).toBeVisible();
+    await expect(card.getByText(messages.videoBadge, { exact: true })).toBeVisible();
     await expect(card.getByText('+1', { exact: true })).toBeVisible();
     // memories §9: captured within the 3-second fallback at the latest, as a JPEG.
     const frame = card.getByRole('img', { name: 'Video from Garden video' });

@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Memory } from '../common/memories';
 import { expectToast, recordWebm, seriousViolations, signUp } from './helpers';
 import { createMemory, createTimeline, png } from './memory-fixtures';
+import { messages } from '../common/messages';
 
 /**
  * Issue 8 accessibility: text of the dialog is 16 px at least and its buttons are 44 px
@@ -30,7 +31,7 @@ async function openFromCard(page: Page, title: string) {
   await page.goto('/');
   await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
   const card = page.getByRole('article', { name: title });
-  await card.getByRole('button', { name: 'View memory' }).click();
+  await card.getByRole('button', { name: messages.viewMemory }).click();
   const dialog = page.getByRole('dialog', { name: title });
   await expect(dialog.getByRole('button', { name: 'Hear your voice' })).toBeVisible({ timeout: 15_000 });
   return dialog;
@@ -61,11 +62,11 @@ test.describe('Memory detail dialog', () => {
     await expect(dialog.getByText(/^Today at \d{1,2}:\d{2} (AM|PM)$/)).toBeVisible();
     await expect(dialog.getByTestId('memory-image')).toHaveCount(2);
     await expect(dialog.getByText('Sparklers in the garden.')).toBeVisible();
-    await expect(dialog.getByRole('group', { name: 'Timelines' }).getByText('Family')).toBeVisible();
+    await expect(dialog.getByRole('group', { name: messages.timelines }).getByText('Family')).toBeVisible();
     for (const action of ['Edit', 'Share', 'Download', 'Delete']) {
       await expect(dialog.getByRole('group', { name: 'Memory actions' }).getByRole('button', { name: action })).toBeVisible();
     }
-    await expect(dialog.getByText('No comments yet. Be the first to say something.')).toBeVisible();
+    await expect(dialog.getByText(messages.commentsNone)).toBeVisible();
 
     expect(await seriousViolations(page)).toEqual([]);
     expect(await smallTextAndTargets(dialog)).toEqual([]);
@@ -74,7 +75,7 @@ test.describe('Memory detail dialog', () => {
     await dialog.getByRole('button', { name: 'Hear your voice' }).click();
     await expectToast(page, 'No Audio Available', "This memory doesn't have an audio recording.");
     const saved = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: 'Download' }).click();
+    await dialog.getByRole('button', { name: messages.downloadMemory }).click();
     expect((await saved).suggestedFilename()).toMatch(/^memory_.+_bonfire_night_\d{4}_\d{2}_\d{2}_\d{4}\.zip$/);
     await expectToast(page, 'Download Complete');
 
@@ -93,7 +94,7 @@ test.describe('Memory detail dialog', () => {
     await expect(picture).toBeVisible();
     expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(320);
     const closed = viewer.waitForEvent('close');
-    await viewer.getByRole('button', { name: 'Close viewer' }).click();
+    await viewer.getByRole('button', { name: messages.closeViewer }).click();
     await closed;
   });
 
@@ -103,9 +104,9 @@ test.describe('Memory detail dialog', () => {
     const dialog = await openFromCard(page, 'Bonfire night');
 
     await dialog.getByRole('button', { name: 'Edit' }).click();
-    const title = dialog.getByLabel('Title');
+    const title = dialog.getByLabel(messages.captureTitleLabel);
     await title.fill('   ');
-    await expect(dialog.getByText('Memory title cannot be empty.')).toBeVisible();
+    await expect(dialog.getByText(messages.memoryTitleEmpty)).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
     await title.fill('Bonfire night 1999');
 
@@ -126,9 +127,9 @@ test.describe('Memory detail dialog', () => {
     const photo = dialog.getByRole('group', { name: 'photo 1' });
     await photo.getByRole('button', { name: 'Delete photo 1' }).click();
     await expectToast(page, 'Image marked for deletion');
-    await expect(photo.getByText('Marked for deletion')).toBeVisible();
+    await expect(photo.getByText(messages.detailMarkedForDeletion)).toBeVisible();
     await photo.getByRole('button', { name: 'Undo: keep photo 1' }).click();
-    await expect(photo.getByText('Marked for deletion')).toBeHidden();
+    await expect(photo.getByText(messages.detailMarkedForDeletion)).toBeHidden();
     await photo.getByRole('button', { name: 'Delete photo 1' }).click();
     await expectToast(page, 'Image marked for deletion');
 
@@ -158,7 +159,7 @@ test.describe('Memory detail dialog', () => {
     const { memory } = await ownerWithMemory(page, 3);
     const dialog = await openFromCard(page, 'Bonfire night');
     await dialog.getByRole('button', { name: 'Edit' }).click();
-    await expect(dialog.getByLabel('Title')).toBeVisible();
+    await expect(dialog.getByLabel(messages.captureTitleLabel)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     expect(await smallTextAndTargets(dialog)).toEqual([]);
 
@@ -180,28 +181,28 @@ test.describe('Memory detail dialog', () => {
     await dialog.getByRole('button', { name: 'Undo: keep photo 2' }).click();
     await expectToast(page, 'Maximum images reached', 'You can have a maximum of 3 images per memory');
 
-    await dialog.getByLabel('Title').fill('Something else');
+    await dialog.getByLabel(messages.captureTitleLabel).fill('Something else');
     // Closing mid-edit asks first, and keeping on editing keeps what was typed.
     await dialog.getByRole('button', { name: 'Close memory' }).click();
-    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
-    await expect(leave.getByText('Your changes to this memory have not been saved.')).toBeVisible();
-    await leave.getByRole('button', { name: 'Keep editing' }).click();
+    const leave = page.getByRole('dialog', { name: messages.leaveEditTitle });
+    await expect(leave.getByText(messages.leaveEditDetail)).toBeVisible();
+    await leave.getByRole('button', { name: messages.keepEditing }).click();
     await expect(leave).toBeHidden();
-    await expect(dialog.getByLabel('Title')).toHaveValue('Something else');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog.getByLabel(messages.captureTitleLabel)).toHaveValue('Something else');
+    await dialog.getByRole('button', { name: messages.cancel }).click();
     await expect(dialog.getByTestId('memory-image')).toHaveCount(3);
     await expect(page.getByRole('dialog', { name: 'Bonfire night' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Edit' }).click();
-    await expect(dialog.getByLabel('Title')).toHaveValue('Bonfire night');
-    await expect(dialog.getByText('Marked for deletion')).toHaveCount(0);
+    await expect(dialog.getByLabel(messages.captureTitleLabel)).toHaveValue('Bonfire night');
+    await expect(dialog.getByText(messages.detailMarkedForDeletion)).toHaveCount(0);
 
     const stored = (await (await page.request.get(`/api/memories/${memory.id}`)).json()) as Memory;
     expect(stored.images).toHaveLength(3);
 
     // Discarding on purpose closes the dialog and saves nothing.
-    await dialog.getByLabel('Title').fill('Never saved');
+    await dialog.getByLabel(messages.captureTitleLabel).fill('Never saved');
     await dialog.getByRole('button', { name: 'Close memory' }).click();
-    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Discard changes' }).click();
+    await page.getByRole('dialog', { name: messages.leaveEditTitle }).getByRole('button', { name: messages.discardChanges }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     const after = (await (await page.request.get(`/api/memories/${memory.id}`)).json()) as Memory;
     expect(after.title).toBe('Bonfire night');
@@ -231,8 +232,8 @@ test.describe('Memory detail dialog', () => {
     const { memory } = await ownerWithMemory(page, 0);
     const dialog = await openFromCard(page, 'Bonfire night');
     await dialog.getByRole('group', { name: 'Memory actions' }).getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
-    await expect(confirm.getByText('This action cannot be undone. This will permanently delete your memory.')).toBeVisible();
+    const confirm = page.getByRole('dialog', { name: messages.deleteMemoryTitle });
+    await expect(confirm.getByText(messages.deleteMemoryDetail)).toBeVisible();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Memory deleted');
     await expect(page.getByRole('dialog', { name: 'Bonfire night' })).toBeHidden();
@@ -259,8 +260,8 @@ test.describe('Memory detail dialog', () => {
     await expect(dialog.getByText(/^New video:/)).toHaveCount(1);
     await dialog.getByRole('button', { name: 'Delete video 1' }).click();
     await expectToast(page, 'Video marked for deletion');
-    await expect(dialog.getByRole('group', { name: 'video 1' }).getByText('Marked for deletion')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog.getByRole('group', { name: 'video 1' }).getByText(messages.detailMarkedForDeletion)).toBeVisible();
+    await dialog.getByRole('button', { name: messages.cancel }).click();
     const stored = (await (await page.request.get(`/api/memories/${memory.id}`)).json()) as Memory;
     expect(stored.videos).toHaveLength(1);
   });
@@ -272,13 +273,13 @@ test.describe('Memory detail dialog', () => {
 
     await dialog.getByRole('button', { name: 'Edit' }).click();
     await dialog.getByRole('checkbox', { name: 'Family', exact: true }).uncheck();
-    await expect(dialog.getByText('Please select at least one timeline for this memory.')).toBeVisible();
+    await expect(dialog.getByText(messages.memoryTimelineRequired)).toBeVisible();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Error', 'Please select at least one timeline for this memory.');
     await dialog.getByRole('checkbox', { name: 'Holiday' }).check();
     // The chosen timeline is deleted meanwhile: the memory is saved, its second step refused.
     expect((await page.request.delete(`/api/timelines/${holiday}`)).status()).toBe(200);
-    await dialog.getByLabel('Title').fill('Bonfire night, renamed');
+    await dialog.getByLabel(messages.captureTitleLabel).fill('Bonfire night, renamed');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Error', 'Failed to update timelines. Please try again.');
     const afterTimelines = (await (await page.request.get(`/api/memories/${memory.id}`)).json()) as Memory;
@@ -287,12 +288,12 @@ test.describe('Memory detail dialog', () => {
 
     // The memory itself is deleted meanwhile.
     expect((await page.request.delete(`/api/memories/${memory.id}`)).status()).toBe(200);
-    await dialog.getByLabel('Title').fill('Gone already');
+    await dialog.getByLabel(messages.captureTitleLabel).fill('Gone already');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Error', 'Failed to update memory. Please try again.');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: messages.cancel }).click();
     await dialog.getByRole('group', { name: 'Memory actions' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: messages.deleteMemoryTitle }).getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Error', 'Failed to delete memory. Please try again.');
   });
 
@@ -303,7 +304,7 @@ test.describe('Memory detail dialog', () => {
     const card = page.getByRole('article', { name: 'Bonfire night' });
 
     // The detail dialog mounts on opening and unmounts on closing, each time.
-    const view = card.getByRole('button', { name: 'View memory' });
+    const view = card.getByRole('button', { name: messages.viewMemory });
     const dialog = page.getByRole('dialog', { name: 'Bonfire night' });
     for (const round of [1, 2]) {
       await view.focus();
@@ -316,11 +317,11 @@ test.describe('Memory detail dialog', () => {
 
     // The card's bin: its confirmation loads on the first opening, then stays.
     const bin = card.getByRole('button', { name: 'Delete memory Bonfire night' });
-    const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+    const confirm = page.getByRole('dialog', { name: messages.deleteMemoryTitle });
     for (const round of [1, 2]) {
       await bin.focus();
       await page.keyboard.press('Enter');
-      await expect(confirm.getByRole('button', { name: 'Cancel' }), `opening ${round}`).toBeVisible();
+      await expect(confirm.getByRole('button', { name: messages.cancel }), `opening ${round}`).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(confirm).toBeHidden();
       await expect(bin, `closing ${round}`).toBeFocused();
@@ -336,7 +337,7 @@ test.describe('Memory detail dialog', () => {
     const remove = dialog.getByRole('group', { name: 'Memory actions' }).getByRole('button', { name: 'Delete' });
     await remove.focus();
     await page.keyboard.press('Enter');
-    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await expect(confirm.getByRole('button', { name: messages.cancel })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(confirm).toBeHidden();
     await expect(remove).toBeFocused();
@@ -348,8 +349,8 @@ test.describe('Memory detail dialog', () => {
   test('a memory that cannot be opened says so clearly', async ({ page }) => {
     await ownerWithMemory(page, 0);
     await page.goto('/timeline?memoryId=no-such-memory');
-    const dialog = page.getByRole('dialog', { name: 'Memory not available' });
-    await expect(dialog.getByText('This memory could not be opened. It may have been deleted, or it is not shared with you.')).toBeVisible({ timeout: 15_000 });
+    const dialog = page.getByRole('dialog', { name: messages.detailMemoryNotAvailable });
+    await expect(dialog.getByText(messages.detailMemoryNotAvailableDetail)).toBeVisible({ timeout: 15_000 });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });

@@ -4,6 +4,7 @@ import { expect, type APIRequestContext, type Browser, type Page } from '@playwr
 import sharp from 'sharp';
 import type { Memory } from '../common/memories';
 import { signUp, uniqueEmail } from './helpers';
+import { messages } from '../common/messages';
 
 export async function createTimeline(request: APIRequestContext, name = 'Family'): Promise<string> {
   const created = await request.post('/api/timelines', { data: { name, color: '#3b82f6' } });
@@ -66,6 +67,6 @@ export async function joinedMember(
   expect(accepted.status(), await accepted.text()).toBeLessThan(300);
   // With a timeline now, onboarding no longer asks for one.
   await page.goto('/');
-  await expect(page.getByRole('dialog', { name: 'Create Your First Timeline' })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: messages.setupFirstTimelineTitle })).toHaveCount(0);
   return { page, id: await currentUserId(page.request) };
 }

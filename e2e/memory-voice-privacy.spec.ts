@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { FOLLOW_UP_AUDIO_FIELD, FOLLOW_UP_RESPONSES_FIELD, MEMORY_AUDIO_DURATION_FIELD, MEMORY_AUDIO_FIELD, type Memory } from '../common/memories';
 import { seenTooltips, seriousViolations, signUp } from './helpers';
 import { createMemory, createTimeline, joinedMember } from './memory-fixtures';
+import { messages } from '../common/messages';
 
 declare global {
   interface Window {
@@ -124,8 +125,8 @@ for (const size of sizes) {
       await page.goto('/');
       await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
       const card = page.getByRole('region', { name: 'Memory Spotlight' }).getByRole('article', { name: 'Secret recipe' });
-      await expect(card.getByText('Only you', { exact: true })).toBeVisible();
-      expect(await card.getByText('Only you', { exact: true }).evaluate((element) => getComputedStyle(element).fontSize)).toBe('16px');
+      await expect(card.getByText(messages.onlyYou, { exact: true })).toBeVisible();
+      expect(await card.getByText(messages.onlyYou, { exact: true }).evaluate((element) => getComputedStyle(element).fontSize)).toBe('16px');
 
       const member = await joinedMember(browser, page, timelineId, 'Sam Lovelace');
       await createMemory(page.request, timelineId, { title: 'Sunday lunch', sharedWith: [member.id] });
@@ -133,26 +134,26 @@ for (const size of sizes) {
       await page.goto('/timeline');
       const secret = page.getByRole('main').getByRole('article', { name: 'Secret recipe' });
       const shared = page.getByRole('main').getByRole('article', { name: 'Sunday lunch' });
-      await expect(secret.getByText('Only you', { exact: true })).toBeVisible();
+      await expect(secret.getByText(messages.onlyYou, { exact: true })).toBeVisible();
       await expect(shared).toBeVisible();
-      await expect(shared.getByText('Only you')).toHaveCount(0);
+      await expect(shared.getByText(messages.onlyYou)).toHaveCount(0);
       expect(await seriousViolations(page), 'timeline page').toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`timeline-private-${size.name}.png`), fullPage: true });
 
-      await secret.getByRole('button', { name: 'View memory: Secret recipe' }).click();
+      await secret.getByRole('button', { name: messages.timelineViewMemoryOf('Secret recipe') }).click();
       const dialog = page.getByRole('dialog', { name: 'Secret recipe' });
-      await expect(dialog.getByText('Only you', { exact: true })).toBeVisible({ timeout: 30_000 });
+      await expect(dialog.getByText(messages.onlyYou, { exact: true })).toBeVisible({ timeout: 30_000 });
       expect(await seriousViolations(page), 'detail').toEqual([]);
       await dialog.getByRole('button', { name: 'Close memory' }).click();
 
       // Shared with the member, the detail carries no mark; the member sees none either.
-      await shared.getByRole('button', { name: 'View memory: Sunday lunch' }).click();
+      await shared.getByRole('button', { name: messages.timelineViewMemoryOf('Sunday lunch') }).click();
       const lunch = page.getByRole('dialog', { name: 'Sunday lunch' });
       await expect(lunch.getByRole('button', { name: 'Hear your voice' })).toBeVisible({ timeout: 30_000 });
-      await expect(lunch.getByText('Only you')).toHaveCount(0);
+      await expect(lunch.getByText(messages.onlyYou)).toHaveCount(0);
       await member.page.goto('/timeline');
       await expect(member.page.getByRole('main').getByRole('article', { name: 'Sunday lunch' })).toBeVisible();
-      await expect(member.page.getByText('Only you')).toHaveCount(0);
+      await expect(member.page.getByText(messages.onlyYou)).toHaveCount(0);
       await member.page.context().close();
     });
 
@@ -169,10 +170,10 @@ for (const size of sizes) {
       const boatEntry = page.getByRole('main').getByRole('article', { name: "Grandpa's boat" });
       const songEntry = page.getByRole('main').getByRole('article', { name: 'The old song' });
       await expect(boatEntry.getByTestId('voice-clip')).toHaveText('Voice0:00 / 0:04');
-      await expect(songEntry.getByTestId('voice-clip')).toHaveText('Voice');
+      await expect(songEntry.getByTestId('voice-clip')).toHaveText(messages.voiceBadge);
       // Both are private (shared with no one else): the mark shows beside the badge's entry.
-      await expect(boatEntry.getByText('Only you', { exact: true })).toBeVisible();
-      const playBoat = boatEntry.getByRole('button', { name: 'Play voice recording' });
+      await expect(boatEntry.getByText(messages.onlyYou, { exact: true })).toBeVisible();
+      const playBoat = boatEntry.getByRole('button', { name: messages.playVoiceRecording });
       await expectTarget(playBoat);
       expect(await seriousViolations(page), 'timeline page with voice badges').toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`timeline-voice-${size.name}.png`), fullPage: true });
@@ -181,13 +182,13 @@ for (const size of sizes) {
       await expect.poll(() => soundingNow(page)).toEqual([boat.audioUrl]);
       // Played in place: the detail dialog did not open.
       await expect(page.getByRole('dialog')).toHaveCount(0);
-      await expect(boatEntry.getByRole('button', { name: 'Pause voice recording' })).toBeVisible();
+      await expect(boatEntry.getByRole('button', { name: messages.pauseVoiceRecording })).toBeVisible();
 
       // Starting the other recording pauses the first.
-      await songEntry.getByRole('button', { name: 'Play voice recording' }).click();
+      await songEntry.getByRole('button', { name: messages.playVoiceRecording }).click();
       await expect.poll(() => soundingNow(page)).toEqual([song.audioUrl]);
-      await expect(boatEntry.getByRole('button', { name: 'Play voice recording' })).toBeVisible();
-      await songEntry.getByRole('button', { name: 'Pause voice recording' }).click();
+      await expect(boatEntry.getByRole('button', { name: messages.playVoiceRecording })).toBeVisible();
+      await songEntry.getByRole('button', { name: messages.pauseVoiceRecording }).click();
       await expect.poll(() => soundingNow(page)).toEqual([]);
 
       // The spotlight's card has the same badge, and plays there too.
@@ -196,7 +197,7 @@ for (const size of sizes) {
       const card = page.getByRole('region', { name: 'Memory Spotlight' }).getByRole('article');
       const shown = (await card.getAttribute('aria-label')) === boat.title ? boat : song;
       await expect(card.getByTestId('voice-clip')).toHaveText(shown === boat ? 'Voice0:00 / 0:04' : 'Voice');
-      await card.getByRole('button', { name: 'Play voice recording' }).click();
+      await card.getByRole('button', { name: messages.playVoiceRecording }).click();
       await expect.poll(() => soundingNow(page)).toEqual([shown.audioUrl]);
       expect(await seriousViolations(page), 'home with a voice card').toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`spotlight-voice-${size.name}.png`), fullPage: true });
@@ -217,7 +218,7 @@ for (const size of sizes) {
 
       await page.goto(`/timeline?memoryId=${memory.id}`);
       const dialog = page.getByRole('dialog', { name: 'Rowing lessons' });
-      const followUps = dialog.getByRole('region', { name: 'Follow-up questions' });
+      const followUps = dialog.getByRole('region', { name: messages.followUpAnswersHeading });
       await expect(followUps).toBeVisible({ timeout: 30_000 });
       const item = followUps.getByRole('listitem');
       await expect(item).toHaveCount(1);
@@ -229,12 +230,12 @@ for (const size of sizes) {
       await expect(dialog.getByText(placeholder)).toHaveCount(1);
       await expect(dialog.getByText(/^Q: /)).toHaveCount(0);
 
-      const play = item.getByRole('button', { name: 'Play spoken answer' });
+      const play = item.getByRole('button', { name: messages.playSpokenAnswer });
       await expectTarget(play);
       await expect(play).toHaveAccessibleDescription(question);
       await play.click();
       await expect.poll(() => soundingNow(page)).toEqual([answer.audioUrl]);
-      await expect(item.getByRole('button', { name: 'Pause spoken answer' })).toBeVisible();
+      await expect(item.getByRole('button', { name: messages.pauseSpokenAnswer })).toBeVisible();
       await expect(page.getByRole('alert')).toHaveCount(0);
       expect(await seriousViolations(page), 'detail with a spoken answer').toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`detail-follow-up-${size.name}.png`), fullPage: true });

@@ -1,14 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { advance, pauseClock } from './clock';
 import { createFirstTimeline, isPrimaryFilled, PASSWORD, seriousViolations, signUp, uniqueEmail } from './helpers';
+import { messages } from '../common/messages';
 
 /** Signs up leaving the display name empty, as a brand-new user may (helpers.signUp fills one). */
 async function signUpWithoutName(page: Page): Promise<string> {
   const email = uniqueEmail('newcomer');
   await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByLabel(messages.authEmail).fill(email);
+  await page.getByRole('textbox', { name: messages.authPassword, exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: messages.authCreateAccount }).click();
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   return email;
 }
@@ -50,7 +51,7 @@ test.describe('Onboarding', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     await signUpWithoutName(page);
-    await expect(page.getByRole('dialog', { name: 'Set Up Your Profile' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: messages.setupProfileTitle })).toBeVisible();
     const { shownAt, listedAt } = await page.evaluate(() => ({
       shownAt: (window as unknown as { setupShownAt: number }).setupShownAt,
       listedAt: performance
@@ -65,36 +66,36 @@ test.describe('Onboarding', () => {
   test('a brand-new user saves a display name, then creates "Our Family" as the first timeline', async ({ page }) => {
     await page.clock.install();
     await signUpWithoutName(page);
-    const setup = page.getByRole('dialog', { name: 'Set Up Your Profile' });
+    const setup = page.getByRole('dialog', { name: messages.setupProfileTitle });
     await expect(setup).toBeVisible();
     await expect(setup.getByText('Step 1 of 2')).toBeVisible();
     expect(await seriousViolations(page, '.mantine-Modal-content')).toEqual([]);
 
-    await setup.getByRole('button', { name: 'Continue to Timeline' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Display name required' })).toContainText('Please enter a display name to continue');
+    await setup.getByRole('button', { name: messages.setupContinueToTimeline }).click();
+    await expect(page.getByRole('alert').filter({ hasText: messages.displayNameRequired })).toContainText(messages.displayNameRequiredDetail);
     await closeToast(page, 'Display name required');
 
-    await setup.getByRole('textbox', { name: 'Display Name' }).fill('Ada Byron');
-    await setup.getByRole('button', { name: 'Continue to Timeline' }).click();
-    const step2 = page.getByRole('dialog', { name: 'Create Your First Timeline' });
+    await setup.getByRole('textbox', { name: messages.profileDisplayName }).fill('Ada Byron');
+    await setup.getByRole('button', { name: messages.setupContinueToTimeline }).click();
+    const step2 = page.getByRole('dialog', { name: messages.setupFirstTimelineTitle });
     await expect(step2).toBeVisible();
     await expect(step2.getByText('Step 2 of 2')).toBeVisible();
     expect(await stored(page, 'profile-setup-shown')).toBe('true');
-    await expect(step2.getByRole('button', { name: 'Skip for Now' })).toHaveCount(0);
+    await expect(step2.getByRole('button', { name: messages.setupSkipForNow })).toHaveCount(0);
 
     // Back returns to step 1 with the name kept.
-    await step2.getByRole('button', { name: 'Back' }).click();
-    await expect(setup.getByRole('textbox', { name: 'Display Name' })).toHaveValue('Ada Byron');
-    await setup.getByRole('button', { name: 'Continue to Timeline' }).click();
+    await step2.getByRole('button', { name: messages.back }).click();
+    await expect(setup.getByRole('textbox', { name: messages.profileDisplayName })).toHaveValue('Ada Byron');
+    await setup.getByRole('button', { name: messages.setupContinueToTimeline }).click();
     await expect(step2).toBeVisible();
 
-    await step2.getByRole('button', { name: 'Create Timeline' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Timeline name required' })).toContainText('Please enter a name for your timeline');
+    await step2.getByRole('button', { name: messages.createTimeline }).click();
+    await expect(page.getByRole('alert').filter({ hasText: messages.timelineNameRequired })).toContainText(messages.timelineNameRequiredDetail);
     await closeToast(page, 'Timeline name required');
 
-    await step2.getByRole('textbox', { name: 'Timeline Name' }).fill('Our Family');
-    await step2.getByRole('button', { name: 'Create Timeline' }).click();
-    const created = page.getByRole('alert').filter({ hasText: 'Timeline Created!' });
+    await step2.getByRole('textbox', { name: messages.setupTimelineName }).fill('Our Family');
+    await step2.getByRole('button', { name: messages.createTimeline }).click();
+    const created = page.getByRole('alert').filter({ hasText: messages.firstTimelineCreated });
     await expect(created).toContainText('Your Our Family timeline has been created successfully.');
     await expect(step2).toBeHidden();
 
@@ -118,13 +119,13 @@ test.describe('Onboarding', () => {
 
   test('skipping is refused without a timeline, and says why', async ({ page }) => {
     await signUpWithoutName(page);
-    const setup = page.getByRole('dialog', { name: 'Set Up Your Profile' });
-    await setup.getByRole('button', { name: 'Skip Profile Setup' }).click();
-    const step2 = page.getByRole('dialog', { name: 'Create Your First Timeline' });
+    const setup = page.getByRole('dialog', { name: messages.setupProfileTitle });
+    await setup.getByRole('button', { name: messages.setupSkipProfile }).click();
+    const step2 = page.getByRole('dialog', { name: messages.setupFirstTimelineTitle });
     await expect(step2).toBeVisible();
-    await expect(step2.getByText('Create a timeline first')).toBeVisible();
+    await expect(step2.getByText(messages.setupSkipRefusedTitle)).toBeVisible();
     await expect(step2.getByText(/setup can't be skipped until you have one/)).toBeVisible();
-    await expect(step2.getByRole('button', { name: 'Skip for Now' })).toHaveCount(0);
+    await expect(step2.getByRole('button', { name: messages.setupSkipForNow })).toHaveCount(0);
     expect(await stored(page, 'profile-setup-shown')).toBeNull();
   });
 
@@ -133,51 +134,51 @@ test.describe('Onboarding', () => {
     // What the invite flow stores after joining a shared timeline (accounts §3).
     await page.evaluate(() => localStorage.setItem('pendingTimelineWelcome', JSON.stringify({ id: 'shared-1', name: 'The Smiths' })));
     await signUpWithoutName(page);
-    const setup = page.getByRole('dialog', { name: 'Set Up Your Profile' });
-    await setup.getByRole('textbox', { name: 'Display Name' }).fill('Mary Smith');
-    await setup.getByRole('button', { name: 'Continue to Timeline' }).click();
+    const setup = page.getByRole('dialog', { name: messages.setupProfileTitle });
+    await setup.getByRole('textbox', { name: messages.profileDisplayName }).fill('Mary Smith');
+    await setup.getByRole('button', { name: messages.setupContinueToTimeline }).click();
 
-    const personal = page.getByRole('dialog', { name: 'Create Your Personal Timeline' });
+    const personal = page.getByRole('dialog', { name: messages.setupPersonalTimelineTitle });
     await expect(personal).toBeVisible();
     await expect(personal).toContainText('You already belong to the shared timeline "The Smiths"');
-    await expect(personal.getByRole('button', { name: 'Create My Personal Timeline' })).toBeVisible();
+    await expect(personal.getByRole('button', { name: messages.setupCreatePersonalTimeline })).toBeVisible();
     // issue 9: they just joined a shared timeline, so skipping is the main (filled) choice.
-    await expect.poll(() => isPrimaryFilled(personal.getByRole('button', { name: 'Skip for Now' }))).toBe(true);
-    await expect.poll(() => isPrimaryFilled(personal.getByRole('button', { name: 'Create My Personal Timeline' }))).toBe(false);
-    await personal.getByRole('button', { name: 'Skip for Now' }).click();
+    await expect.poll(() => isPrimaryFilled(personal.getByRole('button', { name: messages.setupSkipForNow }))).toBe(true);
+    await expect.poll(() => isPrimaryFilled(personal.getByRole('button', { name: messages.setupCreatePersonalTimeline }))).toBe(false);
+    await personal.getByRole('button', { name: messages.setupSkipForNow }).click();
     await expect(personal).toBeHidden();
     expect(await stored(page, 'profile-setup-shown')).toBe('true');
 
     // issue 9: with no timeline at all (the invite came to nothing), home is not a dead end.
     const chooser = page.getByRole('main');
-    await expect(chooser.getByText('No timelines yet')).toBeVisible();
+    await expect(chooser.getByText(messages.homeNoTimelines)).toBeVisible();
     await page.screenshot({ path: 'test-results/screens/desktop-home-no-timelines.png' });
-    await chooser.getByRole('button', { name: 'Create a timeline' }).click();
-    const manage = page.getByRole('dialog', { name: 'Manage Timelines' });
-    await manage.getByRole('textbox', { name: 'Timeline name' }).fill('Mary\'s Stories');
-    await manage.getByRole('button', { name: 'Create Timeline' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Timeline created' })).toBeVisible();
-    await manage.getByRole('button', { name: 'Close dialog' }).click();
+    await chooser.getByRole('button', { name: messages.homeCreateTimeline }).click();
+    const manage = page.getByRole('dialog', { name: messages.manageTimelinesTitle });
+    await manage.getByRole('textbox', { name: messages.timelineNameLabel }).fill('Mary\'s Stories');
+    await manage.getByRole('button', { name: messages.createTimeline }).click();
+    await expect(page.getByRole('alert').filter({ hasText: messages.timelineCreated })).toBeVisible();
+    await manage.getByRole('button', { name: messages.closeDialog }).click();
     await expect(page.getByRole('button', { name: /Active timeline: Mary's Stories/ })).toBeVisible();
-    await expect(chooser.getByText('No timelines yet')).toHaveCount(0);
+    await expect(chooser.getByText(messages.homeNoTimelines)).toHaveCount(0);
   });
 
   test('issue 9: a display name given at sign-up still leads to "Create Your First Timeline"', async ({ page }) => {
     await page.clock.install();
     await signUp(page, { displayName: 'Alan Turing', firstTimeline: false });
-    const step2 = page.getByRole('dialog', { name: 'Create Your First Timeline' });
+    const step2 = page.getByRole('dialog', { name: messages.setupFirstTimelineTitle });
     await expect(step2).toBeVisible();
     await expect(step2.getByText('Step 2 of 2')).toBeVisible();
-    await expect(step2.getByRole('button', { name: 'Skip for Now' })).toHaveCount(0);
+    await expect(step2.getByRole('button', { name: messages.setupSkipForNow })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/screens/desktop-first-timeline.png' });
     // Back shows step 1 with the name from sign-up.
-    await step2.getByRole('button', { name: 'Back' }).click();
-    const setup = page.getByRole('dialog', { name: 'Set Up Your Profile' });
-    await expect(setup.getByRole('textbox', { name: 'Display Name' })).toHaveValue('Alan Turing');
-    await setup.getByRole('button', { name: 'Continue to Timeline' }).click();
+    await step2.getByRole('button', { name: messages.back }).click();
+    const setup = page.getByRole('dialog', { name: messages.setupProfileTitle });
+    await expect(setup.getByRole('textbox', { name: messages.profileDisplayName })).toHaveValue('Alan Turing');
+    await setup.getByRole('button', { name: messages.setupContinueToTimeline }).click();
 
     await createFirstTimeline(page, 'Turing Family');
-    await expect(page.getByRole('alert').filter({ hasText: 'Timeline Created!' })).toContainText('Your Turing Family timeline has been created successfully.');
+    await expect(page.getByRole('alert').filter({ hasText: messages.firstTimelineCreated })).toContainText('Your Turing Family timeline has been created successfully.');
     await expect(page.getByRole('button', { name: /Active timeline: Turing Family/ })).toBeVisible();
     const timelines = (await (await page.request.get('/api/timelines')).json()) as Array<Record<string, unknown>>;
     expect(timelines).toEqual([expect.objectContaining({ name: 'Turing Family', isDefault: true })]);
@@ -196,22 +197,22 @@ test.describe('Onboarding at phone width', () => {
   test('after the first timeline the install screen follows, and "I\'ll do it later" marks it shown', async ({ page }) => {
     await page.clock.install();
     await signUpWithoutName(page);
-    const setup = page.getByRole('dialog', { name: 'Set Up Your Profile' });
-    await setup.getByRole('textbox', { name: 'Display Name' }).fill('Grace Hopper');
-    await setup.getByRole('button', { name: 'Continue to Timeline' }).click();
-    const step2 = page.getByRole('dialog', { name: 'Create Your First Timeline' });
-    await step2.getByRole('textbox', { name: 'Timeline Name' }).fill('Our Family');
-    await step2.getByRole('button', { name: 'Create Timeline' }).click();
+    const setup = page.getByRole('dialog', { name: messages.setupProfileTitle });
+    await setup.getByRole('textbox', { name: messages.profileDisplayName }).fill('Grace Hopper');
+    await setup.getByRole('button', { name: messages.setupContinueToTimeline }).click();
+    const step2 = page.getByRole('dialog', { name: messages.setupFirstTimelineTitle });
+    await step2.getByRole('textbox', { name: messages.setupTimelineName }).fill('Our Family');
+    await step2.getByRole('button', { name: messages.createTimeline }).click();
 
-    const install = page.getByRole('dialog', { name: 'Add It to Your Home Screen' });
+    const install = page.getByRole('dialog', { name: messages.installTitle });
     await expect(install).toBeVisible();
     await expect(install).toContainText('website, not an app');
     await expect(install.getByRole('listitem').first()).toBeVisible();
-    await expect(install.getByRole('button', { name: "I've added it to my home screen" })).toBeVisible();
+    await expect(install.getByRole('button', { name: messages.installAdded })).toBeVisible();
     expect(await seriousViolations(page, '.mantine-Modal-content')).toEqual([]);
     await page.screenshot({ path: 'test-results/screens/phone-install.png' });
 
-    await install.getByRole('button', { name: "I'll do it later" }).click();
+    await install.getByRole('button', { name: messages.installLater }).click();
     await expect(install).toBeHidden();
     expect(await stored(page, 'pwa-install-shown-mobile')).toBe('true');
     await page.reload();
@@ -226,9 +227,9 @@ test.describe('Onboarding at phone width', () => {
     await page.evaluate(() => localStorage.setItem('profile-setup-shown', 'true'));
     await page.reload();
 
-    const install = page.getByRole('dialog', { name: 'Add It to Your Home Screen' });
+    const install = page.getByRole('dialog', { name: messages.installTitle });
     await expect(install).toBeVisible();
-    await expect(install.getByRole('button', { name: "I've added it to my home screen" })).toBeVisible();
+    await expect(install.getByRole('button', { name: messages.installAdded })).toBeVisible();
     // What Chromium fires when the app can be installed.
     await page.evaluate(() => {
       const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
@@ -239,7 +240,7 @@ test.describe('Onboarding at phone width', () => {
       });
       window.dispatchEvent(event);
     });
-    await install.getByRole('button', { name: 'Add to Home Screen' }).click();
+    await install.getByRole('button', { name: messages.installAdd }).click();
     await expect(install).toBeHidden();
     expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
     expect(await stored(page, 'pwa-install-shown-mobile')).toBe('true');

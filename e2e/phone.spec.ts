@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openWizard, signedInWithTimeline } from './helpers';
+import { messages } from '../common/messages';
 
 // accounts §2: the app is used on phones; the shell must fit a 390×844 screen.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -7,7 +8,7 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 test.describe('At phone width', () => {
   test('the welcome page fits without sideways scrolling', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Sign In to Get Started' })).toBeInViewport();
+    await expect(page.getByRole('link', { name: messages.signInToStart })).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: 'test-results/screens/phone-welcome.png' });
   });
@@ -15,12 +16,12 @@ test.describe('At phone width', () => {
   test('header and bottom navigation stay on screen', async ({ page }) => {
     await signedInWithTimeline(page);
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeInViewport();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Capture a Memory' })).toBeInViewport();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Timeline' })).toBeInViewport();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: messages.captureAMemory })).toBeInViewport();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: messages.timeline })).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: 'test-results/screens/phone-home.png' });
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('link', { name: 'Sign Out' })).toBeInViewport();
+    await expect(page.getByRole('link', { name: messages.menuSignOut })).toBeInViewport();
     await page.screenshot({ path: 'test-results/screens/phone-menu.png' });
   });
 });
@@ -41,7 +42,7 @@ test.describe('At phone width, with timelines', () => {
 
     const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await visitor.goto(`/timeline-invite/${invite.id}`);
-    await expect(visitor.getByRole('heading', { name: "You're Invited!" })).toBeVisible();
+    await expect(visitor.getByRole('heading', { name: messages.inviteYoureInvited })).toBeVisible();
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await visitor.screenshot({ path: 'test-results/screens/phone-timeline-invite.png' });
   });
@@ -52,9 +53,9 @@ test.describe('Toasts at phone width (memories §9, issue 9)', () => {
     await page.clock.install();
     await signedInWithTimeline(page);
     const wizard = await openWizard(page);
-    const title = wizard.getByLabel('Title');
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    const missingTitle = page.getByRole('alert').filter({ hasText: 'Missing title' });
+    const title = wizard.getByLabel(messages.captureTitleLabel);
+    await wizard.getByRole('button', { name: messages.next }).click();
+    const missingTitle = page.getByRole('alert').filter({ hasText: messages.captureMissingTitle });
     await expect(missingTitle).toBeVisible();
     await expect(missingTitle).toHaveCSS('opacity', '1');
     const toastBox = (await missingTitle.boundingBox())!;
@@ -67,8 +68,8 @@ test.describe('Toasts at phone width (memories §9, issue 9)', () => {
 
     // The next mistake's toast takes the place of the first, without waiting behind it.
     await title.fill('Sledging');
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    const contentRequired = page.getByRole('alert').filter({ hasText: 'Content required' });
+    await wizard.getByRole('button', { name: messages.next }).click();
+    const contentRequired = page.getByRole('alert').filter({ hasText: messages.captureContentRequired });
     await expect(contentRequired).toBeVisible();
     await expect(missingTitle).toBeHidden();
     await expect(page.getByRole('alert')).toHaveCount(1);
@@ -84,9 +85,9 @@ test.describe('Toasts at phone width (memories §9, issue 9)', () => {
   test('signed in, a toast rises above the bottom navigation', async ({ page }) => {
     await signedInWithTimeline(page);
     await page.goto('/profile');
-    await page.getByRole('textbox', { name: 'Display Name' }).fill('Ada King');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    const saved = page.getByRole('alert').filter({ hasText: 'Profile updated' });
+    await page.getByRole('textbox', { name: messages.profileDisplayName }).fill('Ada King');
+    await page.getByRole('button', { name: messages.saveChanges }).click();
+    const saved = page.getByRole('alert').filter({ hasText: messages.profileUpdated });
     await expect(saved).toBeVisible();
     await expect(saved).toHaveCSS('opacity', '1');
     const toastBox = (await saved.boundingBox())!;

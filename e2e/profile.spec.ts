@@ -2,15 +2,16 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { expectToast, PASSWORD, signedInWithTimeline, signOut } from './helpers';
+import { messages } from '../common/messages';
 
 /** A real PNG, so the server can read it. */
 const SMALL_PNG = readFileSync(new URL('../web/public/icons/icon-192.png', import.meta.url));
 
 async function openProfile(page: Page) {
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: messages.menuSettings }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole('heading', { name: 'My Information' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: messages.profileMyInformation })).toBeVisible();
 }
 
 test.describe('Profile', () => {
@@ -19,28 +20,28 @@ test.describe('Profile', () => {
     await openProfile(page);
     expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
-    const displayName = page.getByRole('textbox', { name: 'Display Name' });
+    const displayName = page.getByRole('textbox', { name: messages.profileDisplayName });
     await expect(displayName).toHaveValue('Ada Lovelace');
     await expect(displayName).toHaveAttribute('maxlength', '50');
-    const emailField = page.getByRole('textbox', { name: 'Email' });
+    const emailField = page.getByRole('textbox', { name: messages.profileEmail });
     await expect(emailField).toHaveValue(email);
     await expect(emailField).toHaveAttribute('readonly', '');
 
     await displayName.fill('Ada King');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Profile updated' })).toBeVisible();
+    await page.getByRole('button', { name: messages.saveChanges }).click();
+    await expect(page.getByRole('alert').filter({ hasText: messages.profileUpdated })).toBeVisible();
     // The cached user is updated: the side menu shows the new name at once.
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('dialog', { name: 'Menu' }).getByText('Ada King')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: messages.menuTitle }).getByText('Ada King')).toBeVisible();
     await page.keyboard.press('Escape');
 
     await page.reload();
     await expect(displayName).toHaveValue('Ada King');
     await displayName.fill('   ');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    const refusal = page.getByRole('alert').filter({ hasText: 'Display name required' });
+    await page.getByRole('button', { name: messages.saveChanges }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: messages.displayNameRequired });
     await expect(refusal).toBeVisible();
-    await expect(refusal).toContainText('Please enter a display name to continue');
+    await expect(refusal).toContainText(messages.displayNameRequiredDetail);
     const user = await (await page.request.get('/api/auth/user')).json();
     expect(user.displayName).toBe('Ada King');
   });
@@ -58,10 +59,10 @@ test.describe('Profile', () => {
       mimeType: 'image/png',
       buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
     });
-    const refusal = page.getByRole('alert').filter({ hasText: 'Image too large' });
+    const refusal = page.getByRole('alert').filter({ hasText: messages.profileImageTooLarge });
     await expect(refusal).toBeVisible();
-    await expect(refusal).toContainText('Please select an image smaller than 5MB');
-    await expect(page.getByRole('button', { name: 'Upload Image' })).toHaveCount(0);
+    await expect(refusal).toContainText(messages.profileImageTooLargeDetail);
+    await expect(page.getByRole('button', { name: messages.profileUploadImage })).toHaveCount(0);
     expect(uploads).toEqual([]);
   });
 
@@ -70,7 +71,7 @@ test.describe('Profile', () => {
     await openProfile(page);
 
     // accounts §2: the upload button shows on hover, and on focus for keyboard users.
-    const change = page.getByRole('button', { name: 'Change profile picture' });
+    const change = page.getByRole('button', { name: messages.profilePictureChangeLabel });
     await expect(change).toHaveCSS('opacity', '0');
     await change.focus();
     await expect(change).toHaveCSS('opacity', '1');
@@ -83,15 +84,15 @@ test.describe('Profile', () => {
     const avatarImage = page.getByTestId('profile-avatar').locator('img');
 
     await choose();
-    await expect(page.getByRole('button', { name: 'Upload Image' })).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.profileUploadImage })).toBeVisible();
     await expect(avatarImage).toHaveAttribute('src', /^blob:/);
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByRole('button', { name: 'Upload Image' })).toHaveCount(0);
+    await page.getByRole('button', { name: messages.cancel }).click();
+    await expect(page.getByRole('button', { name: messages.profileUploadImage })).toHaveCount(0);
 
     await choose();
-    await page.getByRole('button', { name: 'Upload Image' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Profile image updated' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Upload Image' })).toHaveCount(0);
+    await page.getByRole('button', { name: messages.profileUploadImage }).click();
+    await expect(page.getByRole('alert').filter({ hasText: messages.profileImageUpdated })).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.profileUploadImage })).toHaveCount(0);
     await expect(avatarImage).not.toHaveAttribute('src', /^blob:/);
 
     const user = await (await page.request.get('/api/auth/user')).json();
@@ -104,18 +105,18 @@ test.describe('Profile', () => {
   test('"Text size" (Normal, Large, Extra large) scales the whole app, before the first paint, and is remembered on this device', async ({ page }) => {
     await signedInWithTimeline(page);
     await openProfile(page);
-    const textSize = page.getByRole('radiogroup', { name: 'Text size' });
+    const textSize = page.getByRole('radiogroup', { name: messages.textSizeLabel });
     await expect(textSize.getByRole('radio')).toHaveCount(3);
-    await expect(textSize.getByRole('radio', { name: 'Normal' })).toBeChecked();
+    await expect(textSize.getByRole('radio', { name: messages.textSizeNormal })).toBeChecked();
     const rootSize = () => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
-    const save = page.getByRole('button', { name: 'Save Changes' });
+    const save = page.getByRole('button', { name: messages.saveChanges });
     expect(await rootSize()).toBe(16);
     const normalButtonHeight = (await save.boundingBox())!.height;
 
-    await textSize.getByRole('radio', { name: 'Extra large' }).check();
+    await textSize.getByRole('radio', { name: messages.textSizeExtraLarge }).check();
     expect(await rootSize()).toBeCloseTo(20.8, 1);
     // Text and controls grow together: the body text and the button with it.
-    expect(await page.getByText('How your family sees you').evaluate((element) => parseFloat(getComputedStyle(element).fontSize))).toBeCloseTo(20.8, 1);
+    expect(await page.getByText(messages.profileDisplayNameDescription).evaluate((element) => parseFloat(getComputedStyle(element).fontSize))).toBeCloseTo(20.8, 1);
     expect((await save.boundingBox())!.height).toBeGreaterThan(normalButtonHeight * 1.25);
     expect(await page.evaluate(() => localStorage.getItem('family-memories-text-size'))).toBe('extra-large');
 
@@ -128,12 +129,12 @@ test.describe('Profile', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     await page.reload();
-    await expect(textSize.getByRole('radio', { name: 'Extra large' })).toBeChecked();
+    await expect(textSize.getByRole('radio', { name: messages.textSizeExtraLarge })).toBeChecked();
     expect(await page.evaluate(() => (window as unknown as { firstDrawFontSize: string }).firstDrawFontSize)).toBe('20.8px');
 
-    await textSize.getByRole('radio', { name: 'Large', exact: true }).check();
+    await textSize.getByRole('radio', { name: messages.textSizeLarge, exact: true }).check();
     expect(await rootSize()).toBeCloseTo(18.4, 1);
-    await textSize.getByRole('radio', { name: 'Normal' }).check();
+    await textSize.getByRole('radio', { name: messages.textSizeNormal }).check();
     expect(await rootSize()).toBe(16);
     expect(await page.evaluate(() => localStorage.getItem('family-memories-text-size'))).toBe('normal');
   });
@@ -142,10 +143,10 @@ test.describe('Profile', () => {
   test('"Change password" shows each refusal beside its field; once changed, the old password no longer signs in and the new one does', async ({ page }) => {
     const { email } = await signedInWithTimeline(page);
     await openProfile(page);
-    const card = page.getByRole('region', { name: 'Change password' });
-    const current = card.getByLabel('Current password');
-    const fresh = card.getByLabel('New password');
-    const submit = card.getByRole('button', { name: 'Change Password' });
+    const card = page.getByRole('region', { name: messages.changePasswordTitle });
+    const current = card.getByLabel(messages.currentPasswordLabel);
+    const fresh = card.getByLabel(messages.newPasswordLabel);
+    const submit = card.getByRole('button', { name: messages.changePasswordButton });
     const newPassword = 'a brand new family secret';
 
     // Keyboard alone: tab to the fields and press Enter to send.
@@ -156,8 +157,8 @@ test.describe('Profile', () => {
     await page.keyboard.type(newPassword);
     await page.keyboard.press('Enter');
     await expect(current).toHaveAttribute('aria-invalid', 'true');
-    await expect(current).toHaveAccessibleDescription('Current password is incorrect');
-    await expect(page.getByRole('alert').filter({ hasText: 'Failed to change password' })).toHaveCount(0);
+    await expect(current).toHaveAccessibleDescription(messages.currentPasswordWrong);
+    await expect(page.getByRole('alert').filter({ hasText: messages.passwordChangeFailed })).toHaveCount(0);
 
     await current.fill(PASSWORD);
     await fresh.fill('short');
@@ -180,12 +181,12 @@ test.describe('Profile', () => {
     await signOut(page);
     const signIn = async (password: string) => {
       await page.goto('/login');
-      await page.getByLabel('Email').fill(email);
-      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByLabel(messages.profileEmail).fill(email);
+      await page.getByRole('textbox', { name: messages.authPassword, exact: true }).fill(password);
+      await page.getByRole('button', { name: messages.authSignIn }).click();
     };
     await signIn(PASSWORD);
-    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    await expect(page.getByRole('alert')).toHaveText(messages.invalidCredentials);
     await signIn(newPassword);
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   });
@@ -196,25 +197,25 @@ test.describe('Profile', () => {
     try {
       const phone = await phoneContext.newPage();
       await phone.goto('/login');
-      await phone.getByLabel('Email').fill(email);
-      await phone.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-      await phone.getByRole('button', { name: 'Sign In' }).click();
+      await phone.getByLabel(messages.profileEmail).fill(email);
+      await phone.getByRole('textbox', { name: messages.authPassword, exact: true }).fill(PASSWORD);
+      await phone.getByRole('button', { name: messages.authSignIn }).click();
       await expect(phone.getByRole('button', { name: 'Open menu' })).toBeVisible();
 
       await openProfile(page);
-      const card = page.getByRole('region', { name: 'Sign out other devices' });
+      const card = page.getByRole('region', { name: messages.otherDevicesTitle });
       await expect(card).toContainText('You stay signed in here.');
-      const button = card.getByRole('button', { name: 'Sign Out Other Devices' });
+      const button = card.getByRole('button', { name: messages.otherDevicesButton });
       await button.focus();
       await page.keyboard.press('Enter');
       await expectToast(page, 'Signed out of 1 other device');
 
       expect((await phone.request.get('/api/auth/user')).status()).toBe(401);
       await phone.reload();
-      await expect(phone.getByRole('link', { name: 'Sign In to Get Started' })).toBeVisible();
+      await expect(phone.getByRole('link', { name: messages.signInToStart })).toBeVisible();
 
       await page.reload();
-      await expect(page.getByRole('heading', { name: 'My Information' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: messages.profileMyInformation })).toBeVisible();
       expect((await page.request.get('/api/auth/user')).status()).toBe(200);
       await button.click();
       await expectToast(page, 'No other devices were signed in');

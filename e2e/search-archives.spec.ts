@@ -10,6 +10,7 @@ import type { Memory } from '../common/memories';
 import { expectToast, seriousViolations, signedInWithTimeline } from './helpers';
 import { findSidewaysScrolling, findSmallThings } from './legibility-audit';
 import { createMemory, png } from './memory-fixtures';
+import { messages } from '../common/messages';
 
 const sizes = [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -87,14 +88,14 @@ for (const size of sizes) {
       await createMemory(page.request, timeline!.id, { title: 'Beach day', content: 'Sand everywhere.' });
 
       await page.getByRole('button', { name: 'Search memories' }).click();
-      const search = page.getByRole('dialog', { name: 'Search Memories' });
+      const search = page.getByRole('dialog', { name: messages.searchTitle });
       const box = search.getByRole('searchbox', { name: /Search your memories/ });
       await expect(box).toBeFocused();
-      await expect(search.getByText('Enter at least 2 characters to search')).toBeVisible();
+      await expect(search.getByText(messages.searchHint)).toBeVisible();
 
       // memories §5: a substring of a transcription word, any case.
       await box.fill('ROSA');
-      const results = search.getByRole('list', { name: 'Search results' });
+      const results = search.getByRole('list', { name: messages.searchResults });
       await expect(results.getByRole('button')).toHaveCount(1);
       await expect(results.getByRole('button', { name: /Sunday in the garden/ })).toBeVisible();
       await expect(results.locator('mark')).toHaveText(['Rosa']);
@@ -102,7 +103,7 @@ for (const size of sizes) {
       await expectReadable(page, search);
 
       await box.fill('snowstorm');
-      await expect(search.getByText('No results found')).toBeVisible();
+      await expect(search.getByText(messages.searchNoResults)).toBeVisible();
 
       // The keyboard way: down from the text box to the result, Enter opens it.
       await box.fill('rosalind');
@@ -115,7 +116,7 @@ for (const size of sizes) {
 
       // memories §7: the memory's zip, named memory_{id}_{title}_{yyyy_MM_dd_HHmm}.zip.
       const saved = page.waitForEvent('download');
-      await detail.getByRole('group', { name: 'Memory actions' }).getByRole('button', { name: 'Download' }).click();
+      await detail.getByRole('group', { name: 'Memory actions' }).getByRole('button', { name: messages.downloadMemory }).click();
       const download = await saved;
       expect(download.suggestedFilename()).toMatch(new RegExp(`^memory_${garden.id}_sunday_in_the_garden_\\d{4}_\\d{2}_\\d{2}_\\d{4}\\.zip$`));
       await expectToast(page, 'Download Complete');
@@ -142,18 +143,18 @@ for (const size of sizes) {
       const beach = await createMemory(page.request, timeline!.id, { title: 'Beach day', content: 'Sand everywhere.' });
 
       await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.getByRole('button', { name: 'Download Memories' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Bulk Download Memories' });
-      const start = dialog.getByRole('button', { name: 'Start date' });
+      await page.getByRole('button', { name: messages.menuDownload }).click();
+      const dialog = page.getByRole('dialog', { name: messages.bulkDownloadTitle });
+      const start = dialog.getByRole('button', { name: messages.bulkStartDate });
       await expect(start).toBeFocused();
-      await expect(dialog.getByRole('button', { name: 'Download All' })).toBeDisabled();
+      await expect(dialog.getByRole('button', { name: messages.bulkDownloadAll })).toBeDisabled();
       await expectReadable(page, dialog);
 
       const today = new Date(garden.createdAt);
       await pickDay(page, start, new Date(today.getFullYear(), today.getMonth(), 1));
-      await pickDay(page, dialog.getByRole('button', { name: 'End date' }), today);
+      await pickDay(page, dialog.getByRole('button', { name: messages.bulkEndDate }), today);
       await expect(dialog.getByText('2 memories in 1 month')).toBeVisible();
-      const preview = dialog.getByRole('region', { name: 'Memories to download' });
+      const preview = dialog.getByRole('region', { name: messages.bulkPreviewLabel });
       await expect(preview.getByText('Sunday in the garden')).toBeVisible();
       await expect(preview.getByText('Beach day')).toBeVisible();
       await expectReadable(page, dialog);
@@ -162,7 +163,7 @@ for (const size of sizes) {
       const month = String(today.getMonth() + 1).padStart(2, '0');
       const monthName = today.toLocaleString('en-US', { month: 'long' });
       const saved = page.waitForEvent('download');
-      await dialog.getByRole('button', { name: 'Download All' }).click();
+      await dialog.getByRole('button', { name: messages.bulkDownloadAll }).click();
       const download = await saved;
       expect(download.suggestedFilename()).toBe(`family_memories_${today.getFullYear()}_${month}_${monthName}_${today.getFullYear()}.zip`);
       await expectToast(page, 'Download Complete', 'Success! Check your local download folder to access your memories.');

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Memory } from '../common/memories';
 import { expectToast, seenTooltips, seriousViolations, signUp } from './helpers';
 import { createMemory, createTimeline, currentUserId, joinedMember } from './memory-fixtures';
+import { messages } from '../common/messages';
 
 async function openMemory(page: Page, memoryId: string, title: string) {
   await page.goto(`/timeline?memoryId=${memoryId}`);
@@ -31,21 +32,21 @@ test.describe('Share Memory dialog', () => {
 
     const dialog = await openMemory(page, memory.id, 'Summer fete');
     await dialog.getByRole('button', { name: 'Share' }).click();
-    const share = page.getByRole('dialog', { name: 'Share Memory' });
+    const share = page.getByRole('dialog', { name: messages.shareMemoryTitle });
     const members = share.getByRole('checkbox');
     await expect(members).toHaveCount(2);
     await expect(share.getByRole('checkbox', { name: 'Bea Bennett' })).not.toBeChecked();
     await expect(share.getByRole('checkbox', { name: 'Cy Carter' })).not.toBeChecked();
     await expect(share.getByRole('checkbox', { name: 'Ada Lovelace' })).toHaveCount(0);
-    await expect(share.getByRole('button', { name: 'Make Memory Private' })).toBeVisible();
+    await expect(share.getByRole('button', { name: messages.shareMakePrivate })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
     await share.getByRole('checkbox', { name: 'Bea Bennett' }).check();
-    await expect(share.getByRole('button', { name: 'Update Sharing Settings' })).toBeVisible();
+    await expect(share.getByRole('button', { name: messages.shareUpdateSettings })).toBeVisible();
     await share.getByRole('checkbox', { name: 'Cy Carter' }).check();
-    await expect(share.getByRole('button', { name: 'Share with All Timeline Members' })).toBeVisible();
+    await expect(share.getByRole('button', { name: messages.shareAllMembers })).toBeVisible();
     await share.getByRole('checkbox', { name: 'Cy Carter' }).uncheck();
-    await share.getByRole('button', { name: 'Update Sharing Settings' }).click();
+    await share.getByRole('button', { name: messages.shareUpdateSettings }).click();
     await expectToast(page, 'Sharing preferences updated');
     await expect(share).toBeHidden();
 
@@ -69,7 +70,7 @@ test.describe('Share Memory dialog', () => {
     await expect(share.getByRole('checkbox', { name: 'Bea Bennett' })).toBeChecked();
     await expect(share.getByRole('checkbox', { name: 'Cy Carter' })).not.toBeChecked();
     await share.getByRole('checkbox', { name: 'Bea Bennett' }).uncheck();
-    await share.getByRole('button', { name: 'Make Memory Private' }).click();
+    await share.getByRole('button', { name: messages.shareMakePrivate }).click();
     await expectToast(page, 'Sharing preferences updated');
     expect((await bea.page.request.get(`/api/memories/${memory.id}`)).status()).toBe(404);
   });
@@ -88,13 +89,13 @@ test.describe('Share Memory dialog', () => {
     expect((await page.request.delete(`/api/timelines/${trip}`)).status()).toBe(200);
     await dialog.getByRole('button', { name: 'Share' }).click();
     await expectToast(page, 'Error', `Failed to fetch members for timeline ${trip}`);
-    const share = page.getByRole('dialog', { name: 'Share Memory' });
+    const share = page.getByRole('dialog', { name: messages.shareMemoryTitle });
     await expect(share.getByRole('checkbox', { name: 'Bea Bennett' })).toBeVisible();
 
     // The memory goes too: the server's own words come back.
     expect((await page.request.delete(`/api/memories/${memory.id}`)).status()).toBe(200);
     await share.getByRole('checkbox', { name: 'Bea Bennett' }).check();
-    await share.getByRole('button', { name: 'Share with All Timeline Members' }).click();
+    await share.getByRole('button', { name: messages.shareAllMembers }).click();
     await expectToast(page, 'Error updating sharing', 'Memory not found');
   });
 });

@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations, signUp } from './helpers';
 import { createMemory, createTimeline, png, redate } from './memory-fixtures';
+import { messages } from '../common/messages';
 
 /** The spec's own timeline is made through the API, so it is the person's only (and active) one. */
 const FIRST_TIMELINE_BY_API = { firstTimeline: false } as const;
@@ -46,20 +47,20 @@ test.describe('Timeline page', () => {
     expect(await seriousViolations(page), 'timeline page').toEqual([]);
 
     // The calendar: only days with memories can be clicked, never a future day.
-    await page.getByRole('button', { name: 'Filter by date' }).click();
+    await page.getByRole('button', { name: messages.dayFilter }).click();
     // The popover is a dialog named by the button that opens it.
     const calendar = page.getByRole('dialog', { name: /Filter by date/ });
     await expect(calendar).toBeVisible();
-    await expect(calendar.getByRole('button', { name: 'Next year' })).toBeDisabled();
+    await expect(calendar.getByRole('button', { name: messages.datesNextYear })).toBeDisabled();
     const tomorrow = new Date();
     tomorrow.setDate(tomorrow.getDate() + 1);
     if (tomorrow.getMonth() === new Date().getMonth()) await expect(calendar.getByRole('button', { name: dayName(tomorrow), exact: true })).toBeDisabled();
     expect(await seriousViolations(page), 'calendar').toEqual([]);
 
     const thisYear = new Date().getFullYear();
-    for (let year = thisYear; year > 2024; year -= 1) await calendar.getByRole('button', { name: 'Previous year' }).click();
+    for (let year = thisYear; year > 2024; year -= 1) await calendar.getByRole('button', { name: messages.datesPreviousYear }).click();
     await expect(calendar.getByTestId('calendar-year')).toHaveText('2024');
-    for (let month = Math.min(new Date().getMonth(), 11); month > 2; month -= 1) await calendar.getByRole('button', { name: 'Previous month' }).click();
+    for (let month = Math.min(new Date().getMonth(), 11); month > 2; month -= 1) await calendar.getByRole('button', { name: messages.datesPreviousMonth }).click();
     await expect(calendar.getByRole('button', { name: 'March 11, 2024', exact: true })).toBeDisabled();
     await calendar.getByRole('button', { name: 'March 10, 2024, has memories' }).click();
     await expect(calendar).toBeHidden();
@@ -67,10 +68,10 @@ test.describe('Timeline page', () => {
     await expect(entries.first()).toHaveAccessibleName('Spring picnic');
     await expect(months).toHaveText(['March 2024']);
 
-    await page.getByRole('button', { name: 'Filter by date: March 10, 2024' }).click();
-    await calendar.getByRole('button', { name: 'Clear Date' }).click();
+    await page.getByRole('button', { name: messages.dayFilterChosen('March 10, 2024') }).click();
+    await calendar.getByRole('button', { name: messages.clearDate }).click();
     await expect(entries).toHaveCount(4);
-    await expect(page.getByRole('button', { name: 'Filter by date', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.dayFilter, exact: true })).toBeVisible();
   });
 
   test("the image viewer works by keyboard alone: 'n of total', arrows, wrap-around, halves, Escape", async ({ page }) => {
@@ -79,15 +80,15 @@ test.describe('Timeline page', () => {
     await createMemory(page.request, timelineId, { title: 'Beach day' }, await Promise.all(['#ff0000', '#00ff00', '#0000ff'].map((colour) => png(colour))));
 
     await page.goto('/timeline');
-    const first = page.getByRole('button', { name: 'View photo 1 of 3 from Beach day' });
+    const first = page.getByRole('button', { name: messages.timelineViewPhoto(1, 3, 'Beach day') });
     await first.focus();
     await page.keyboard.press('Enter');
-    const viewer = page.getByRole('dialog', { name: 'Photos from Beach day' });
+    const viewer = page.getByRole('dialog', { name: messages.imageViewerTitle('Beach day') });
     await expect(viewer).toBeVisible();
     const counter = viewer.getByTestId('image-counter');
     await expect(counter).toHaveText('1 of 3');
-    await expect(viewer.getByRole('button', { name: 'Close image viewer' })).toBeFocused();
-    await expect(viewer.getByRole('img', { name: 'Photo 1 of 3 from Beach day' })).toBeVisible();
+    await expect(viewer.getByRole('button', { name: messages.imageViewerClose })).toBeFocused();
+    await expect(viewer.getByRole('img', { name: messages.imageViewerPhoto(1, 3, 'Beach day') })).toBeVisible();
 
     await page.keyboard.press('ArrowRight');
     await expect(counter).toHaveText('2 of 3');
@@ -96,7 +97,7 @@ test.describe('Timeline page', () => {
     await expect(counter).toHaveText('1 of 3');
     await page.keyboard.press('ArrowLeft');
     await expect(counter).toHaveText('3 of 3');
-    await expect(viewer.getByRole('img', { name: 'Photo 3 of 3 from Beach day' })).toBeVisible();
+    await expect(viewer.getByRole('img', { name: messages.imageViewerPhoto(3, 3, 'Beach day') })).toBeVisible();
 
     // Clicks on the left and right halves of the screen.
     const size = page.viewportSize()!;
@@ -125,9 +126,9 @@ test.describe('Timeline page', () => {
     await expect(entries).toHaveCount(20, { timeout: 20_000 });
     // The first page of 20 comes inside the page itself (issue 8 "First load"); the next is asked for.
     expect(limits).toEqual([]);
-    await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: messages.timelineLoadMore }).scrollIntoViewIfNeeded();
     await expect(entries).toHaveCount(23);
-    await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: messages.timelineLoadMore })).toHaveCount(0);
     expect(limits).toEqual(['20']);
   });
 
@@ -147,7 +148,7 @@ test.describe('Timeline page', () => {
     await page.goto('/timeline');
     const entries = page.getByRole('main').getByRole('article');
     await expect(entries).toHaveCount(20, { timeout: 20_000 });
-    await page.getByRole('button', { name: 'Load more' }).focus();
+    await page.getByRole('button', { name: messages.timelineLoadMore }).focus();
     await page.keyboard.press('Enter');
     await expect(entries).toHaveCount(21);
   });
@@ -156,10 +157,10 @@ test.describe('Timeline page', () => {
     await signUp(page, FIRST_TIMELINE_BY_API);
     const timelineId = await createTimeline(page.request, 'Lovelace Family');
     await page.goto('/timeline');
-    await expect(page.getByText('No memories yet')).toBeVisible();
-    await expect(page.getByText('Capture your first memory to start your timeline')).toBeVisible();
-    await page.getByRole('main').getByRole('button', { name: 'Capture a Memory' }).click();
-    await expect(page.getByRole('dialog', { name: 'Capture a Memory' })).toBeVisible();
+    await expect(page.getByText(messages.noMemoriesYet)).toBeVisible();
+    await expect(page.getByText(messages.timelineEmptyDetail)).toBeVisible();
+    await page.getByRole('main').getByRole('button', { name: messages.captureAMemory }).click();
+    await expect(page.getByRole('dialog', { name: messages.captureAMemory })).toBeVisible();
 
     const memory = await createMemory(page.request, timelineId, { title: 'Grandma’s recipe' });
     await page.goto(`/timeline/${timelineId}?memoryId=${memory.id}`);
@@ -195,6 +196,6 @@ test.describe('Timeline page', () => {
   test('a timeline the person is not a member of says so', async ({ page }) => {
     await signUp(page);
     await page.goto('/timeline/not-a-timeline');
-    await expect(page.getByText('Timeline not found')).toBeVisible();
+    await expect(page.getByText(messages.timelineNotFound)).toBeVisible();
   });
 });

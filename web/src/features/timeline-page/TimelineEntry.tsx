@@ -72,7 +72,7 @@ export function TimelineEntry({ memory, side, onOpen, onViewImage }: TimelineEnt
               <Text>{displayNameOf(memory.creator, messages.unnamedUser)}</Text>
             </Group>
             <Button variant="light" onClick={() => onOpen(memory.id)} className={classes.target} style={{ flexShrink: 0 }} aria-label={messages.timelineViewMemoryOf(memory.title)}>
-              {messages.timelineViewMemory}
+              {messages.viewMemory}
             </Button>
           </Group>
         </Stack>
