@@ -13,8 +13,7 @@ import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { loadConfig } from '../server/config.js';
 import { createContext } from '../server/context.js';
-import { openDatabase } from '../server/db/index.js';
-import { migrateToLatest } from '../server/db/migrate.js';
+import { openConfiguredDatabase } from '../server/db/open.js';
 import { createMediaStore } from '../server/providers/storage/index.js';
 import { random, seedFamily } from './seed.js';
 
@@ -134,18 +133,31 @@ export interface SearchSeed {
 
 const BATCH = 500;
 
-/** Fills the fresh DATA_DIR `dir` (SQLite) with the family and `memories` memories from 1950 to now. */
-export async function seedSearch(dir: string, memories: number, log: (line: string) => void): Promise<SearchSeed> {
+/** Where to seed: SQLite in the data folder unless a PostgreSQL URL (and schema) is given. */
+export interface SeedDatabase {
+  url?: string;
+  schema?: string;
+}
+
+/** Fills the fresh DATA_DIR `dir` (and its SQLite database, or `database`) with the family and `memories` memories from 1950 to now. */
+export async function seedSearch(dir: string, memories: number, log: (line: string) => void, database: SeedDatabase = {}): Promise<SearchSeed> {
   const started = performance.now();
   const dataDir = resolve(dir);
   mkdirSync(dataDir, { recursive: true });
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', STORAGE: 'local', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url ?? '',
+    ...(database.schema ? { DATABASE_SCHEMA: database.schema } : {}),
+    STORAGE: 'local',
+    LOG_LEVEL: 'silent',
+  });
   const media = await createMediaStore(config);
-  const handle = openDatabase(config.databaseUrl);
+  const handle = await openConfiguredDatabase(config, { migrate: true });
+  const sqlite = handle.dialect === 'sqlite';
   try {
-    await migrateToLatest(handle.db);
     // Rebuilt rather than recovered: no fsync per write. Set back before closing.
-    await sql`pragma synchronous = OFF`.execute(handle.db);
+    if (sqlite) await sql`pragma synchronous = OFF`.execute(handle.db);
     const ctx = createContext({ db: handle.db, dialect: handle.dialect, config, media, now: () => new Date() });
     const { members, timeline } = await seedFamily(ctx);
 
@@ -208,7 +220,8 @@ export async function seedSearch(dir: string, memories: number, log: (line: stri
         if ((start + BATCH) % 10_000 === 0) log(`  ${start + BATCH} memories`);
       }
     });
-    await sql`pragma synchronous = FULL`.execute(handle.db);
+    if (sqlite) await sql`pragma synchronous = FULL`.execute(handle.db);
+    else await sql`analyze`.execute(handle.db);
     return { memories, withImages, seconds: (performance.now() - started) / 1000 };
   } finally {
     media.close?.();

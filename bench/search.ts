@@ -47,7 +47,7 @@ const SPEEDUP_TARGET = 50;
  * two-letter word, a day range in a zone, only with images. At 100 000 memories each finds
  * from about 25 to 200.
  */
-const queries: Record<string, string>[] = [
+export const queries: Record<string, string>[] = [
   { q: 'Halhal' },
   { q: 'Ostbel street' },
   { q: 'dog Monsel' },

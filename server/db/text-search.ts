@@ -17,7 +17,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { isPostgres } from './columns.js';
 import type { Db } from './index.js';
 
-/** A trigram index looks for runs of three characters; SQLite's finds two as the start of one (migrations/0013). */
+/** A trigram index looks for runs of three characters; SQLite's finds a pair as the start of one (migrations/0013). */
 const TRIGRAM = 3;
 const PAIR = 2;
 
@@ -36,16 +36,19 @@ function searchTerms(words: readonly string[]): string[] {
 /**
  * A condition on `memories` that every memory holding all of `words` meets (in its title,
  * content or transcription), or undefined when the words give the database nothing to look
- * for (only accented or other non-ASCII letters). Through the index for every run it can look
- * for (SQLite: two characters or more; PostgreSQL: three); otherwise a LIKE over the rows the
- * rest of the query keeps, which reads every one of them (issue 21: a two-letter fragment that
- * is nowhere, 'qw', read all 10 000 memories' texts, 13 ms, and ten times as long at 100 000).
+ * for (only accented or other non-ASCII letters). Through the index for the runs of three
+ * characters or more; without one, on SQLite, for those of two; otherwise a LIKE over the rows
+ * the rest of the query keeps, which reads every one of them (issue 21: a two-letter fragment
+ * that is nowhere, 'qw', read all 10 000 memories' texts, 13 ms, and ten times as long at
+ * 100 000; PostgreSQL's pg_trgm cannot look for two characters).
  */
 export function mayContainWords(db: Db, words: readonly string[]): Expression<SqlBool> | undefined {
   const terms = searchTerms(words);
-  const shortest = isPostgres(db) ? TRIGRAM : PAIR;
-  const indexed = terms.filter((term) => term.length >= shortest);
-  if (indexed.length > 0) return isPostgres(db) ? allLike(postgresText, indexed) : ftsMatch(indexed);
+  const trigrams = terms.filter((term) => term.length >= TRIGRAM);
+  if (trigrams.length > 0) return isPostgres(db) ? allLike(postgresText, trigrams) : ftsMatch(trigrams);
+  // Two letters narrow little beside a longer word (the rule decides them), so only alone.
+  const pairs = terms.filter((term) => term.length === PAIR);
+  if (pairs.length > 0 && !isPostgres(db)) return ftsMatch(pairs);
   if (terms.length > 0) return allLike(isPostgres(db) ? postgresText : sqliteText, terms);
   return undefined;
 }
