@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import type { User } from '../../common/users';
 import { LoadingScreen } from './components/LoadingScreen';
 import { useCurrentUser } from './features/auth/useCurrentUser';
 import { WelcomePage } from './features/auth/WelcomePage';
@@ -13,7 +14,20 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(() => load().then((component) => ({ default: component })));
 }
 
-const SignedInApp = lazy(() => import('./SignedInApp'));
+const loadSignedInApp = () => import('./SignedInApp');
+const SignedInApp = lazy(loadSignedInApp);
+/** The signed-in app once main.tsx has loaded it before the first render; null until then. */
+let LoadedSignedInApp: ComponentType<{ user: User }> | null = null;
+
+/**
+ * Issue 21 "First load": a page the server wrote for a signed-in browser names the signed-in
+ * chunk (server/http/web.ts), so main.tsx loads it before the first render and home is that
+ * render. Through lazy() it would suspend once however soon the chunk arrived, and React holds
+ * what follows a shown fallback for 300 ms: home would wait behind a flash of "Loading...".
+ */
+export async function preloadSignedInApp(): Promise<void> {
+  LoadedSignedInApp = (await loadSignedInApp()).default;
+}
 const LoginPage = lazyPage(() => import('./features/auth/LoginPage').then((m) => m.LoginPage));
 const SignupPage = lazyPage(() => import('./features/auth/SignupPage').then((m) => m.SignupPage));
 const FamilyInvitePage = lazyPage(() => import('./features/invites/FamilyInvitePage').then((m) => m.FamilyInvitePage));
@@ -27,7 +41,7 @@ export function App() {
   if (isLoading) return <LoadingScreen />;
 
   // accounts §2 "Route table", signed in.
-  if (user) return loading(<SignedInApp user={user} />);
+  if (user) return LoadedSignedInApp ? <LoadedSignedInApp user={user} /> : loading(<SignedInApp user={user} />);
 
   // accounts §2 "Signed-out": the invite landings, and the welcome page everywhere else.
   return (

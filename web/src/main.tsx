@@ -4,12 +4,13 @@ import '@mantine/notifications/styles.css';
 import './legibility.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { queryKeys } from './api/keys';
 import { seedFromPage } from './api/page-data';
-import { App } from './App';
+import { App, preloadSignedInApp } from './App';
 import { trackKeyboardInset } from './lib/keyboardInset';
 import { applyTextSize, readTextSize } from './lib/textSize';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
@@ -34,22 +35,64 @@ window.addEventListener('unhandledrejection', (event) => {
   event.preventDefault();
 });
 
+/**
+ * Issue 21 "First load": what a signed-in home asks for (its prompts, the unread count, the
+ * members who decide the invite card) waits until that home is on screen, so its first paint
+ * does not share the main thread and the network with calls whose answers it does not show.
+ * The query client holds every call while it is told the browser is offline, and sends them
+ * once told it is back: when the browser reports the first contentful paint after the first
+ * commit, or 200 ms after that commit at the latest (a background tab paints nothing).
+ */
+function holdCallsUntilPainted() {
+  onlineManager.setOnline(false);
+  const resume = () => onlineManager.setOnline(true);
+  return function AfterFirstPaint() {
+    useEffect(() => {
+      const latest = window.setTimeout(resume, 200);
+      const painted = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+      if (!painted) return;
+      const observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        window.clearTimeout(latest);
+        resume();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    }, []);
+    return null;
+  };
+}
+
 // Issue 8 "First load": the first render is a transition, so React renders it in slices of a
 // few milliseconds and the page stays responsive (no long task) while it builds.
 const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver}>
-        {/* memories §9: one toast at a time (lib/toast.ts replaces rather than queues); at the
-            bottom, clear of the fields dialogs put at the top of a phone (legibility.css). */}
-        <Notifications position="bottom-center" limit={1} />
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <App />
-          </BrowserRouter>
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
-  ),
-);
+function renderApp(AfterFirstPaint: () => null = () => null) {
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver}>
+          {/* memories §9: one toast at a time (lib/toast.ts replaces rather than queues); at the
+              bottom, clear of the fields dialogs put at the top of a phone (legibility.css). */}
+          <Notifications position="bottom-center" limit={1} />
+          <QueryClientProvider client={queryClient}>
+            <BrowserRouter>
+              <App />
+            </BrowserRouter>
+            <AfterFirstPaint />
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
+  );
+}
+
+// Issue 21 "First load": a signed-in page (its user written in) first loads the signed-in app
+// it already names, so the first render is home itself rather than a loading screen (App.tsx,
+// preloadSignedInApp). Should the chunk fail, the render goes on and asks for it again.
+if (queryClient.getQueryData(queryKeys.currentUser) === undefined) renderApp();
+else {
+  const afterFirstPaint = holdCallsUntilPainted();
+  void preloadSignedInApp()
+    .catch(() => {})
+    .then(() => renderApp(afterFirstPaint));
+}
