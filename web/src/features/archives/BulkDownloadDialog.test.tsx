@@ -14,6 +14,7 @@ import type { Timeline } from '../../api/types';
 import { toast } from '../../lib/toast';
 import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
 import { BulkDownloadDialog } from './BulkDownloadDialog';
+import { messages } from '../../../../common/messages';
 
 vi.mock('../../api/download', () => ({ downloadFile: vi.fn() }));
 const activeTimeline = vi.hoisted(() => ({ current: null as Timeline | null }));
@@ -41,12 +42,12 @@ const flush = async (ms = 0) => {
 async function pickDay(field: 'Start date' | 'End date', monthsBack: number, day: string) {
   fireEvent.click(screen.getByRole('button', { name: field }));
   await flush(300);
-  for (let step = 0; step < monthsBack; step += 1) fireEvent.click(screen.getByRole('button', { name: 'Previous month', hidden: true }));
+  for (let step = 0; step < monthsBack; step += 1) fireEvent.click(screen.getByRole('button', { name: messages.datesPreviousMonth, hidden: true }));
   fireEvent.click(screen.getByRole('button', { name: day, hidden: true }));
   await flush(300);
 }
 
-const downloadAll = () => screen.getByRole('button', { name: 'Download All' }) as HTMLButtonElement;
+const downloadAll = () => screen.getByRole('button', { name: messages.bulkDownloadAll }) as HTMLButtonElement;
 const monthUrl = (month: string) => api.archives.monthUrl({ month, ...rangeOf('2024-01-01', '2024-04-20') });
 function rangeOf(start: string, end: string) {
   const [sy, sm, sd] = start.split('-').map(Number) as [number, number, number];
@@ -96,7 +97,7 @@ afterEach(() => {
 describe('the Bulk Download Memories dialog: dates and preview', () => {
   it('offers no day after today', async () => {
     renderDialog();
-    fireEvent.click(screen.getByRole('button', { name: 'End date' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.bulkEndDate }));
     await flush(300);
     expect(screen.getByRole('button', { name: '20 April 2024', hidden: true }).hasAttribute('disabled')).toBe(false);
     expect(screen.getByRole('button', { name: '21 April 2024', hidden: true }).hasAttribute('disabled')).toBe(true);
@@ -107,7 +108,7 @@ describe('the Bulk Download Memories dialog: dates and preview', () => {
     renderDialog();
     await pickDay('End date', 1, '5 March 2024');
     await pickDay('Start date', 1, '6 March 2024');
-    const start = screen.getByRole('button', { name: 'Start date' });
+    const start = screen.getByRole('button', { name: messages.bulkStartDate });
     expect(start.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(start.getAttribute('aria-describedby')!.split(' ').find((id) => id.endsWith('error'))!)?.textContent).toBe(
       'The start date cannot be after the end date',
@@ -122,11 +123,11 @@ describe('the Bulk Download Memories dialog: dates and preview', () => {
 
   it('keeps Download All off while there is no preview and when it is empty', async () => {
     renderDialog();
-    expect(screen.getByText('Choose a start and an end date to see the memories to download.')).toBeTruthy();
+    expect(screen.getByText(messages.bulkChooseDates)).toBeTruthy();
     expect(downloadAll().disabled).toBe(true);
     cleanup();
     await chooseThisYear([]);
-    expect(screen.getByText('No memories between these dates')).toBeTruthy();
+    expect(screen.getByText(messages.bulkPreviewEmpty)).toBeTruthy();
     expect(downloadAll().disabled).toBe(true);
   });
 
@@ -134,7 +135,7 @@ describe('the Bulk Download Memories dialog: dates and preview', () => {
     const inRange = await chooseThisYear([april, ...march, january]);
     expect(inRange).toHaveBeenCalledWith(...Object.values(rangeOf('2024-01-01', '2024-04-20')));
     expect(screen.getByText('4 memories in 3 months')).toBeTruthy();
-    const preview = screen.getByRole('region', { name: 'Memories to download' });
+    const preview = screen.getByRole('region', { name: messages.bulkPreviewLabel });
     expect([...preview.querySelectorAll('h3')].map((heading) => heading.textContent)).toEqual([
       'January 2024 · 1 memory',
       'March 2024 · 2 memories',
@@ -178,7 +179,7 @@ describe('the Bulk Download Memories dialog: Download All', () => {
     await flush();
     expect(download.mock.calls.map(([url]) => url)).toEqual([monthUrl('2024-01')]);
     expect(screen.getByText(/Month 1 of 3/).textContent).toBe('Month 1 of 3 · January 2024');
-    expect(screen.getByRole('progressbar', { name: 'Download progress' }).getAttribute('aria-valuenow')).toBe('40');
+    expect(screen.getByRole('progressbar', { name: messages.bulkDownloadProgress }).getAttribute('aria-valuenow')).toBe('40');
 
     answers[0]!.resolve();
     await flush(499);
@@ -219,7 +220,7 @@ describe('the Bulk Download Memories dialog: Download All', () => {
     );
     fireEvent.click(downloadAll());
     await flush();
-    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.stop }));
     await flush(1_000);
     expect(download).toHaveBeenCalledTimes(1);
     expect(toast.error).not.toHaveBeenCalled();

@@ -11,6 +11,7 @@ import { ApiError } from '../../api/errors';
 import { toast } from '../../lib/toast';
 import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
 import { MemoryDownloadButton } from './MemoryDownloadButton';
+import { messages } from '../../../../common/messages';
 
 vi.mock('../../api/download', () => ({ downloadFile: vi.fn() }));
 const download = vi.mocked(downloadFile);
@@ -59,7 +60,7 @@ describe("the detail dialog's Download", () => {
   it("downloads the memory's zip, shows its progress on the button and says 'Download Complete'", async () => {
     const held = holdDownload();
     renderButton();
-    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.downloadMemory }));
     await act(async () => {});
     expect(download).toHaveBeenCalledTimes(1);
     expect(download.mock.calls[0]![0]).toBe(api.archives.memoryUrl('m 1'));
@@ -74,20 +75,20 @@ describe("the detail dialog's Download", () => {
 
     await held.finish();
     expect(toast.success).toHaveBeenCalledWith('Download Complete');
-    expect(await screen.findByRole('button', { name: 'Download' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: messages.downloadMemory })).toBeTruthy();
   });
 
   it("says 'Download failed' / 'Unable to download memory. Please try again.' and logs 'Failed to download memory'", async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const held = holdDownload();
     renderButton();
-    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.downloadMemory }));
     await act(async () => {});
     const refusal = new ApiError(404, '{"message":"Memory not found"}', '404: Memory not found');
     await held.fail(refusal);
     expect(toast.error).toHaveBeenCalledWith('Unable to download memory. Please try again.', 'Download failed');
     expect(toast.success).not.toHaveBeenCalled();
     expect(logged).toHaveBeenCalledWith('Failed to download memory', refusal);
-    expect(await screen.findByRole('button', { name: 'Download' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: messages.downloadMemory })).toBeTruthy();
   });
 });

@@ -10,6 +10,7 @@ import { installBrowserStandIns } from '../../test/renderWithMantine';
 import { holdTranscription, settle } from '../../test/scriptedTranscription';
 import { finishRecording, refuseMicrophone, renderWithVoice, type ScriptedRecorderOptions } from '../voice/voiceTestKit';
 import { QuestionsStep } from './QuestionsStep';
+import { messages } from '../../../../common/messages';
 
 const microphone = vi.hoisted(() => ({ options: null as ScriptedRecorderOptions | null, start: vi.fn() }));
 vi.mock('../voice/useAudioRecorder', () => ({
@@ -70,7 +71,7 @@ afterEach(() => {
 describe('a follow-up answer by voice', () => {
   it('stops itself after 30 seconds', () => {
     renderStep('');
-    expect(screen.getByRole('button', { name: 'Record answer' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: messages.followUpRecordAnswer })).toBeTruthy();
     expect(microphone.options!.maxMs).toBe(30_000);
   });
 
@@ -106,7 +107,7 @@ describe('a follow-up answer by voice', () => {
     finishRecording(microphone.options, recording, 6);
     await settle();
     expect(transcription.call).not.toHaveBeenCalled();
-    expect(screen.queryByLabelText('Transcription progress')).toBeNull();
+    expect(screen.queryByLabelText(messages.transcriptionProgress)).toBeNull();
     expect(onSpokenAnswer).toHaveBeenLastCalledWith({ answer: 'Audio response (no transcription available)', audio: recording, audioDuration: 6 });
     expect(toast.info).not.toHaveBeenCalled();
     expect(toast.error).not.toHaveBeenCalled();
@@ -115,13 +116,13 @@ describe('a follow-up answer by voice', () => {
 
   it('plays a kept spoken answer back, and removing it offers Undo', () => {
     const { onSpokenAnswer, showAudio } = renderStep('Audio response (no transcription available)', { answerAudio: recording });
-    expect(screen.getByLabelText('Your spoken answer')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Record answer' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Remove recording' }));
+    expect(screen.getByLabelText(messages.yourSpokenAnswer)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: messages.followUpRecordAnswer })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: messages.removeRecording }));
     expect(onSpokenAnswer).toHaveBeenLastCalledWith({ answer: 'Audio response (no transcription available)', audio: null, audioDuration: null });
     showAudio(null);
-    expect(screen.getByText('Spoken answer removed.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(screen.getByText(messages.answerRecordingRemoved)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: messages.undo }));
     expect(onSpokenAnswer).toHaveBeenLastCalledWith({ answer: 'Audio response (no transcription available)', audio: recording, audioDuration: 4 });
   });
 
@@ -132,7 +133,7 @@ describe('a follow-up answer by voice', () => {
     expect(screen.getByText(/iPhone or iPad \(Safari\)/)).toBeTruthy();
     expect(screen.getByText(/Android \(Chrome\)/)).toBeTruthy();
     expect(screen.getByText(/^Computer:/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.tryAgain }));
     expect(microphone.start).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(toast.error).not.toHaveBeenCalled();

@@ -9,6 +9,7 @@ import { installBrowserStandIns } from '../../test/renderWithMantine';
 import { holdTranscription, settle } from '../../test/scriptedTranscription';
 import { finishRecording, refuseMicrophone, renderWithVoice, type ScriptedRecorderOptions } from '../voice/voiceTestKit';
 import { VoiceRecorderDialog } from './VoiceRecorderDialog';
+import { messages } from '../../../../common/messages';
 
 const microphone = vi.hoisted(() => ({
   options: null as ScriptedRecorderOptions | null,
@@ -64,7 +65,7 @@ describe('the voice recorder dialog', () => {
 
   it('puts focus on Stop, the primary action, not on the close button', async () => {
     openDialog();
-    const stop = screen.getByRole('button', { name: 'Stop' });
+    const stop = screen.getByRole('button', { name: messages.stop });
     await waitFor(() => expect(document.activeElement).toBe(stop));
     fireEvent.click(stop);
     expect(microphone.stop).toHaveBeenCalledTimes(1);
@@ -73,7 +74,7 @@ describe('the voice recorder dialog', () => {
   it('keeps Stop focusable but inert while the microphone is being prepared', async () => {
     microphone.state = 'idle';
     openDialog();
-    const stop = screen.getByRole('button', { name: 'Stop' });
+    const stop = screen.getByRole('button', { name: messages.stop });
     expect(stop.getAttribute('aria-disabled')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(stop));
     fireEvent.click(stop);
@@ -84,7 +85,7 @@ describe('the voice recorder dialog', () => {
     const transcription = holdTranscription();
     const { onClose, onComplete } = openDialog();
     finishRecording(microphone.options, recording, 12);
-    expect(await screen.findByText('Transcribing your recording...')).toBeTruthy();
+    expect(await screen.findByText(messages.voiceTranscribing)).toBeTruthy();
     expect(transcription.call).toHaveBeenCalledWith(recording, 'recording.webm');
 
     transcription.answer('  We rowed across the lake.  ');
@@ -115,8 +116,8 @@ describe('the voice recorder dialog', () => {
     const { onClose, onComplete } = openDialog({ transcriptionAvailable: false });
     finishRecording(microphone.options, recording, 5);
     await settle();
-    expect(screen.queryByText('Transcribing your recording...')).toBeNull();
-    expect(screen.queryByLabelText('Transcription progress')).toBeNull();
+    expect(screen.queryByText(messages.voiceTranscribing)).toBeNull();
+    expect(screen.queryByLabelText(messages.transcriptionProgress)).toBeNull();
     expect(transcription.call).not.toHaveBeenCalled();
     expect(onComplete).toHaveBeenCalledWith({ recording, durationSeconds: 5, byLimit: false, transcription: '', outcome: 'unavailable' });
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -135,9 +136,9 @@ describe('the voice recorder dialog', () => {
     expect(panel.textContent).toContain('iPhone or iPad (Safari)');
     expect(panel.textContent).toContain('Android (Chrome)');
     expect(toast.error).not.toHaveBeenCalled();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try again' })));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: messages.tryAgain })));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.tryAgain }));
     expect(microphone.start).toHaveBeenCalledTimes(2);
     expect(screen.queryByTestId('microphone-help')).toBeNull();
 

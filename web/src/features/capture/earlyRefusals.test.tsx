@@ -12,6 +12,7 @@ import { MediaPicker } from './MediaPicker';
 import { StartStep } from './StartStep';
 import { TitleField } from './TitleField';
 import { memoryWith } from '../memories/edit/test-support';
+import { messages } from '../../../../common/messages';
 
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
 const TEXT = new TextEncoder().encode('Shopping list: milk, eggs, bread\n');
@@ -85,13 +86,13 @@ describe('the title field', () => {
     expect(screen.getByText('Up to 200 characters')).toBeTruthy();
     rerender(<TitleField value={'a'.repeat(188)} onChange={vi.fn()} />);
     expect(screen.getByText('12 characters left')).toBeTruthy();
-    expect(screen.getByLabelText('Title').getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByLabelText(messages.captureTitleLabel).getAttribute('aria-describedby')).toBeTruthy();
   });
 
   it('cuts a 700-character paste at 200 and says why in the field, at once', () => {
     const onChange = vi.fn();
     renderWithMantine(<TitleField value="" onChange={onChange} />);
-    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'p'.repeat(700) } });
+    fireEvent.change(screen.getByLabelText(messages.captureTitleLabel), { target: { value: 'p'.repeat(700) } });
     expect(onChange).toHaveBeenCalledWith('p'.repeat(200));
     expect(screen.getByRole('alert').textContent).toBe('A title can be up to 200 characters, so we kept the first 200.');
   });
@@ -100,14 +101,14 @@ describe('the title field', () => {
     const onChange = vi.fn();
     const onRest = vi.fn();
     const { rerender } = renderWithMantine(<TitleField value="" onChange={onChange} onRest={onRest} />);
-    fireEvent.change(screen.getByLabelText('Title'), { target: { value: `${'p'.repeat(200)} and the rest of the day` } });
+    fireEvent.change(screen.getByLabelText(messages.captureTitleLabel), { target: { value: `${'p'.repeat(200)} and the rest of the day` } });
     expect(onChange).toHaveBeenLastCalledWith('p'.repeat(200));
     expect(onRest).toHaveBeenCalledWith(' and the rest of the day');
     expect(screen.getByRole('alert').textContent).toBe('A title can be up to 200 characters, so the rest is now at the start of the notes.');
 
     onRest.mockClear();
     rerender(<TitleField value={'p'.repeat(200)} onChange={onChange} onRest={onRest} />);
-    fireEvent.change(screen.getByLabelText('Title'), { target: { value: `${'p'.repeat(200)}q` } });
+    fireEvent.change(screen.getByLabelText(messages.captureTitleLabel), { target: { value: `${'p'.repeat(200)}q` } });
     expect(onChange).toHaveBeenLastCalledWith('p'.repeat(200));
     expect(onRest).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toBe('A title can be up to 200 characters, so we kept the first 200.');
@@ -133,11 +134,11 @@ describe('Next on the first step', () => {
   // read as focus lands on it, never a second alert saying the same at the same moment.
   it('says beside the title that one is missing, as its description, and moves focus there once it says so', () => {
     const onNext = renderStart(emptyDraft);
-    const title = screen.getByLabelText('Title');
+    const title = screen.getByLabelText(messages.captureTitleLabel);
     // What a screen reader reads as focus lands: the field already invalid, with its words.
     const atFocus: string[] = [];
     title.addEventListener('focus', () => atFocus.push(`${title.getAttribute('aria-invalid')}: ${describedBy(title)}`));
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.next }));
     expect(document.activeElement).toBe(title);
     expect(atFocus).toHaveLength(1);
     expect(atFocus[0]).toMatch(/^true: .*Please give your memory a title/);
@@ -149,8 +150,8 @@ describe('Next on the first step', () => {
 
   it('with a title but nothing to keep, says so beside the notes, as their description, and moves focus there', () => {
     renderStart({ ...emptyDraft, title: 'Summer' });
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    const notes = screen.getByLabelText('Notes');
+    fireEvent.click(screen.getByRole('button', { name: messages.next }));
+    const notes = screen.getByLabelText(messages.notesLabel);
     expect(document.activeElement).toBe(notes);
     expect(notes.getAttribute('aria-invalid')).toBe('true');
     expect(describedBy(notes)).toContain('Please provide the content of your memory before proceeding.');
@@ -169,7 +170,7 @@ describe("the edit view's media panel checks chosen files the same way", () => {
   it('refuses notes.jpg by name, adds the one photo with room, and names the one left out', async () => {
     const onChange = vi.fn();
     renderWithMantine(<EditMediaPanel memory={memory} draft={draftOf(memory)} onChange={onChange} disabled={false} />);
-    fireEvent.change(screen.getByLabelText('Choose photos'), { target: { files: [textAs('notes.jpg', 'image/jpeg'), photo('lake.png'), photo('sunset.jpg')] } });
+    fireEvent.change(screen.getByLabelText(messages.captureChoosePhotos), { target: { files: [textAs('notes.jpg', 'image/jpeg'), photo('lake.png'), photo('sunset.jpg')] } });
     await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
     expect(onChange.mock.calls[0]![0].newImages.map((file: File) => file.name)).toEqual(['lake.png']);
     const notices = screen.getByTestId('media-notices');
@@ -184,7 +185,7 @@ describe("the edit view's media panel checks chosen files the same way", () => {
   it('refuses a text file named clip.mp4 as a video', async () => {
     const onChange = vi.fn();
     renderWithMantine(<EditMediaPanel memory={memory} draft={draftOf(memory)} onChange={onChange} disabled={false} />);
-    fireEvent.change(screen.getByLabelText('Choose videos'), { target: { files: [textAs('clip.mp4', 'video/mp4')] } });
+    fireEvent.change(screen.getByLabelText(messages.editChooseVideos), { target: { files: [textAs('clip.mp4', 'video/mp4')] } });
     expect(await screen.findByText('clip.mp4 is not a video we can play')).toBeTruthy();
     expect(onChange).not.toHaveBeenCalled();
   });

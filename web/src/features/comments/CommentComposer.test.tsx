@@ -10,6 +10,7 @@ import { toast } from '../../lib/toast';
 import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
 import { settle } from '../../test/scriptedTranscription';
 import { CommentComposer } from './CommentComposer';
+import { messages } from '../../../../common/messages';
 
 class ScriptedRecorder {
   static latest: ScriptedRecorder | null = null;
@@ -65,18 +66,18 @@ afterEach(() => {
 describe('the comment box', () => {
   it('keeps Send disabled while the text is blank', () => {
     renderComposer();
-    const send = screen.getByRole('button', { name: 'Send' });
+    const send = screen.getByRole('button', { name: messages.send });
     expect(send).toHaveProperty('disabled', true);
-    fireEvent.change(screen.getByLabelText('Write a comment'), { target: { value: '   ' } });
+    fireEvent.change(screen.getByLabelText(messages.commentWriteLabel), { target: { value: '   ' } });
     expect(send).toHaveProperty('disabled', true);
-    fireEvent.change(screen.getByLabelText('Write a comment'), { target: { value: 'Lovely' } });
+    fireEvent.change(screen.getByLabelText(messages.commentWriteLabel), { target: { value: 'Lovely' } });
     expect(send).toHaveProperty('disabled', false);
   });
 
   it("says 'Empty comment' when a blank comment is sent with Enter, and sends nothing", () => {
     const create = vi.spyOn(api.comments, 'create');
     renderComposer();
-    const box = screen.getByLabelText('Write a comment');
+    const box = screen.getByLabelText(messages.commentWriteLabel);
     fireEvent.change(box, { target: { value: '  ' } });
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(toast.error).toHaveBeenCalledWith('Please write something or record a voice message.', 'Empty comment');
@@ -86,7 +87,7 @@ describe('the comment box', () => {
   it("sends the trimmed text with Enter, says 'Comment added' and empties the box", async () => {
     const create = vi.spyOn(api.comments, 'create').mockResolvedValue(saved);
     renderComposer();
-    const box = screen.getByLabelText('Write a comment');
+    const box = screen.getByLabelText(messages.commentWriteLabel);
     fireEvent.change(box, { target: { value: '  What a day!  ' } });
     fireEvent.keyDown(box, { key: 'Enter' });
     await settle();
@@ -99,9 +100,9 @@ describe('the comment box', () => {
     vi.spyOn(api.comments, 'create').mockRejectedValue(new Error('500: boom'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderComposer();
-    const box = screen.getByLabelText('Write a comment');
+    const box = screen.getByLabelText(messages.commentWriteLabel);
     fireEvent.change(box, { target: { value: 'Kept' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.send }));
     await settle();
     expect(toast.error).toHaveBeenCalledWith('Failed to add comment. Please try again.');
     expect((box as HTMLTextAreaElement).value).toBe('Kept');
@@ -111,15 +112,15 @@ describe('the comment box', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const create = vi.spyOn(api.comments, 'create').mockRejectedValueOnce(new Error('Failed to fetch')).mockResolvedValue(saved);
     renderComposer();
-    const box = screen.getByLabelText('Write a comment');
+    const box = screen.getByLabelText(messages.commentWriteLabel);
     fireEvent.change(box, { target: { value: 'Kept' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.send }));
     await settle();
-    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.send }));
     await settle();
     expect((box as HTMLTextAreaElement).value).toBe('');
     fireEvent.change(box, { target: { value: 'Another' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.send }));
     await settle();
     const keys = create.mock.calls.map(([, comment]) => comment.idempotencyKey);
     expect(keys).toHaveLength(3);
@@ -131,12 +132,12 @@ describe('the comment box', () => {
     vi.useFakeTimers();
     const create = vi.spyOn(api.comments, 'create').mockResolvedValue(saved);
     renderComposer();
-    fireEvent.click(screen.getByRole('button', { name: 'Record a voice comment' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.commentRecordVoice }));
     await act(async () => {});
     const recorder = ScriptedRecorder.latest!;
     expect(recorder.state).toBe('recording');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Stop recording and send' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.commentStopAndSend }));
     act(() => vi.advanceTimersByTime(99));
     expect(recorder.stopCalls).toBe(0);
     expect(create).not.toHaveBeenCalled();
@@ -158,9 +159,9 @@ describe('the comment box', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const create = vi.spyOn(api.comments, 'create').mockRejectedValueOnce(new Error('500: boom')).mockResolvedValueOnce(saved);
     renderComposer();
-    fireEvent.click(screen.getByRole('button', { name: 'Record a voice comment' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.commentRecordVoice }));
     await act(async () => {});
-    fireEvent.click(screen.getByRole('button', { name: 'Stop recording and send' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.commentStopAndSend }));
     act(() => vi.advanceTimersByTime(100));
     await act(async () => {});
     await act(async () => {});
@@ -169,9 +170,9 @@ describe('the comment box', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(10);
     });
-    expect(screen.getByRole('button', { name: 'Record a voice comment' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: messages.commentRecordVoice }).hasAttribute('disabled')).toBe(true);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Send voice comment again' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.commentSendVoiceAgain }));
     await act(async () => {});
     await act(async () => {});
     expect(create).toHaveBeenCalledTimes(2);
@@ -182,7 +183,7 @@ describe('the comment box', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(10);
     });
-    expect(screen.queryByRole('button', { name: 'Send voice comment again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: messages.commentSendVoiceAgain })).toBeNull();
   });
 
   it('explains how to allow a refused microphone in a panel, not a toast, and Try again asks again', async () => {
@@ -190,13 +191,13 @@ describe('the comment box', () => {
     const ask = vi.fn(() => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')));
     Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: ask } });
     renderComposer();
-    fireEvent.click(screen.getByRole('button', { name: 'Record a voice comment' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.commentRecordVoice }));
     await settle();
     const panel = screen.getByTestId('microphone-help');
     expect(panel.textContent).toContain('Could not start recording. Please check microphone permissions.');
     expect(panel.textContent).toContain('Android (Chrome)');
     expect(toast.error).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.tryAgain }));
     await settle();
     expect(ask).toHaveBeenCalledTimes(2);
     expect(screen.getByTestId('microphone-help')).toBeTruthy();

@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
 import { InviteLinkPanel } from './InviteLinkPanel';
+import { messages } from '../../../../common/messages';
 
 const url = 'https://heirloom.example/timeline-invite/abc123';
 const share = { title: 'Join Smiths Timeline', text: 'Come and share memories' };
@@ -25,28 +26,28 @@ afterEach(() => {
 describe('InviteLinkPanel', () => {
   it('shows the link in a read-only field and "Expires in 48 hours"', () => {
     renderPanel();
-    const field = screen.getByRole('textbox', { name: 'Invite link' });
+    const field = screen.getByRole('textbox', { name: messages.inviteLinkField });
     expect(field).toHaveProperty('value', url);
     expect(field).toHaveProperty('readOnly', true);
-    expect(screen.getByText('Expires in 48 hours')).toBeTruthy();
+    expect(screen.getByText(messages.inviteExpires)).toBeTruthy();
   });
 
   it('Copy puts the link on the clipboard, reads "Copied" and says so to screen readers', async () => {
     renderPanel();
     expect(screen.getByRole('status').textContent).toBe('');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: messages.inviteCopy })));
     expect(writeText).toHaveBeenCalledWith(url);
-    expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: messages.inviteCopied })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Invite link copied to the clipboard');
   });
 
   it('without a clipboard selects the link for copying by hand and never says "Copied"', async () => {
     writeText.mockRejectedValue(new Error('denied'));
     renderPanel();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy' })));
-    const field = screen.getByRole('textbox', { name: 'Invite link' }) as HTMLTextAreaElement;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: messages.inviteCopy })));
+    const field = screen.getByRole('textbox', { name: messages.inviteLinkField }) as HTMLTextAreaElement;
     expect(field.selectionEnd - field.selectionStart).toBe(url.length);
-    expect(screen.queryByRole('button', { name: 'Copied' })).toBeNull();
+    expect(screen.queryByRole('button', { name: messages.inviteCopied })).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('');
   });
 

@@ -8,6 +8,7 @@ import { installBrowserStandIns, renderWithMantine } from '../../test/renderWith
 import { ScriptedAudio } from '../../test/scriptedAudio';
 import { formatClipLength } from './useVoicePlayback';
 import { VoiceClip } from './VoiceClip';
+import { messages } from '../../../../common/messages';
 
 const labels = { playLabel: 'Play voice recording', pauseLabel: 'Pause voice recording' };
 
@@ -36,17 +37,17 @@ describe('a voice clip', () => {
   it('shows the stored length, plays from the /uploads address and pauses', async () => {
     renderWithMantine(<VoiceClip audioUrl="voice.webm" duration={7.2} {...labels} />);
     const clip = screen.getByTestId('voice-clip');
-    expect(within(clip).getByText('Voice')).toBeTruthy();
+    expect(within(clip).getByText(messages.voiceBadge)).toBeTruthy();
     expect(within(clip).getByText('0:00 / 0:07')).toBeTruthy();
 
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play voice recording' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: messages.playVoiceRecording })));
     expect(ScriptedAudio.made).toHaveLength(1);
     expect(ScriptedAudio.made[0]!.src).toBe('/uploads/voice.webm');
     expect(ScriptedAudio.made[0]!.paused).toBe(false);
 
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pause voice recording' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: messages.pauseVoiceRecording })));
     expect(ScriptedAudio.made[0]!.paused).toBe(true);
-    expect(screen.getByRole('button', { name: 'Play voice recording' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: messages.playVoiceRecording })).toBeTruthy();
   });
 
   it("says just 'Voice' without a stored length, and the length once playing has taught it", async () => {
@@ -54,7 +55,7 @@ describe('a voice clip', () => {
     const clip = screen.getByTestId('voice-clip');
     expect(clip.textContent).toBe('Voice');
     expect(screen.queryByRole('slider')).toBeNull();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play voice recording' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: messages.playVoiceRecording })));
     act(() => ScriptedAudio.made[0]!.learnDuration(83.4));
     expect(within(clip).getByText('0:00 / 1:23')).toBeTruthy();
     expect(screen.getByRole('slider', { name: 'Position in voice recording' })).toBeTruthy();
@@ -73,21 +74,21 @@ describe('a voice clip', () => {
     );
     const first = within(screen.getByTestId('first'));
     const second = within(screen.getByTestId('second'));
-    await act(async () => fireEvent.click(first.getByRole('button', { name: 'Play voice recording' })));
-    await act(async () => fireEvent.click(second.getByRole('button', { name: 'Play voice recording' })));
+    await act(async () => fireEvent.click(first.getByRole('button', { name: messages.playVoiceRecording })));
+    await act(async () => fireEvent.click(second.getByRole('button', { name: messages.playVoiceRecording })));
     const [a, b] = ScriptedAudio.made;
     expect(a!.paused).toBe(true);
     expect(b!.paused).toBe(false);
-    expect(first.getByRole('button', { name: 'Play voice recording' })).toBeTruthy();
-    expect(second.getByRole('button', { name: 'Pause voice recording' })).toBeTruthy();
+    expect(first.getByRole('button', { name: messages.playVoiceRecording })).toBeTruthy();
+    expect(second.getByRole('button', { name: messages.pauseVoiceRecording })).toBeTruthy();
   });
 
   it("says 'Audio Playback Error' with its own detail when the recording cannot play", async () => {
     ScriptedAudio.playAnswer = () => Promise.reject(new DOMException('gone', 'NotSupportedError'));
     renderWithMantine(<VoiceClip audioUrl="/uploads/gone.webm" duration={2} {...labels} errorDetail="Couldn't play this spoken answer. Please try again later." />);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play voice recording' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: messages.playVoiceRecording })));
     expect(toast.error).toHaveBeenCalledWith("Couldn't play this spoken answer. Please try again later.", 'Audio Playback Error');
-    expect(screen.getByRole('button', { name: 'Play voice recording' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: messages.playVoiceRecording })).toBeTruthy();
   });
 });
 
@@ -139,7 +140,7 @@ describe('seeking a voice clip (issue 20)', () => {
 
   it('follows playback as it goes', async () => {
     clipAt(63);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play voice recording' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: messages.playVoiceRecording })));
     act(() => player().reach(42.7));
     expect(screen.getByTestId('voice-clip').textContent).toBe('Voice0:42 / 1:03');
     expect((screen.getByRole('slider') as HTMLInputElement).value).toBe('42.7');
@@ -147,7 +148,7 @@ describe('seeking a voice clip (issue 20)', () => {
 
   it("learns a WebM's length the browser reports as Infinity from a silent second element, without moving the player", async () => {
     clipAt(null);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play voice recording' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: messages.playVoiceRecording })));
     const [audio, probe] = ScriptedAudio.made;
     expect(probe!.src).toBe('/uploads/answer.webm');
     expect(probe!.muted).toBe(true);
@@ -164,7 +165,7 @@ describe('seeking a voice clip (issue 20)', () => {
 
   it('asks no second element when the server gave the length', async () => {
     clipAt(9);
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Play voice recording' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: messages.playVoiceRecording })));
     expect(ScriptedAudio.made).toHaveLength(1);
   });
 });

@@ -9,6 +9,7 @@ import type { Notification } from '../../../../common/notifications';
 import { api } from '../../api/endpoints';
 import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
 import { NotificationPanel } from './NotificationPanel';
+import { messages } from '../../../../common/messages';
 
 const openMemory = vi.hoisted(() => vi.fn());
 vi.mock('../memories', () => ({ useOpenMemory: () => openMemory }));
@@ -91,16 +92,16 @@ describe('the notification panel', () => {
     const markAll = vi.spyOn(api.notifications, 'markAllRead').mockResolvedValue({ success: true });
     renderPanel();
     await screen.findByText('1 unread');
-    fireEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.notificationsMarkAllRead }));
     await waitFor(() => expect(markAll).toHaveBeenCalledTimes(1));
-    expect(await screen.findByText('All caught up')).toBeTruthy();
+    expect(await screen.findByText(messages.notificationsAllCaughtUp)).toBeTruthy();
     expect(list).toHaveBeenCalledTimes(2);
-    expect((screen.getByRole('button', { name: 'Mark all read' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: messages.notificationsMarkAllRead }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('says so when there are none', async () => {
     vi.spyOn(api.notifications, 'list').mockResolvedValue([]);
     renderPanel();
-    expect(await screen.findByText('No notifications yet')).toBeTruthy();
+    expect(await screen.findByText(messages.notificationsNone)).toBeTruthy();
   });
 });

@@ -28,7 +28,7 @@ const fresh = () => screen.getByLabelText(/New password/) as HTMLInputElement;
 async function send(currentPassword: string, newPassword: string) {
   fireEvent.change(current(), { target: { value: currentPassword } });
   fireEvent.change(fresh(), { target: { value: newPassword } });
-  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Change Password' })));
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: messages.changePasswordButton })));
 }
 const describedBy = (input: HTMLInputElement) =>
   (input.getAttribute('aria-describedby') ?? '')
@@ -97,14 +97,14 @@ describe('Sign out other devices', () => {
   ])('with %i ended, says %j', async (endedSessions, title) => {
     vi.spyOn(api.auth, 'endOtherSessions').mockResolvedValue({ endedSessions });
     renderCards();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign Out Other Devices' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: messages.otherDevicesButton })));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(title, undefined));
   });
 
   it("toasts a failure as 'Failed to sign out other devices: …'", async () => {
     vi.spyOn(api.auth, 'endOtherSessions').mockRejectedValue(refusal(401, messages.signedOut));
     renderCards();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign Out Other Devices' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: messages.otherDevicesButton })));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(`Failed to sign out other devices: ${messages.signedOut}`));
   });
 });

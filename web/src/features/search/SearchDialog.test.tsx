@@ -13,6 +13,7 @@ import { api } from '../../api/endpoints';
 import { ApiError } from '../../api/errors';
 import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
 import { SearchDialog } from './SearchDialog';
+import { messages } from '../../../../common/messages';
 
 const openMemory = vi.hoisted(() => vi.fn());
 vi.mock('../memories', () => ({ useOpenMemory: () => openMemory }));
@@ -96,11 +97,11 @@ describe('the Search Memories dialog', () => {
   it("asks for 2 characters with 'Enter at least 2 characters to search' and searches nothing before", async () => {
     const search = vi.spyOn(api.memories, 'search').mockResolvedValue([]);
     renderDialog();
-    expect(screen.getByRole('dialog', { name: 'Search Memories' })).toBeTruthy();
-    expect(screen.getByText('Enter at least 2 characters to search')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: messages.searchTitle })).toBeTruthy();
+    expect(screen.getByText(messages.searchHint)).toBeTruthy();
     type(' g ');
     await settleTyping();
-    expect(screen.getByText('Enter at least 2 characters to search')).toBeTruthy();
+    expect(screen.getByText(messages.searchHint)).toBeTruthy();
     expect(search).not.toHaveBeenCalled();
   });
 
@@ -114,7 +115,7 @@ describe('the Search Memories dialog', () => {
       });
     }
     expect(search).not.toHaveBeenCalled();
-    expect(screen.getByText('Searching…')).toBeTruthy();
+    expect(screen.getByText(messages.searchSearching)).toBeTruthy();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(299);
     });
@@ -135,7 +136,7 @@ describe('the Search Memories dialog', () => {
     renderDialog();
     type('GRAN lake');
     await settleTyping();
-    const result = within(screen.getByRole('list', { name: 'Search results' })).getByRole('button');
+    const result = within(screen.getByRole('list', { name: messages.searchResults })).getByRole('button');
     const marks = [...result.querySelectorAll('mark')].map((mark) => mark.textContent);
     expect(marks).toEqual(['Gran', 'lake']);
     expect(result.textContent).toContain('She grew tomatoes by the lake every summer.');
@@ -148,7 +149,7 @@ describe('the Search Memories dialog', () => {
     renderDialog();
     type('winter');
     await settleTyping();
-    expect(screen.getByText('No results found')).toBeTruthy();
+    expect(screen.getByText(messages.searchNoResults)).toBeTruthy();
   });
 
   it("says 'No results found' when the search fails (memories §8)", async () => {
@@ -157,8 +158,8 @@ describe('the Search Memories dialog', () => {
     renderDialog();
     type('garden');
     await settleTyping();
-    expect(screen.getByText('No results found')).toBeTruthy();
-    expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
+    expect(screen.getByText(messages.searchNoResults)).toBeTruthy();
+    expect(screen.queryByRole('list', { name: messages.searchResults })).toBeNull();
   });
 
   it('keeps an answer for a minute: the same search again asks nothing, after a minute it asks again', async () => {
@@ -187,11 +188,11 @@ describe('the Search Memories dialog', () => {
     renderDialog();
     type('garden');
     await settleTyping();
-    fireEvent.click(screen.getByRole('switch', { name: 'Only memories with photos' }));
+    fireEvent.click(screen.getByRole('switch', { name: messages.searchWithImages }));
     await settleTyping();
     expect(search).toHaveBeenLastCalledWith({ q: 'garden', withImages: true, timelineIds: [] });
 
-    fireEvent.click(screen.getByRole('combobox', { name: 'Timelines' }));
+    fireEvent.click(screen.getByRole('combobox', { name: messages.timelines }));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(300);
     });
@@ -214,7 +215,7 @@ describe('the Search Memories dialog', () => {
     renderDialog();
     type('la');
     await settleTyping();
-    const [first, second] = within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('button');
+    const [first, second] = within(screen.getByRole('list', { name: messages.searchResults })).getAllByRole('button');
     searchBox().focus();
     fireEvent.keyDown(searchBox(), { key: 'ArrowDown' });
     expect(document.activeElement).toBe(first);

@@ -12,6 +12,7 @@ import { queryKeys } from '../../api/keys';
 import { toast } from '../../lib/toast';
 import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
 import { ShareMemoryDialog } from './ShareMemoryDialog';
+import { messages } from '../../../../common/messages';
 
 const person = (id: string, displayName: string): TimelineMember => ({
   id,
@@ -59,7 +60,7 @@ describe('the Share Memory dialog says who sees the memory', () => {
     expect(((screen.getByRole('checkbox', { name: 'Bea Bennett' })) as HTMLInputElement).checked).toBe(true);
     expect(words().textContent).toBe('Everyone on Our Family, including people who join later');
     expect(words().getAttribute('aria-live')).toBe('polite');
-    expect(screen.getByRole('button', { name: 'Share with All Timeline Members' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: messages.shareAllMembers })).toBeTruthy();
   });
 
   it('sends people for some, private for none, timeline for all, each with its words', async () => {
@@ -71,7 +72,7 @@ describe('the Share Memory dialog says who sees the memory', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Cy Carter' }));
     expect(words().textContent).toBe('Everyone on Our Family, including people who join later');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Cy Carter' }));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Update Sharing Settings' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: messages.shareUpdateSettings })));
     await waitFor(() => expect(share).toHaveBeenCalledWith('m1', ['ada', 'bea'], 'people'));
   });
 
@@ -83,30 +84,30 @@ describe('the Share Memory dialog says who sees the memory', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Bea Bennett' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Cy Carter' }));
     expect(words().textContent).toBe('Only you');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Make Memory Private' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: messages.shareMakePrivate })));
     await waitFor(() => expect(share).toHaveBeenCalledWith('m1', ['ada'], 'private'));
   });
 
   it('with nobody else listed yet, one box says whether those who join see it, and a private memory stays private until it is ticked', async () => {
     const { share } = renderDialog({ audience: 'private', sharedWith: ['ada'] }, []);
-    await screen.findByText("Nobody else is on this memory's timelines yet.");
-    const joiners = screen.getByRole('checkbox', { name: 'Everyone who joins can see it' }) as HTMLInputElement;
+    await screen.findByText(messages.shareMemoryNobodyElse);
+    const joiners = screen.getByRole('checkbox', { name: messages.shareWithJoiners }) as HTMLInputElement;
     expect(joiners.checked).toBe(false);
     expect(words().textContent).toBe('Only you');
-    expect(screen.getByRole('button', { name: 'Make Memory Private' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: messages.shareMakePrivate })).toBeTruthy();
     fireEvent.click(joiners);
     expect(words().textContent).toBe('Everyone on Our Family, including people who join later');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Share with All Timeline Members' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: messages.shareAllMembers })));
     await waitFor(() => expect(share).toHaveBeenCalledWith('m1', ['ada'], 'timeline'));
   });
 
   it("with nobody else listed yet, a 'timeline' memory can be made private by unticking the box", async () => {
     const { share } = renderDialog({ audience: 'timeline', sharedWith: ['ada'] }, []);
-    const joiners = (await screen.findByRole('checkbox', { name: 'Everyone who joins can see it' })) as HTMLInputElement;
+    const joiners = (await screen.findByRole('checkbox', { name: messages.shareWithJoiners })) as HTMLInputElement;
     expect(joiners.checked).toBe(true);
     fireEvent.click(joiners);
     expect(words().textContent).toBe('Only you');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Make Memory Private' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: messages.shareMakePrivate })));
     await waitFor(() => expect(share).toHaveBeenCalledWith('m1', ['ada'], 'private'));
   });
 });

@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
 import { ImageViewer, wrapIndex } from './ImageViewer';
+import { messages } from '../../../../common/messages';
 
 const urls = ['/uploads/a.jpg', '/uploads/b.jpg', '/uploads/c.jpg'];
 
@@ -46,10 +47,10 @@ describe('the full-screen image viewer', () => {
 
   it('moves back on a click on the left half and forward on the right half', () => {
     openViewer(0);
-    fireEvent.click(screen.getByRole('button', { name: 'Previous photo' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.imageViewerPrevious }));
     expect(counter()).toBe('3 of 3');
-    fireEvent.click(screen.getByRole('button', { name: 'Next photo' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Next photo' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.imageViewerNext }));
+    fireEvent.click(screen.getByRole('button', { name: messages.imageViewerNext }));
     expect(counter()).toBe('2 of 3');
   });
 
@@ -57,21 +58,21 @@ describe('the full-screen image viewer', () => {
     const { onClose, dialog } = openViewer(0);
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
-    fireEvent.click(screen.getByRole('button', { name: 'Close image viewer' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.imageViewerClose }));
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
   it('puts the focus in the viewer on its close button', async () => {
     openViewer(0);
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close image viewer' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: messages.imageViewerClose }));
   });
 
   it('a single photo has no halves to move between', () => {
     cleanup();
     renderWithMantine(<ImageViewer images={{ title: 'One', urls: ['/uploads/a.jpg'], startIndex: 0 }} onClose={() => undefined} />);
     expect(counter()).toBe('1 of 1');
-    expect(screen.queryByRole('button', { name: 'Next photo' })).toBeNull();
+    expect(screen.queryByRole('button', { name: messages.imageViewerNext })).toBeNull();
   });
 });
 
