@@ -4,6 +4,7 @@ import { IconMenu2, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
+import { messages } from '../../../common/messages';
 import type { User } from '../../../common/users';
 import { api } from '../api/endpoints';
 import { queryKeys } from '../api/keys';
@@ -62,15 +63,15 @@ export function AppLayout({ user }: { user: User }) {
       <AppShell header={{ height: 60 }} footer={{ height: 72 }} padding="md">
         <AppShell.Header>
           <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
-            <ActionIcon ref={menuButton} variant="subtle" color="gray" size={44} aria-label="Open menu" onClick={openMenu}>
+            <ActionIcon ref={menuButton} variant="subtle" color="gray" size={44} aria-label={messages.shellOpenMenu} onClick={openMenu}>
               <IconMenu2 size={22} />
             </ActionIcon>
             <Text component={Link} to="/" fw={800} fz={22} className={classes.title}>
-              Heirloom
+              {messages.appName}
             </Text>
             <Group gap={4} wrap="nowrap">
               <NotificationBell onOpen={() => setDialog('notifications')} />
-              <ActionIcon variant="subtle" color="gray" size={44} aria-label="Search memories" onClick={() => setDialog('search')}>
+              <ActionIcon variant="subtle" color="gray" size={44} aria-label={messages.shellSearchMemories} onClick={() => setDialog('search')}>
                 <IconSearch size={22} />
               </ActionIcon>
             </Group>

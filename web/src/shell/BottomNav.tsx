@@ -1,6 +1,7 @@
 import { ActionIcon, Group, UnstyledButton, Stack, Text } from '@mantine/core';
 import { IconHome, IconPlus, IconTimeline } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { messages } from '../../../common/messages';
 import classes from './Shell.module.css';
 
 /** accounts §2: Home, a central "+" capture button, Timeline. */
@@ -9,12 +10,12 @@ export function BottomNav({ onCapture }: { onCapture: () => void }) {
   const onTimeline = pathname === '/timeline' || pathname.startsWith('/timeline/');
 
   return (
-    <Group component="nav" aria-label="Main" justify="space-around" align="center" h="100%" px="md" maw={560} mx="auto" wrap="nowrap">
-      <NavItem to="/" label="Home" active={pathname === '/'} icon={<IconHome size={24} />} />
-      <ActionIcon size={56} radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }} aria-label="Capture a Memory" onClick={onCapture} className={classes.capture}>
+    <Group component="nav" aria-label={messages.shellMainNavigation} justify="space-around" align="center" h="100%" px="md" maw={560} mx="auto" wrap="nowrap">
+      <NavItem to="/" label={messages.shellHome} active={pathname === '/'} icon={<IconHome size={24} />} />
+      <ActionIcon size={56} radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }} aria-label={messages.captureAMemory} onClick={onCapture} className={classes.capture}>
         <IconPlus size={30} />
       </ActionIcon>
-      <NavItem to="/timeline" label="Timeline" active={onTimeline} icon={<IconTimeline size={24} />} />
+      <NavItem to="/timeline" label={messages.timeline} active={onTimeline} icon={<IconTimeline size={24} />} />
     </Group>
   );
 }

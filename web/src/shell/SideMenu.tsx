@@ -33,7 +33,7 @@ export function SideMenu({ user, opened, feedbackUrl, onClose, onOpenDialog }: S
           <UserAvatar person={user} size="lg" />
           <div style={{ minWidth: 0 }}>
             <Text fw={600} truncate>
-              {displayNameOf(user, 'User')}
+              {displayNameOf(user, messages.unnamedUser)}
             </Text>
             <Text c="dimmed" truncate>
               {user.email}

@@ -30,14 +30,14 @@ export function DeleteMemoryDialog({
     },
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={messages.deleteMemoryTitle} centered closeButtonProps={{ 'aria-label': 'Close dialog' }} classNames={{ content: touch.content }}>
+    <Modal opened={opened} onClose={onClose} title={messages.deleteMemoryTitle} centered closeButtonProps={{ 'aria-label': messages.closeDialog }} classNames={{ content: touch.content }}>
       <Text>{messages.deleteMemoryDetail}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" size="md" onClick={onClose} disabled={remove.isPending}>
-          Cancel
+          {messages.cancel}
         </Button>
         <Button color="red" size="md" onClick={() => remove.mutate(memoryId)} loading={remove.isPending}>
-          Delete
+          {messages.detailDelete}
         </Button>
       </Group>
     </Modal>

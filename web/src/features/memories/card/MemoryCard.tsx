@@ -6,6 +6,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPhoto, IconTrash, IconVideo } from '@tabler/icons-react';
 import { SNIPPET_COMPACT_MAX, SNIPPET_FULL_MAX } from '../../../../../common/limits';
 import { imageUrlOf, mediaUrl, memorySnippet, relativeMemoryDate, videoUrlOf } from '../../../../../common/memories-rules';
+import { messages } from '../../../../../common/messages';
 import { displayNameOf } from '../../../../../common/people';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { lazyDialog } from '../../../components/lazyDialog';
@@ -78,7 +79,7 @@ export function MemoryCard({ memory, variant = 'full', onOpen: openWith, canDele
 
   const deleteControl = deletable && (
     <>
-      <ActionIcon variant="subtle" color="red" size={44} aria-label={`Delete memory ${memory.title}`} onClick={openDelete}>
+      <ActionIcon variant="subtle" color="red" size={44} aria-label={messages.cardDeleteMemory(memory.title)} onClick={openDelete}>
         <IconTrash size={18} />
       </ActionIcon>
       <DeleteMemoryDialog memoryId={memory.id} opened={deleting} onClose={closeDelete} />
@@ -92,7 +93,7 @@ export function MemoryCard({ memory, variant = 'full', onOpen: openWith, canDele
     return (
       <Card withBorder radius="md" padding="sm" component="article" aria-label={memory.title}>
         <Group wrap="nowrap" gap="sm" align="flex-start">
-          <UnstyledButton onClick={() => onOpen(memory)} style={{ flex: 1, minWidth: 0 }} aria-label={`Open memory ${memory.title}`}>
+          <UnstyledButton onClick={() => onOpen(memory)} style={{ flex: 1, minWidth: 0 }} aria-label={messages.cardOpenMemory(memory.title)}>
             <Group wrap="nowrap" gap="sm" align="flex-start">
               <Box w={64} h={64} style={{ flex: 'none', borderRadius: 8, overflow: 'hidden' }} bg="var(--mantine-color-default-hover)">
                 {preview?.src ? (
@@ -151,7 +152,7 @@ export function MemoryCard({ memory, variant = 'full', onOpen: openWith, canDele
         <Card.Section mb="sm" pos="relative">
           <AspectRatio ratio={16 / 10}>
             {preview.src ? (
-              <Image src={preview.src} alt={preview.kind === 'video' ? `Video from ${memory.title}` : `Photo from ${memory.title}`} fit="cover" />
+              <Image src={preview.src} alt={preview.kind === 'video' ? messages.cardVideoFrom(memory.title) : messages.cardPhotoFrom(memory.title)} fit="cover" />
             ) : (
               <Stack align="center" justify="center" bg="var(--mantine-color-default-hover)">
                 <IconVideo size={36} />
@@ -162,7 +163,7 @@ export function MemoryCard({ memory, variant = 'full', onOpen: openWith, canDele
           <Group gap={4} pos="absolute" top={8} right={8}>
             {preview.kind === 'video' && (
               <Badge color="dark" leftSection={<IconVideo size={12} />}>
-                Video
+                {messages.videoBadge}
               </Badge>
             )}
             {preview.extra > 0 && <Badge color="dark">+{preview.extra}</Badge>}
@@ -184,11 +185,11 @@ export function MemoryCard({ memory, variant = 'full', onOpen: openWith, canDele
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           <UserAvatar person={memory.creator} size="sm" />
           <Text>
-            {displayNameOf(memory.creator, 'User')}
+            {displayNameOf(memory.creator, messages.unnamedUser)}
           </Text>
         </Group>
         <Button variant="light" size="md" style={{ flexShrink: 0 }} onClick={() => onOpen(memory)}>
-          View memory
+          {messages.viewMemory}
         </Button>
       </Group>
     </Card>

@@ -33,21 +33,21 @@ export function MemoryActionBar({ memory, currentUserId, onEdit, onDeleted }: Me
   };
   const { canEdit, canShare, canDelete } = memory.abilities;
   return (
-    <Group gap="xs" aria-label="Memory actions" role="group">
+    <Group gap="xs" aria-label={messages.detailActions} role="group">
       {canEdit && (
         <Button variant="light" size="md" leftSection={<IconPencil size={18} />} onClick={onEdit}>
-          Edit
+          {messages.detailEdit}
         </Button>
       )}
       {canShare && (
         <Button variant="light" size="md" leftSection={<IconShare size={18} />} onClick={openShare}>
-          Share
+          {messages.detailShare}
         </Button>
       )}
       <MemoryDownloadButton memoryId={memory.id} />
       {canDelete && (
         <Button variant="light" color="red" size="md" leftSection={<IconTrash size={18} />} onClick={deletion.open}>
-          Delete
+          {messages.detailDelete}
         </Button>
       )}
       {canShare && sharing && <ShareMemoryDialog memory={memory} currentUserId={currentUserId} opened={sharing} onClose={closeShare} />}

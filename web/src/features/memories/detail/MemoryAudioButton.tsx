@@ -26,7 +26,7 @@ export function MemoryAudioButton({ audioUrl, duration = null }: { audioUrl: str
         // The label stays the spec's; whether it plays is said by aria-pressed and the icon.
         aria-pressed={audio.playing}
       >
-        Hear your voice
+        {messages.hearYourVoice}
       </Button>
       {audioUrl && <VoiceSeek audio={audio} what={messages.voiceWhatMemory} />}
     </Group>

@@ -14,7 +14,7 @@ import touch from '../touchTargets.module.css';
 
 function LoadingMemory() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading memory">
+    <Stack gap="md" aria-busy="true" aria-label={messages.detailLoading}>
       <Skeleton h={48} w="60%" radius="md" />
       <Skeleton h={220} radius="md" />
       <Skeleton h={16} radius="sm" />
@@ -43,7 +43,7 @@ export function MemoryDetailDialog({ memoryId, onClose }: { memoryId: string; on
     if (editing) setAskingToLeave(true);
     else onClose();
   };
-  const title = memory.data?.title ?? (memory.isError ? messages.detailMemoryNotAvailable : 'Memory');
+  const title = memory.data?.title ?? (memory.isError ? messages.detailMemoryNotAvailable : messages.detailUntitled);
 
   return (
     <Modal
@@ -56,7 +56,7 @@ export function MemoryDetailDialog({ memoryId, onClose }: { memoryId: string; on
       closeOnClickOutside={!editing}
       title={title}
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Close memory' }}
+      closeButtonProps={{ 'aria-label': messages.detailClose }}
       classNames={{ content: touch.content }}
       scrollAreaComponent={ScrollArea.Autosize}
       styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 700 } }}
@@ -67,7 +67,7 @@ export function MemoryDetailDialog({ memoryId, onClose }: { memoryId: string; on
         <Alert color="red" styles={{ message: { fontSize: 'var(--mantine-font-size-md)' } }} title={messages.detailMemoryNotAvailable}>
           {messages.detailMemoryNotAvailableDetail}
           <Button variant="light" color="red" mt="sm" size="md" display="block" onClick={() => void memory.refetch()}>
-            Try again
+            {messages.tryAgain}
           </Button>
         </Alert>
       ) : editing && memory.data.abilities.canEdit ? (

@@ -2,6 +2,7 @@
 import { AspectRatio, Image, SimpleGrid, UnstyledButton } from '@mantine/core';
 import type { Memory } from '../../../../../common/memories';
 import { imageUrlOf, mediaUrl, videoUrlOf } from '../../../../../common/memories-rules';
+import { messages } from '../../../../../common/messages';
 import { openMediaViewer } from '../../media-player';
 
 export function MemoryMediaGallery({ memory }: { memory: Memory }) {
@@ -11,11 +12,11 @@ export function MemoryMediaGallery({ memory }: { memory: Memory }) {
       {memory.images.map((image, index) => {
         const url = imageUrlOf(image);
         if (!url) return null;
-        const label = `Photo ${index + 1} of ${memory.title}`;
+        const label = messages.detailPhotoOf(index + 1, memory.title);
         return (
           <UnstyledButton
             key={image.id}
-            aria-label={`Open ${label} full screen`}
+            aria-label={messages.detailOpenFullScreen(label)}
             onClick={() => openMediaViewer({ kind: 'image', url, title: label })}
             style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
           >
@@ -28,7 +29,7 @@ export function MemoryMediaGallery({ memory }: { memory: Memory }) {
       {memory.videos.map((video, index) => {
         const url = videoUrlOf(video);
         if (!url) return null;
-        const label = `Video ${index + 1} of ${memory.title}`;
+        const label = messages.detailVideoOf(index + 1, memory.title);
         return (
           <div key={video.id}>
             <AspectRatio ratio={16 / 9}>
@@ -49,7 +50,7 @@ export function MemoryMediaGallery({ memory }: { memory: Memory }) {
               c="var(--mantine-primary-color-filled)"
               fw={600}
             >
-              Watch full screen
+              {messages.detailWatchFullScreen}
             </UnstyledButton>
           </div>
         );

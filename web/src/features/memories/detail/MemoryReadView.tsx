@@ -5,6 +5,7 @@
 import { Badge, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { Memory } from '../../../../../common/memories';
 import { relativeMemoryDate } from '../../../../../common/memories-rules';
+import { messages } from '../../../../../common/messages';
 import { displayNameOf } from '../../../../../common/people';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { CommentsSection } from '../../comments';
@@ -42,7 +43,7 @@ export function MemoryReadView({ memory, currentUserId, onEdit, onDeleted }: Mem
         <UserAvatar person={memory.creator} size="lg" />
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text fw={600} truncate>
-            {displayNameOf(memory.creator, 'User')}
+            {displayNameOf(memory.creator, messages.unnamedUser)}
           </Text>
           <Group gap="sm" wrap="wrap">
             <Text c="dimmed" component="time" dateTime={memory.createdAt}>
@@ -56,11 +57,11 @@ export function MemoryReadView({ memory, currentUserId, onEdit, onDeleted }: Mem
       <Group>
         <MemoryAudioButton audioUrl={memory.audioUrl} duration={memory.audioDuration ?? null} />
       </Group>
-      <Passage heading="Transcription" text={memory.transcription} />
-      <Passage heading="Notes" text={notesWithoutListedAnswers(memory.content, memory.followUpResponses)} />
+      <Passage heading={messages.transcriptionLabel} text={memory.transcription} />
+      <Passage heading={messages.notesLabel} text={notesWithoutListedAnswers(memory.content, memory.followUpResponses)} />
       <FollowUpAnswers responses={memory.followUpResponses} />
       {memory.tags.length > 0 && (
-        <Group gap="xs" aria-label="Tags" role="group">
+        <Group gap="xs" aria-label={messages.memoryTagsLabel} role="group">
           {memory.tags.map((tag) => (
             <Badge key={tag} size="lg" fz="md" variant="light" tt="none">
               #{tag}

@@ -1,5 +1,6 @@
 // memories §2: the timelines a memory is filed on, by name and colour (§3: #6366f1 when none).
 import { Badge, Group } from '@mantine/core';
+import { messages } from '../../../../../common/messages';
 import { useTimelines } from '../../timelines';
 
 const DEFAULT_COLOR = '#6366f1';
@@ -10,7 +11,7 @@ export function MemoryTimelines({ timelineIds }: { timelineIds: readonly string[
   const known = timelines.filter((timeline) => timelineIds.includes(timeline.id));
   if (known.length === 0) return null;
   return (
-    <Group gap="xs" aria-label="Timelines" role="group">
+    <Group gap="xs" aria-label={messages.timelines} role="group">
       {known.map((timeline) => (
         <Badge
           key={timeline.id}

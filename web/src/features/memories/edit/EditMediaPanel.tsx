@@ -39,12 +39,12 @@ function MediaTile({ children, marked, label, onMark, onUndo, disabled }: {
           <Text fw={700} c="white" bg="rgba(0,0,0,0.75)" px="xs" style={{ borderRadius: 4 }}>
             {messages.detailMarkedForDeletion}
           </Text>
-          <Button size="md" variant="white" color="dark" leftSection={<IconArrowBackUp size={18} />} onClick={onUndo} disabled={disabled} aria-label={`Undo: keep ${label}`}>
-            Undo
+          <Button size="md" variant="white" color="dark" leftSection={<IconArrowBackUp size={18} />} onClick={onUndo} disabled={disabled} aria-label={messages.editUndoKeep(label)}>
+            {messages.undo}
           </Button>
         </Stack>
       ) : (
-        <ActionIcon pos="absolute" top={4} right={4} size={44} radius="xl" color="red" variant="filled" aria-label={`Delete ${label}`} onClick={onMark} disabled={disabled}>
+        <ActionIcon pos="absolute" top={4} right={4} size={44} radius="xl" color="red" variant="filled" aria-label={messages.editDeleteTile(label)} onClick={onMark} disabled={disabled}>
           <IconTrash size={20} />
         </ActionIcon>
       )}
@@ -130,7 +130,7 @@ export function EditMediaPanel({ memory, draft, onChange, disabled }: EditMediaP
   return (
     <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
       <Title order={3} size="h5" component="legend">
-        Photos and videos
+        {messages.editPhotosAndVideos}
       </Title>
       <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
         {memory.images.map((image, index) => {
@@ -138,13 +138,13 @@ export function EditMediaPanel({ memory, draft, onChange, disabled }: EditMediaP
           return (
             <MediaTile
               key={image.id}
-              label={`photo ${index + 1}`}
+              label={messages.editPhotoTile(index + 1)}
               marked={draft.imageIdsToDelete.includes(image.id)}
               onMark={() => markImage(image.id)}
               onUndo={() => undoImage(image.id)}
               disabled={disabled}
             >
-              <AspectRatio ratio={1}>{url && <Image src={url} alt={`Photo ${index + 1}`} fit="cover" />}</AspectRatio>
+              <AspectRatio ratio={1}>{url && <Image src={url} alt={messages.editPhotoAlt(index + 1)} fit="cover" />}</AspectRatio>
             </MediaTile>
           );
         })}
@@ -153,7 +153,7 @@ export function EditMediaPanel({ memory, draft, onChange, disabled }: EditMediaP
           return (
             <MediaTile
               key={video.id}
-              label={`video ${index + 1}`}
+              label={messages.editVideoTile(index + 1)}
               marked={draft.videoIdsToDelete.includes(video.id)}
               onMark={() => markVideo(video.id)}
               onUndo={() => undoVideo(video.id)}
@@ -161,9 +161,9 @@ export function EditMediaPanel({ memory, draft, onChange, disabled }: EditMediaP
             >
               <AspectRatio ratio={1}>
                 {video.thumbnailUrl ? (
-                  <Image src={mediaUrl(video.thumbnailUrl)} alt={`Video ${index + 1}`} fit="cover" />
+                  <Image src={mediaUrl(video.thumbnailUrl)} alt={messages.editVideoAlt(index + 1)} fit="cover" />
                 ) : (
-                  <video src={url ?? undefined} preload="metadata" muted aria-label={`Video ${index + 1}`} />
+                  <video src={url ?? undefined} preload="metadata" muted aria-label={messages.editVideoAlt(index + 1)} />
                 )}
               </AspectRatio>
             </MediaTile>
@@ -172,9 +172,9 @@ export function EditMediaPanel({ memory, draft, onChange, disabled }: EditMediaP
         {draft.newImages.map((file, index) => (
           <Box key={imagePreviews[index]} pos="relative">
             <AspectRatio ratio={1}>
-              <Image src={imagePreviews[index]} alt={`New photo: ${file.name}`} fit="cover" radius="md" />
+              <Image src={imagePreviews[index]} alt={messages.editNewPhoto(file.name)} fit="cover" radius="md" />
             </AspectRatio>
-            <ActionIcon pos="absolute" top={4} right={4} size={44} radius="xl" color="dark" variant="filled" aria-label={`Remove new photo ${file.name}`} disabled={disabled}
+            <ActionIcon pos="absolute" top={4} right={4} size={44} radius="xl" color="dark" variant="filled" aria-label={messages.editRemoveNewPhoto(file.name)} disabled={disabled}
               onClick={() => onChange({ newImages: draft.newImages.filter((_, other) => other !== index) })}>
               <IconX size={20} />
             </ActionIcon>
@@ -182,8 +182,8 @@ export function EditMediaPanel({ memory, draft, onChange, disabled }: EditMediaP
         ))}
         {draft.newVideos.map((file, index) => (
           <Group key={`${file.name}-${index}`} pos="relative" justify="center" align="center" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 'var(--mantine-radius-md)', aspectRatio: '1' }}>
-            <Text ta="center" px="xs" style={{ overflowWrap: 'anywhere' }}>New video: {file.name}</Text>
-            <ActionIcon pos="absolute" top={4} right={4} size={44} radius="xl" color="dark" variant="filled" aria-label={`Remove new video ${file.name}`} disabled={disabled}
+            <Text ta="center" px="xs" style={{ overflowWrap: 'anywhere' }}>{messages.editNewVideo(file.name)}</Text>
+            <ActionIcon pos="absolute" top={4} right={4} size={44} radius="xl" color="dark" variant="filled" aria-label={messages.editRemoveNewVideo(file.name)} disabled={disabled}
               onClick={() => onChange({ newVideos: draft.newVideos.filter((_, other) => other !== index) })}>
               <IconX size={20} />
             </ActionIcon>
@@ -193,19 +193,19 @@ export function EditMediaPanel({ memory, draft, onChange, disabled }: EditMediaP
       <Group gap="sm">
         <Button variant="default" size="md" leftSection={<IconPhotoPlus size={18} />} disabled={disabled}
           onClick={() => openPicker(photoInput.current, images >= CAPTURE_IMAGES_MAX, messages.detailMaxImagesReached, messages.detailMaxImagesReachedDetail)}>
-          Add photos ({images}/{CAPTURE_IMAGES_MAX})
+          {messages.captureAddPhotos(images, CAPTURE_IMAGES_MAX)}
         </Button>
         <Button variant="default" size="md" leftSection={<IconVideoPlus size={18} />} disabled={disabled}
           onClick={() => openPicker(videoInput.current, videos >= MEMORY_VIDEOS_MAX, messages.maxVideosTitle, messages.detailMaxVideosReachedDetail)}>
-          Add videos ({videos}/{MEMORY_VIDEOS_MAX})
+          {messages.editAddVideos(videos, MEMORY_VIDEOS_MAX)}
         </Button>
       </Group>
-      <input ref={photoInput} type="file" accept={IMAGE_PICKER_ACCEPT} multiple hidden aria-label="Choose photos"
+      <input ref={photoInput} type="file" accept={IMAGE_PICKER_ACCEPT} multiple hidden aria-label={messages.captureChoosePhotos}
         onChange={(event) => {
           void addImages(Array.from(event.currentTarget.files ?? []));
           event.currentTarget.value = '';
         }} />
-      <input ref={videoInput} type="file" accept="video/*" multiple hidden aria-label="Choose videos"
+      <input ref={videoInput} type="file" accept="video/*" multiple hidden aria-label={messages.editChooseVideos}
         onChange={(event) => {
           void addVideos(Array.from(event.currentTarget.files ?? []));
           event.currentTarget.value = '';

@@ -55,7 +55,7 @@ export function MemoryEditView({ memory, onDone }: MemoryEditViewProps) {
         data-autofocus
       />
       <DateInput
-        label="Date"
+        label={messages.editDateLabel}
         size="md"
         value={dayOf(draft.createdAt)}
         onChange={(day) => day && change({ createdAt: dateOnDay(day, draft.createdAt) })}
@@ -65,12 +65,12 @@ export function MemoryEditView({ memory, onDone }: MemoryEditViewProps) {
         valueFormat="MMM D, YYYY"
         disabled={busy}
         popoverProps={{ withinPortal: true }}
-        nextLabel="Next month"
-        previousLabel="Previous month"
+        nextLabel={messages.datesNextMonth}
+        previousLabel={messages.datesPreviousMonth}
       />
       <EditMediaPanel memory={memory} draft={draft} onChange={change} disabled={busy} />
       <Textarea
-        label="Transcription"
+        label={messages.transcriptionLabel}
         size="md"
         autosize
         maxLength={MEMORY_TEXT_MAX}
@@ -81,7 +81,7 @@ export function MemoryEditView({ memory, onDone }: MemoryEditViewProps) {
         disabled={busy}
       />
       <Textarea
-        label="Notes"
+        label={messages.notesLabel}
         size="md"
         autosize
         maxLength={MEMORY_TEXT_MAX}
@@ -92,7 +92,7 @@ export function MemoryEditView({ memory, onDone }: MemoryEditViewProps) {
         disabled={busy}
       />
       <TagsInput
-        label="Tags"
+        label={messages.memoryTagsLabel}
         // Issue 9: how to add a tag is help text under the label, readable while tags fill the box.
         description={messages.editTagsHelp}
         size="md"
@@ -105,16 +105,16 @@ export function MemoryEditView({ memory, onDone }: MemoryEditViewProps) {
       <TimelineChecklist value={draft.timelineIds} onChange={(timelineIds) => change({ timelineIds })} disabled={busy} />
       {progress !== null && (
         <Stack gap={4}>
-          <Text>Uploading... {progress}%</Text>
-          <Progress value={progress} aria-label="Upload progress" size="lg" />
+          <Text>{messages.editUploading(progress)}</Text>
+          <Progress value={progress} aria-label={messages.editUploadProgress} size="lg" />
         </Stack>
       )}
       <Group justify="flex-end">
         <Button variant="default" size="md" onClick={cancel} disabled={busy}>
-          Cancel
+          {messages.cancel}
         </Button>
         <Button size="md" onClick={submit} disabled={titleBlank || busy} loading={save.isPending}>
-          Save
+          {messages.editSave}
         </Button>
       </Group>
     </Stack>

@@ -7,7 +7,7 @@ export function TimelineChecklist({ value, onChange, disabled }: { value: string
   const { timelines } = useTimelines();
   return (
     <Checkbox.Group
-      label="Timelines"
+      label={messages.timelines}
       value={value}
       onChange={onChange}
       error={value.length === 0 ? messages.memoryTimelineRequired : undefined}
