@@ -301,6 +301,34 @@ describe.each(dialects)('GET /api/memories/search on %s', (dialect) => {
       }
     });
 
+    it('finds an accented Latin-1 letter whatever character JavaScript lowered it from (its capital, Ÿ, the Ångström sign)', async () => {
+      const accented = /^[\u00e0-\u00f6\u00f8-\u00ff]$/;
+      const sources: string[] = [];
+      for (let code = 0; code <= 0x10ffff; code++) {
+        if (code >= 0xd800 && code <= 0xdfff) continue;
+        if (accented.test(String.fromCodePoint(code).toLowerCase())) sources.push(String.fromCodePoint(code));
+      }
+      expect(sources).toEqual(expect.arrayContaining(['É', 'é', '\u0178', '\u212b']));
+      const ids = new Map<string, string>();
+      for (const source of sources) ids.set(source, await makeSearchableMemory(t.ctx, owner.user, { title: `Zq${source}zq`, createdAt: '2012-01-01T12:00:00.000Z' }));
+      try {
+        for (const [source, id] of ids) {
+          const lower = source.toLowerCase();
+          expect(await found({ q: `zq${lower}zq` }), `${source} (U+${source.codePointAt(0)!.toString(16)})`).toContain(id);
+          expect(await found({ q: `${lower}z` }), source).toContain(id);
+        }
+      } finally {
+        await t.ctx.db.deleteFrom('memories').where('id', 'in', [...ids.values()]).execute();
+      }
+    });
+
+    if (dialect === 'sqlite') {
+      it('looks for an accented word whole, not for its plain letters alone', async () => {
+        const { parameters } = indexedCandidateIdsQuery(t.ctx.db, owner.user.id, { ...filter, words: ['tálked'] })!.compile();
+        expect(parameters).toContain('"tálked"');
+      });
+    }
+
     it('is asked once for a search, however many batches its memories take', async () => {
       const lanterns = Array.from({ length: 2 * LIST_BATCH_ROWS + 5 }, (_, index) => ({
         id: randomUUID(),
