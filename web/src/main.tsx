@@ -40,24 +40,29 @@ window.addEventListener('unhandledrejection', (event) => {
  * members who decide the invite card) waits until that home is on screen, so its first paint
  * does not share the main thread and the network with calls whose answers it does not show.
  * The query client holds every call while it is told the browser is offline, and sends them
- * once told it is back: when the browser reports the first contentful paint after the first
- * commit, or 200 ms after that commit at the latest (a background tab paints nothing).
+ * once told it is back: when the browser reports the render's paint (a largest contentful
+ * paint after the commit; the loading screen of index.html was painted before), else after the
+ * next frame where the browser reports none, and 200 ms after the commit at the latest (a
+ * background tab paints nothing).
  */
 function holdCallsUntilPainted() {
   onlineManager.setOnline(false);
   const resume = () => onlineManager.setOnline(true);
   return function AfterFirstPaint() {
     useEffect(() => {
+      const committed = performance.now();
       const latest = window.setTimeout(resume, 200);
-      const painted = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint');
-      if (!painted) return;
+      if (typeof PerformanceObserver !== 'function' || !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+        requestAnimationFrame(() => window.setTimeout(resume));
+        return;
+      }
       const observer = new PerformanceObserver((list) => {
-        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        if (!list.getEntries().some((entry) => entry.startTime >= committed)) return;
         observer.disconnect();
         window.clearTimeout(latest);
         resume();
       });
-      observer.observe({ type: 'paint', buffered: true });
+      observer.observe({ type: 'largest-contentful-paint' });
     }, []);
     return null;
   };
