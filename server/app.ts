@@ -15,6 +15,7 @@ import type { AppContext } from './context.js';
 import { trustProxyOption } from './config.js';
 import { HttpError, registerErrorHandler } from './http/errors.js';
 import { registerOriginCheck } from './http/origin-check.js';
+import { registerEtags } from './http/etag.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { sessionPlugin } from './http/session.js';
 import { registerWeb } from './http/web.js';
@@ -70,6 +71,8 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   });
   // With S3, media is answered by a redirect to the bucket and videos are PUT straight to it.
   registerSecurityHeaders(app, { mediaOrigins: storageOrigins(ctx), strictTransportSecurity: ctx.config.secureCookies });
+  // Every JSON read of the API: a weak ETag of the bytes sent, and 304 when the caller holds them.
+  registerEtags(app);
   await app.register(cookie, { secret: ctx.config.sessionSecret });
   // Refusals speak like every other refusal: `{message}` in words (DESIGN "API").
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => new HttpError(429, messages.tooManyRequests) });

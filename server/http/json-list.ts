@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { NEXT_CURSOR_HEADER, type PageQuery } from '../../common/pages.js';
+import { compiledJson } from './compiled-json.js';
 import { keysetBatches, positionOf, type ListReader, type ListRow } from '../db/keyset.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
 
@@ -63,8 +64,8 @@ async function* once<Item>(items: Item[]): AsyncGenerator<Item[]> {
 const PIECE_CHARS = 64 * 1024;
 
 /**
- * Sends `list` as a JSON array of `item`, each encoded as the route's response schema would
- * be (fastify-type-provider-zod's serializer: z.encode, then JSON.stringify). The first batch
+ * Sends `list` as a JSON array of `item`, each written by the compiled serializer of that
+ * schema (compiled-json.ts), as the route's response schema would have it. The first batch
  * is read before the status and headers go, so a refusal or a failure up to there is still a
  * {message} answer (http/errors.ts); a failure after can only cut the reply short, which the
  * client sees as JSON that does not parse, never as a shorter list.
@@ -81,12 +82,13 @@ async function* jsonArray<Schema extends z.ZodType>(
   first: IteratorResult<z.output<Schema>[]>,
   batches: AsyncIterator<z.output<Schema>[]>,
 ): AsyncGenerator<string> {
+  const serialize = compiledJson(item);
   let text = '[';
   let separator = '';
   try {
     for (let next = first; !next.done; next = await batches.next()) {
       for (const value of next.value) {
-        text += separator + JSON.stringify(z.encode(item, value));
+        text += separator + serialize(value);
         separator = ',';
         if (text.length >= PIECE_CHARS) {
           yield text;

@@ -7,6 +7,7 @@ import { errorBody } from '../../common/errors.js';
 import { memory, memoryDays, memoryPage, timelineMemoriesQuery } from '../../common/memories.js';
 import { timeZoneField } from '../../common/prompts.js';
 import type { AppContext } from '../context.js';
+import { sendJson } from '../http/compiled-json.js';
 import { sendList } from '../http/json-list.js';
 import { currentUser, requireUser } from '../http/session.js';
 import * as service from './browse-service.js';
@@ -30,16 +31,16 @@ export async function memoryBrowseRoutes(app: FastifyInstance, { ctx }: { ctx: A
       const { params, query } = request;
       const { limit } = query;
       if (limit === undefined) return sendList(reply as FastifyReply, memory, await service.timelineMemoryList(ctx, viewer, params.id, query));
-      const body = JSON.stringify(z.encode(memoryPage, await service.timelinePage(ctx, viewer, params.id, { ...query, limit })));
-      // Already JSON of the 200 schema (z.encode above), which the typed reply cannot know of a string.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+      return sendJson(reply as FastifyReply, memoryPage, await service.timelinePage(ctx, viewer, params.id, { ...query, limit }));
     },
   );
 
   api.get(
     '/api/timelines/:id/memory-days',
     { onRequest: requireUser, schema: { tags, params: byId, querystring: memoryDaysQuery, response: { 200: memoryDays, '4xx': errorBody } } },
-    async (request) => service.memoryDays(ctx, currentUser(request), request.params.id, request.query.tz),
+    async (request, reply) => {
+      return sendJson(reply as FastifyReply, memoryDays, await service.memoryDays(ctx, currentUser(request), request.params.id, request.query.tz));
+    },
   );
 
   api.get(
@@ -47,7 +48,8 @@ export async function memoryBrowseRoutes(app: FastifyInstance, { ctx }: { ctx: A
     { onRequest: requireUser, schema: { tags, response: { 200: memory, 204: z.null(), '4xx': errorBody } } },
     async (request, reply) => {
       const chosen = await service.spotlight(ctx, currentUser(request));
-      return chosen ? chosen : reply.status(204).send(null);
+      if (!chosen) return reply.status(204).send(null);
+      return sendJson(reply as FastifyReply, memory, chosen);
     },
   );
 }
