@@ -583,6 +583,23 @@ export const messages = {
   setupStepOf: (step: number, of: number) => `Step ${step} of ${of}`,
   homeExtrasTitle: 'More ways to celebrate your memories',
   homeExtrasDetail: 'Interviews, calendars, collages and more are on their way.',
+  // Home (accounts §2; memories §2 "Home memory spotlight", §4 "Onboarding tooltips"), moved
+  // here from home's components in issue 21.
+  homeActiveTimeline: (name: string) => `Active timeline: ${name}. Choose another timeline`,
+  homeChooserClose: 'Close',
+  homeSpotlightTitle: 'Memory Spotlight',
+  homeSpotlightFailed: 'Could not load a memory',
+  homeSpotlightRandom: 'Random Memory',
+  homeSpotlightHide: 'Hide',
+  homeSpotlightReveal: 'Tap to reveal a memory',
+  homeSpotlightRevealDetail: "One of your family's memories, picked at random.",
+  homeTooltipGotIt: 'Got it!',
+  homeWelcomeTooltipLabel: 'Welcome to Heirloom',
+  homeWelcomeTooltipTitle: 'Welcome to Heirloom!',
+  homeWelcomeTooltipDetail: "Reveal today's prompts for inspiration, then tap the + button below to capture your first memory.",
+  homeTimelineTooltipLabel: 'Your timeline',
+  homeTimelineTooltipTitle: 'Your memory is on your timeline',
+  homeTimelineTooltipDetail: 'Tap Timeline below to see your memories by month.',
   familyConflictClose: 'Close dialog',
   // ---- end of the "First run" slice
   // ---- issue 9 "legibility leftovers" slice: guidance as help text, not only a placeholder.

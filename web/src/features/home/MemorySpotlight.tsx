@@ -50,7 +50,7 @@ export function MemorySpotlight() {
   return (
     <Stack gap="sm" component="section" aria-labelledby="memory-spotlight">
       <Title order={2} size="h4" id="memory-spotlight">
-        Memory Spotlight
+        {messages.homeSpotlightTitle}
       </Title>
       {spotlight.isPending ? (
         // About the height of the 'Tap to reveal a memory' card that usually follows.
@@ -58,9 +58,9 @@ export function MemorySpotlight() {
       ) : spotlight.isError ? (
         <Card withBorder radius="lg" padding="lg">
           <Stack align="center" gap="xs" ta="center">
-            <Text fw={600}>Could not load a memory</Text>
+            <Text fw={600}>{messages.homeSpotlightFailed}</Text>
             <Button variant="light" onClick={() => void spotlight.refetch()}>
-              Try again
+              {messages.tryAgain}
             </Button>
           </Stack>
         </Card>
@@ -69,7 +69,7 @@ export function MemorySpotlight() {
           <Stack align="center" gap="xs" ta="center">
             <IconSparkles size={28} aria-hidden />
             <Text fw={600}>{messages.noMemoriesYet}</Text>
-            <Button onClick={() => openDialog('capture')}>Capture a Memory</Button>
+            <Button onClick={() => openDialog('capture')}>{messages.captureAMemory}</Button>
           </Stack>
         </Card>
       ) : revealed ? (
@@ -82,10 +82,10 @@ export function MemorySpotlight() {
               loading={another.isPending}
               onClick={() => another.mutate(current.id)}
             >
-              Random Memory
+              {messages.homeSpotlightRandom}
             </Button>
             <Button variant="subtle" leftSection={<IconEyeOff size={18} />} onClick={() => setRevealed(false)}>
-              Hide
+              {messages.homeSpotlightHide}
             </Button>
           </Group>
         </Stack>
@@ -93,8 +93,8 @@ export function MemorySpotlight() {
         <Card withBorder radius="lg" padding="lg" component="button" type="button" onClick={() => setRevealed(true)} style={{ cursor: 'pointer' }}>
           <Stack align="center" gap={4} ta="center">
             <IconSparkles size={28} aria-hidden />
-            <Text fw={600}>Tap to reveal a memory</Text>
-            <Text c="dimmed">One of your family's memories, picked at random.</Text>
+            <Text fw={600}>{messages.homeSpotlightReveal}</Text>
+            <Text c="dimmed">{messages.homeSpotlightRevealDetail}</Text>
           </Stack>
         </Card>
       )}

@@ -29,7 +29,7 @@ export function TimelineChooser() {
 
   return (
     <Card withBorder radius="lg" padding="lg">
-      <UnstyledButton onClick={toggle} aria-expanded={expanded} aria-label={`Active timeline: ${active.name}. Choose another timeline`} w="100%">
+      <UnstyledButton onClick={toggle} aria-expanded={expanded} aria-label={messages.homeActiveTimeline(active.name)} w="100%">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <TimelineDot color={active.color} size={14} />
@@ -69,7 +69,7 @@ export function TimelineChooser() {
             ))}
           </SimpleGrid>
           <Button variant="subtle" onClick={close} style={{ alignSelf: 'flex-end' }}>
-            Close
+            {messages.homeChooserClose}
           </Button>
         </Stack>
       )}

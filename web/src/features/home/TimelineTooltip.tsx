@@ -4,6 +4,7 @@
 import { Button, Group, Paper, Text, Transition } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { TIMELINE_TOOLTIP_DELAY_MS } from '../../../../common/limits';
+import { messages } from '../../../../common/messages';
 import { useToastShowing } from '../../lib/toast';
 import classes from './OnboardingTooltip.module.css';
 
@@ -49,13 +50,13 @@ export function TimelineTooltip({ memoryCount }: { memoryCount: number | null })
   return (
     <Transition mounted={shown && !toastShowing} transition="pop" duration={200}>
       {(styles) => (
-        <Paper style={styles} withBorder shadow="lg" radius="lg" p="md" role="dialog" aria-label="Your timeline" className={`${classes.tooltip} ${classes.timeline}`}>
-          <Text fw={700}>Your memory is on your timeline</Text>
+        <Paper style={styles} withBorder shadow="lg" radius="lg" p="md" role="dialog" aria-label={messages.homeTimelineTooltipLabel} className={`${classes.tooltip} ${classes.timeline}`}>
+          <Text fw={700}>{messages.homeTimelineTooltipTitle}</Text>
           <Text c="dimmed" mt={4}>
-            Tap Timeline below to see your memories by month.
+            {messages.homeTimelineTooltipDetail}
           </Text>
           <Group justify="flex-start" mt="sm">
-            <Button onClick={dismiss}>Got it!</Button>
+            <Button onClick={dismiss}>{messages.homeTooltipGotIt}</Button>
           </Group>
           <span className={classes.arrow} aria-hidden />
         </Paper>

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Text, Transition } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { messages } from '../../../../common/messages';
 import { useToastShowing } from '../../lib/toast';
 import classes from './OnboardingTooltip.module.css';
 
@@ -26,15 +27,13 @@ export function WelcomeTooltip() {
   return (
     <Transition mounted={shown && !toastShowing} transition="pop" duration={200}>
       {(styles) => (
-        <Paper style={styles} withBorder shadow="lg" radius="lg" p="md" role="dialog" aria-label="Welcome to Heirloom" className={`${classes.tooltip} ${classes.capture}`}>
-          <Text fw={700}>Welcome to Heirloom!</Text>
+        <Paper style={styles} withBorder shadow="lg" radius="lg" p="md" role="dialog" aria-label={messages.homeWelcomeTooltipLabel} className={`${classes.tooltip} ${classes.capture}`}>
+          <Text fw={700}>{messages.homeWelcomeTooltipTitle}</Text>
           <Text c="dimmed" mt={4}>
-            Reveal today's prompts for inspiration, then tap the + button below to capture your first memory.
+            {messages.homeWelcomeTooltipDetail}
           </Text>
           <Group justify="flex-end" mt="sm">
-            <Button onClick={dismiss}>
-              Got it!
-            </Button>
+            <Button onClick={dismiss}>{messages.homeTooltipGotIt}</Button>
           </Group>
           <span className={classes.arrow} aria-hidden />
         </Paper>
