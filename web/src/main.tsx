@@ -4,13 +4,14 @@ import '@mantine/notifications/styles.css';
 import './legibility.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { startTransition, StrictMode, useEffect } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { queryKeys } from './api/keys';
 import { seedFromPage } from './api/page-data';
 import { App, preloadSignedInApp } from './App';
+import { holdCallsUntilPainted } from './holdCallsUntilPainted';
 import { trackKeyboardInset } from './lib/keyboardInset';
 import { applyTextSize, readTextSize } from './lib/textSize';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
@@ -34,39 +35,6 @@ window.addEventListener('unhandledrejection', (event) => {
   console.error('Unhandled rejection', event.reason);
   event.preventDefault();
 });
-
-/**
- * Issue 21 "First load": what a signed-in home asks for (its prompts, the unread count, the
- * members who decide the invite card) waits until that home is on screen, so its first paint
- * does not share the main thread and the network with calls whose answers it does not show.
- * The query client holds every call while it is told the browser is offline, and sends them
- * once told it is back: when the browser reports the render's paint (a largest contentful
- * paint after the commit; the loading screen of index.html was painted before), else after the
- * next frame where the browser reports none, and 200 ms after the commit at the latest (a
- * background tab paints nothing).
- */
-function holdCallsUntilPainted() {
-  onlineManager.setOnline(false);
-  const resume = () => onlineManager.setOnline(true);
-  return function AfterFirstPaint() {
-    useEffect(() => {
-      const committed = performance.now();
-      const latest = window.setTimeout(resume, 200);
-      if (typeof PerformanceObserver !== 'function' || !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
-        requestAnimationFrame(() => window.setTimeout(resume));
-        return;
-      }
-      const observer = new PerformanceObserver((list) => {
-        if (!list.getEntries().some((entry) => entry.startTime >= committed)) return;
-        observer.disconnect();
-        window.clearTimeout(latest);
-        resume();
-      });
-      observer.observe({ type: 'largest-contentful-paint' });
-    }, []);
-    return null;
-  };
-}
 
 // Issue 8 "First load": the first render is a transition, so React renders it in slices of a
 // few milliseconds and the page stays responsive (no long task) while it builds.
