@@ -194,8 +194,7 @@ export async function timelinePageWithChildren(db: Db, viewerId: string, timelin
     rows.push(row);
     for (const timeline_id of parsedJson(timeline_ids)) children.timelines.push({ memory_id, timeline_id });
     for (const user_id of parsedJson(share_ids)) children.shares.push({ memory_id, user_id });
-    // No row (not a 'timeline' memory) aggregates to null on PostgreSQL.
-    for (const user_id of parsedJson(member_ids) ?? []) children.members.push({ memory_id, user_id });
+    for (const user_id of parsedJson(member_ids)) children.members.push({ memory_id, user_id });
     for (const tag of parsedJson(tag_list).sort(byText)) children.tags.push({ memory_id, tag });
     const media = parsedJson(media_rows).sort((a, b) => a.position - b.position || byText(a.storage_key, b.storage_key));
     for (const item of media) children.media.push({ ...item, memory_id });
