@@ -43,6 +43,21 @@ describe.each(dialects)('timeline pages and sessions read afresh on every reques
       expect(first.body).toBe(JSON.stringify(z.encode(memoryPage, fresh)));
     });
 
+    it('reads a page in three statements: the session, the access check, and the page with what its memories hold', async () => {
+      const original = t.ctx.db;
+      let statements = 0;
+      // Every statement's result passes a plugin's transformResult, precompiled ones too.
+      t.ctx.db = original.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => (statements++, args.result) });
+      try {
+        const answer = await page(viewer);
+        expect(answer.status).toBe(200);
+        expect(answer.json!.memories.map((memory) => memory.title)).toEqual(['Our wedding']);
+      } finally {
+        t.ctx.db = original;
+      }
+      expect(statements).toBe(3);
+    });
+
     it('makes each viewer their own page: the creator sees their abilities, the viewer theirs', async () => {
       const [mine, theirs] = [await page(creator), await page(viewer)];
       expect(mine.json!.memories[0]!.abilities).toEqual({ canEdit: true, canDelete: true, canShare: true });
