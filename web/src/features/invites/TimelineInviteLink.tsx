@@ -5,8 +5,8 @@ import { messages } from '../../../../common/messages';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import type { Timeline } from '../../api/types';
-import { timelineInviteUrl } from '../timelines';
 import { InviteLinkPanel } from './InviteLinkPanel';
+import { timelineInviteUrl } from './inviteUrl';
 import { useCreateInviteLink } from './useCreateInviteLink';
 
 /**

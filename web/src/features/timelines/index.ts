@@ -2,7 +2,6 @@
 // loaded on its own by the shell (shell/AppLayout.tsx), so it is not named here.
 export { ACTIVE_TIMELINE_KEY, ActiveTimelineProvider, chooseActiveTimeline, useActiveTimeline } from './ActiveTimeline';
 export { MemberRow } from './MemberRow';
-export { timelineInviteUrl } from './inviteUrl';
 export { TimelineDot } from './TimelineDot';
 export { TimelineForm } from './TimelineForm';
 export { toastBlankTimelineName, useCreateTimeline } from './useCreateTimeline';
