@@ -11,7 +11,7 @@ import { toUserText } from '../../api/errors';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
-import { pendingInviteForSignup } from '../invites';
+import { pendingInviteForSignup } from '../../lib/pendingInvites';
 
 type Field = 'email' | 'password' | 'displayName';
 

@@ -10,10 +10,10 @@ import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
 import { UserAvatar } from '../../components/UserAvatar';
+import { forgetFamilyInvite, pendingFamilyInvite, rememberFamilyInvite } from '../../lib/pendingInvites';
 import { toast } from '../../lib/toast';
 import { InviteFrame } from './InviteFrame';
 import { NewcomerJoin } from './NewcomerJoin';
-import { forgetFamilyInvite, pendingFamilyInvite, rememberFamilyInvite } from './pendingInvites';
 import { withRetries } from './withRetries';
 
 /** accounts §9: 1 s doubling, capped; a refusal (4xx) is final. */

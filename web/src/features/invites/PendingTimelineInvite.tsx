@@ -5,7 +5,7 @@ import { toUserText } from '../../api/errors';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
-import { forgetTimelineInvite, pendingTimelineInvite, storeTimelineWelcome } from './pendingInvites';
+import { forgetTimelineInvite, pendingTimelineInvite, storeTimelineWelcome } from '../../lib/pendingInvites';
 
 /**
  * accounts §4 "Timeline invite flow": an invite followed while signed out is processed after

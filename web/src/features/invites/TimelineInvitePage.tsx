@@ -12,10 +12,10 @@ import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
 import { UserAvatar } from '../../components/UserAvatar';
+import { forgetTimelineInvite, rememberTimelineInvite, storeTimelineWelcome } from '../../lib/pendingInvites';
 import { toast } from '../../lib/toast';
 import { InviteFrame } from './InviteFrame';
 import { NewcomerJoin } from './NewcomerJoin';
-import { forgetTimelineInvite, rememberTimelineInvite, storeTimelineWelcome } from './pendingInvites';
 
 const REDIRECT_MS = 1000; // accounts §9
 

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ONBOARDING_DELAY_MS, ONBOARDING_FOLLOW_UP_DELAY_MS } from '../../../../common/limits';
 import type { User } from '../../../../common/users';
-import { usePendingTimelineInvite } from '../invites';
+import { usePendingTimelineInvite } from '../../lib/pendingInvites';
 import { useTimelines } from '../timelines';
 import { nextOnboardingScreen, type OnboardingScreen } from './decide';
 import { isMobileDevice, isStandalone } from './device';

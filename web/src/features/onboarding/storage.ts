@@ -1,7 +1,7 @@
 // accounts §3 "Local browser storage flags" that onboarding reads and writes. Storage can be
-// unavailable (private modes, blocked cookies): every access is guarded. The invite flags
-// belong to the invites feature, which writes them.
-import { inviteStorageKeys as inviteKeys, pendingTimelineInvite } from '../invites';
+// unavailable (private modes, blocked cookies): every access is guarded. The invite flags are
+// lib/pendingInvites.ts's, written by the invites feature.
+import { inviteStorageKeys as inviteKeys, pendingTimelineInvite } from '../../lib/pendingInvites';
 
 export const storageKeys = {
   profileSetupShown: 'profile-setup-shown',

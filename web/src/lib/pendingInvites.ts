@@ -1,8 +1,11 @@
 // accounts §3 storage flags for invites followed while signed out. Storage can be unavailable
 // (private modes, blocked cookies): every access is guarded, and then no invite is pending.
+// Three features need them: the invite landings write them, sign-up sends the pending invite
+// (REGISTRATION=invite), onboarding waits while one is. Sign-up sits below the landings, which
+// reuse its form, so the flags sit below both (issue 21: no circle between features).
 import { useSyncExternalStore } from 'react';
 
-export const storageKeys = {
+export const inviteStorageKeys = {
   pendingInviteId: 'pendingInviteId',
   pendingTimelineInviteId: 'pendingTimelineInviteId',
   pendingTimelineWelcome: 'pendingTimelineWelcome',
@@ -22,23 +25,23 @@ function guarded<T>(action: () => T, fallback: T): T {
 
 export function rememberTimelineInvite(inviteId: string): void {
   guarded(() => {
-    sessionStorage.setItem(storageKeys.pendingTimelineInviteId, inviteId);
-    localStorage.setItem(storageKeys.pendingTimelineInviteId, inviteId);
+    sessionStorage.setItem(inviteStorageKeys.pendingTimelineInviteId, inviteId);
+    localStorage.setItem(inviteStorageKeys.pendingTimelineInviteId, inviteId);
   }, undefined);
   notify();
 }
 
 export function pendingTimelineInvite(): string | null {
   return guarded(
-    () => sessionStorage.getItem(storageKeys.pendingTimelineInviteId) ?? localStorage.getItem(storageKeys.pendingTimelineInviteId),
+    () => sessionStorage.getItem(inviteStorageKeys.pendingTimelineInviteId) ?? localStorage.getItem(inviteStorageKeys.pendingTimelineInviteId),
     null,
   );
 }
 
 export function forgetTimelineInvite(): void {
   guarded(() => {
-    sessionStorage.removeItem(storageKeys.pendingTimelineInviteId);
-    localStorage.removeItem(storageKeys.pendingTimelineInviteId);
+    sessionStorage.removeItem(inviteStorageKeys.pendingTimelineInviteId);
+    localStorage.removeItem(inviteStorageKeys.pendingTimelineInviteId);
   }, undefined);
   notify();
 }
@@ -56,19 +59,19 @@ function subscribe(listener: () => void) {
 }
 
 export function storeTimelineWelcome(timeline: { id: string; name: string }): void {
-  guarded(() => localStorage.setItem(storageKeys.pendingTimelineWelcome, JSON.stringify({ id: timeline.id, name: timeline.name })), undefined);
+  guarded(() => localStorage.setItem(inviteStorageKeys.pendingTimelineWelcome, JSON.stringify({ id: timeline.id, name: timeline.name })), undefined);
 }
 
 export function rememberFamilyInvite(inviteId: string): void {
-  guarded(() => sessionStorage.setItem(storageKeys.pendingInviteId, inviteId), undefined);
+  guarded(() => sessionStorage.setItem(inviteStorageKeys.pendingInviteId, inviteId), undefined);
 }
 
 export function pendingFamilyInvite(): string | null {
-  return guarded(() => sessionStorage.getItem(storageKeys.pendingInviteId), null);
+  return guarded(() => sessionStorage.getItem(inviteStorageKeys.pendingInviteId), null);
 }
 
 export function forgetFamilyInvite(): void {
-  guarded(() => sessionStorage.removeItem(storageKeys.pendingInviteId), undefined);
+  guarded(() => sessionStorage.removeItem(inviteStorageKeys.pendingInviteId), undefined);
 }
 
 /** The invite a visitor came through, for sign-up on a server with REGISTRATION=invite. */
