@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { focusedIn, seenTooltips, signUp, timelineWithMember } from './helpers';
 import { messages } from '../common/messages';
 
-const WIZARD = 'Capture a Memory';
+const WIZARD = messages.captureAMemory;
 
 /** Presses Tab (or Shift+Tab) until the focused control is `name`, checking each stop is inside the wizard. */
 async function tabTo(page: Page, name: string | RegExp, { backwards = false, dialog = WIZARD } = {}) {

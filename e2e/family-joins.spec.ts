@@ -12,7 +12,7 @@ import { expectToast, openWizard, signUp } from './helpers';
 import { currentUserId, joinedMember } from './memory-fixtures';
 
 const FAMILY = 'Our Family';
-const EVERYONE = 'Everyone on Our Family, including people who join later';
+const EVERYONE = messages.audienceTimeline([FAMILY]);
 
 /** Tooltips, the profile step and the install offer count as seen, so they cover nothing. */
 async function newPerson(browser: Browser): Promise<Page> {

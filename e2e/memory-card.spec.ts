@@ -6,8 +6,8 @@ import type { Memory } from '../common/memories';
 import { recordWebm, signUp } from './helpers';
 import { messages } from '../common/messages';
 
-const DELETE_TITLE = 'Are you sure?';
-const DELETE_DETAIL = 'This action cannot be undone. This will permanently delete your memory.';
+const DELETE_TITLE = messages.deleteMemoryTitle;
+const DELETE_DETAIL = messages.deleteMemoryDetail;
 
 async function firstTimelineId(request: APIRequestContext): Promise<string> {
   const timelines = (await (await request.get('/api/timelines')).json()) as Array<{ id: string }>;
