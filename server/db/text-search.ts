@@ -67,11 +67,11 @@ export function mayContainWords(db: Db, words: readonly string[]): Expression<Sq
 const joined = sql`memories.title || ${sql.lit('\n')} || memories.content || ${sql.lit('\n')} || memories.transcription`;
 
 /**
- * PostgreSQL: the text the pg_trgm index is built on, exactly as migrations/0005 writes it
- * (a different expression would not use the index). translate() folds the same way in every
- * locale, where lower() does not.
+ * PostgreSQL: the text the pg_trgm index is built on, exactly as migrations/0013 writes it
+ * (a different expression would not use the index): the three texts joined as above, folded
+ * by translate(), which folds the same way in every locale, where lower() does not.
  */
-const postgresText = sql<string>`translate(${joined}, ${sql.lit('ABCDEFGHIJKLMNOPQRSTUVWXYZ\u212a\u0130')}, ${sql.lit('abcdefghijklmnopqrstuvwxyzki')})`;
+const postgresText = sql<string>`heirloom_search_text(memories.title, memories.content, memories.transcription)`;
 
 /** SQLite: LIKE already ignores ASCII case; the Kelvin sign and 'İ' are folded by hand. */
 const sqliteText = sql<string>`replace(replace(${joined}, ${sql.lit('\u212a')}, 'k'), ${sql.lit('\u0130')}, 'i')`;
