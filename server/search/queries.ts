@@ -45,7 +45,8 @@ export function searchCandidatesQuery(db: Db, viewerId: string, filter: SearchFi
  * The ids of the memories `viewerId` may view inside the filter whose text the database's
  * index says may hold every word, newest first, after `after`: the whole list in one
  * statement, ids only, so the index is asked once however many batches the memories then take
- * (viewableMemoriesByIds). Undefined when the words give the index nothing to look for.
+ * (viewableMemoriesByIds), and 100 000 candidates are a few MB of ids, never their texts
+ * (issue 19). Undefined when the words give the index nothing to look for.
  */
 export async function indexedCandidateIds(db: Db, viewerId: string, filter: SearchFilter, after?: ListPosition): Promise<string[] | undefined> {
   const query = indexedCandidateIdsQuery(db, viewerId, filter, after);
