@@ -275,6 +275,8 @@ export const messages = {
   microphoneHelpAndroid: 'Android (Chrome): tap the icon left of the address, choose Permissions and turn on Microphone.',
   microphoneHelpDesktop: 'Computer: click the lock or microphone icon in the address bar and allow the microphone.',
   microphoneTryAgain: 'Try again',
+  /** The recorder dialog's second way out of the microphone help (MicrophoneHelp). */
+  microphoneHelpClose: 'Close',
   recordingSavedQuietly: 'Your recording is saved with this memory.',
   yourSpokenAnswer: 'Your spoken answer',
   promptWriteAboutThis: 'Tap a revealed prompt to tell a memory about it.',

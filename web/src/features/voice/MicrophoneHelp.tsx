@@ -13,7 +13,7 @@ interface MicrophoneHelpProps {
   closeLabel?: string;
 }
 
-export function MicrophoneHelp({ onRetry, onClose, closeLabel = 'Close' }: MicrophoneHelpProps) {
+export function MicrophoneHelp({ onRetry, onClose, closeLabel = messages.microphoneHelpClose }: MicrophoneHelpProps) {
   return (
     <Alert color="red" variant="light" icon={<IconMicrophoneOff size={22} />} title={messages.recordingError} w="100%" data-testid="microphone-help">
       <Text fz="md" mb="xs">
