@@ -25,15 +25,33 @@ export async function signUp(
   await page.getByRole('textbox', { name: messages.authPassword, exact: true }).fill(PASSWORD);
   await page.getByLabel(messages.authDisplayName).fill(displayName);
   await page.getByRole('button', { name: messages.authCreateAccount }).click();
-  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: messages.shellOpenMenu })).toBeVisible();
   if (firstTimeline !== false) await createFirstTimeline(page, firstTimeline);
   return { email, displayName };
 }
 
 export async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: messages.shellOpenMenu }).click();
   await page.getByRole('link', { name: messages.menuSignOut }).click();
   await expect(page.getByRole('link', { name: messages.signInToStart })).toBeVisible();
+}
+
+/** A number a worded text is given where the test cannot know it: see textPattern. */
+export const ANY_NUMBER = 987_654_321;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The start of a messages entry, as a pattern, with ANY_NUMBER standing for any number:
+ * textPattern(messages.capturePhotoPreview(ANY_NUMBER, '')) matches 'Photo 1: beach.png'.
+ */
+export function textPattern(text: string): RegExp {
+  return new RegExp(`^${escapeRegExp(text).split(String(ANY_NUMBER)).join('\\d+')}`);
+}
+
+/** Exactly one of `texts` (a worded text whose number lies in a known range). */
+export function oneOfTexts(texts: readonly string[]): RegExp {
+  return new RegExp(`^(${texts.map(escapeRegExp).join('|')})$`);
 }
 
 /** A toast with its exact title and text (memories §5, §8); closed so the next can show. */
@@ -47,7 +65,7 @@ export async function expectToast(page: Page, title: string, message?: string) {
 
 /** Opens the capture wizard from the bottom navigation's "+" (memories §2). */
 export async function openWizard(page: Page): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: messages.captureAMemory }).click();
+  await page.getByRole('navigation', { name: messages.shellMainNavigation }).getByRole('button', { name: messages.captureAMemory }).click();
   const wizard = page.getByRole('dialog', { name: messages.captureAMemory });
   await expect(wizard.getByLabel(messages.captureTitleLabel)).toBeVisible();
   return wizard;
@@ -146,7 +164,7 @@ export async function signedInWithTimeline(page: Page, { displayName = 'Ada Love
   const timeline = await page.request.post('/api/timelines', { data: { name: timelineName, color: '#8b5cf6' } });
   expect(timeline.status(), await timeline.text()).toBe(201);
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: messages.shellOpenMenu })).toBeVisible({ timeout: 20_000 });
   return { email, displayName };
 }
 
