@@ -29,11 +29,11 @@ async function smallTextAndTargets(dialog: Locator) {
 /** Opens the memory from the home spotlight card's 'View memory' (the only memory there). */
 async function openFromCard(page: Page, title: string) {
   await page.goto('/');
-  await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
+  await page.getByRole('button', { name: messages.homeSpotlightReveal }).click();
   const card = page.getByRole('article', { name: title });
   await card.getByRole('button', { name: messages.viewMemory }).click();
   const dialog = page.getByRole('dialog', { name: title });
-  await expect(dialog.getByRole('button', { name: 'Hear your voice' })).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByRole('button', { name: messages.hearYourVoice })).toBeVisible({ timeout: 15_000 });
   return dialog;
 }
 
@@ -63,8 +63,8 @@ test.describe('Memory detail dialog', () => {
     await expect(dialog.getByTestId('memory-image')).toHaveCount(2);
     await expect(dialog.getByText('Sparklers in the garden.')).toBeVisible();
     await expect(dialog.getByRole('group', { name: messages.timelines }).getByText('Family')).toBeVisible();
-    for (const action of ['Edit', 'Share', 'Download', 'Delete']) {
-      await expect(dialog.getByRole('group', { name: 'Memory actions' }).getByRole('button', { name: action })).toBeVisible();
+    for (const action of [messages.detailEdit, messages.detailShare, messages.downloadMemory, messages.detailDelete]) {
+      await expect(dialog.getByRole('group', { name: messages.detailActions }).getByRole('button', { name: action })).toBeVisible();
     }
     await expect(dialog.getByText(messages.commentsNone)).toBeVisible();
 
@@ -72,14 +72,14 @@ test.describe('Memory detail dialog', () => {
     expect(await smallTextAndTargets(dialog)).toEqual([]);
 
     // memories §8: no recording, said so; memories §7: Download saves the memory's zip.
-    await dialog.getByRole('button', { name: 'Hear your voice' }).click();
-    await expectToast(page, 'No Audio Available', "This memory doesn't have an audio recording.");
+    await dialog.getByRole('button', { name: messages.hearYourVoice }).click();
+    await expectToast(page, messages.detailNoAudio, messages.detailNoAudioDetail);
     const saved = page.waitForEvent('download');
     await dialog.getByRole('button', { name: messages.downloadMemory }).click();
     expect((await saved).suggestedFilename()).toMatch(/^memory_.+_bonfire_night_\d{4}_\d{2}_\d{2}_\d{4}\.zip$/);
-    await expectToast(page, 'Download Complete');
+    await expectToast(page, messages.downloadComplete);
 
-    await dialog.getByRole('button', { name: 'Close memory' }).click();
+    await dialog.getByRole('button', { name: messages.detailClose }).click();
     await expect(dialog).toBeHidden();
   });
 
@@ -88,9 +88,9 @@ test.describe('Memory detail dialog', () => {
     const dialog = await openFromCard(page, 'Bonfire night');
     const [viewer] = await Promise.all([
       context.waitForEvent('page'),
-      dialog.getByRole('button', { name: 'Open Photo 1 of Bonfire night full screen' }).click(),
+      dialog.getByRole('button', { name: messages.detailOpenFullScreen(messages.detailPhotoOf(1, 'Bonfire night')) }).click(),
     ]);
-    const picture = viewer.getByRole('img', { name: 'Photo 1 of Bonfire night' });
+    const picture = viewer.getByRole('img', { name: messages.detailPhotoOf(1, 'Bonfire night') });
     await expect(picture).toBeVisible();
     expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(320);
     const closed = viewer.waitForEvent('close');
@@ -103,20 +103,20 @@ test.describe('Memory detail dialog', () => {
     const doomed = memory.images[0]!;
     const dialog = await openFromCard(page, 'Bonfire night');
 
-    await dialog.getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByRole('button', { name: messages.detailEdit }).click();
     const title = dialog.getByLabel(messages.captureTitleLabel);
     await title.fill('   ');
     await expect(dialog.getByText(messages.memoryTitleEmpty)).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: messages.editSave })).toBeDisabled();
     await title.fill('Bonfire night 1999');
 
     // The date: typed into the picker (no future date, memories §5).
-    const date = dialog.getByLabel('Date');
+    const date = dialog.getByLabel(messages.editDateLabel);
     await date.fill('Nov 5, 1999');
     await date.press('Tab');
     await expect(date).toHaveValue('Nov 5, 1999');
 
-    const tags = dialog.getByLabel('Tags');
+    const tags = dialog.getByLabel(messages.memoryTagsLabel);
     await tags.fill(' fireworks ');
     await tags.press('Enter');
     await tags.fill('fireworks');
@@ -124,26 +124,26 @@ test.describe('Memory detail dialog', () => {
     await tags.fill('family');
     await tags.press('Enter');
 
-    const photo = dialog.getByRole('group', { name: 'photo 1' });
-    await photo.getByRole('button', { name: 'Delete photo 1' }).click();
-    await expectToast(page, 'Image marked for deletion');
+    const photo = dialog.getByRole('group', { name: messages.editPhotoTile(1) });
+    await photo.getByRole('button', { name: messages.editDeleteTile(messages.editPhotoTile(1)) }).click();
+    await expectToast(page, messages.detailImageMarkedForDeletion);
     await expect(photo.getByText(messages.detailMarkedForDeletion)).toBeVisible();
-    await photo.getByRole('button', { name: 'Undo: keep photo 1' }).click();
+    await photo.getByRole('button', { name: messages.editUndoKeep(messages.editPhotoTile(1)) }).click();
     await expect(photo.getByText(messages.detailMarkedForDeletion)).toBeHidden();
-    await photo.getByRole('button', { name: 'Delete photo 1' }).click();
-    await expectToast(page, 'Image marked for deletion');
+    await photo.getByRole('button', { name: messages.editDeleteTile(messages.editPhotoTile(1)) }).click();
+    await expectToast(page, messages.detailImageMarkedForDeletion);
 
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Memory updated');
+    await dialog.getByRole('button', { name: messages.editSave }).click();
+    await expectToast(page, messages.detailMemoryUpdated);
 
     const saved = page.getByRole('dialog', { name: 'Bonfire night 1999' });
-    await expect(saved.getByRole('button', { name: 'Edit' })).toBeVisible();
+    await expect(saved.getByRole('button', { name: messages.detailEdit })).toBeVisible();
     await expect(saved.getByTestId('memory-image')).toHaveCount(1);
     await expect(saved.getByText('Nov 5, 1999')).toBeVisible();
     // Trimmed, the duplicate ignored (memories §5); the server keeps them in its own order.
-    await expect(saved.getByRole('group', { name: 'Tags' }).getByText(/^#/)).toHaveCount(2);
-    await expect(saved.getByRole('group', { name: 'Tags' })).toContainText('#fireworks');
-    await expect(saved.getByRole('group', { name: 'Tags' })).toContainText('#family');
+    await expect(saved.getByRole('group', { name: messages.memoryTagsLabel }).getByText(/^#/)).toHaveCount(2);
+    await expect(saved.getByRole('group', { name: messages.memoryTagsLabel })).toContainText('#fireworks');
+    await expect(saved.getByRole('group', { name: messages.memoryTagsLabel })).toContainText('#family');
 
     const stored = (await (await page.request.get(`/api/memories/${memory.id}`)).json()) as Memory;
     expect(stored.title).toBe('Bonfire night 1999');
@@ -158,32 +158,32 @@ test.describe('Memory detail dialog', () => {
   test('Cancel forgets every change; a fourth photo is refused with the limit toast', async ({ page }) => {
     const { memory } = await ownerWithMemory(page, 3);
     const dialog = await openFromCard(page, 'Bonfire night');
-    await dialog.getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByRole('button', { name: messages.detailEdit }).click();
     await expect(dialog.getByLabel(messages.captureTitleLabel)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     expect(await smallTextAndTargets(dialog)).toEqual([]);
 
-    await dialog.getByRole('button', { name: 'Add photos (3/3)' }).click();
-    await expectToast(page, 'Maximum images reached', 'You can have a maximum of 3 images per memory');
+    await dialog.getByRole('button', { name: messages.captureAddPhotos(3, 3) }).click();
+    await expectToast(page, messages.detailMaxImagesReached, messages.detailMaxImagesReachedDetail);
 
-    await dialog.getByRole('group', { name: 'photo 2' }).getByRole('button', { name: 'Delete photo 2' }).click();
-    await expectToast(page, 'Image marked for deletion');
+    await dialog.getByRole('group', { name: messages.editPhotoTile(2) }).getByRole('button', { name: messages.editDeleteTile(messages.editPhotoTile(2)) }).click();
+    await expectToast(page, messages.detailImageMarkedForDeletion);
     const extra = await png('#facc15');
-    await dialog.locator('input[aria-label="Choose photos"]').setInputFiles([
+    await dialog.locator(`input[aria-label="${messages.captureChoosePhotos}"]`).setInputFiles([
       { name: 'one.png', mimeType: 'image/png', buffer: extra },
       { name: 'two.png', mimeType: 'image/png', buffer: extra },
     ]);
-    await expectToast(page, 'Maximum images reached', 'You can have a maximum of 3 images per memory');
-    await expect(dialog.getByRole('img', { name: 'New photo: one.png' })).toBeVisible();
-    await expect(dialog.getByRole('img', { name: 'New photo: two.png' })).toHaveCount(0);
+    await expectToast(page, messages.detailMaxImagesReached, messages.detailMaxImagesReachedDetail);
+    await expect(dialog.getByRole('img', { name: messages.editNewPhoto('one.png') })).toBeVisible();
+    await expect(dialog.getByRole('img', { name: messages.editNewPhoto('two.png') })).toHaveCount(0);
 
     // The Undo would make four: refused.
-    await dialog.getByRole('button', { name: 'Undo: keep photo 2' }).click();
-    await expectToast(page, 'Maximum images reached', 'You can have a maximum of 3 images per memory');
+    await dialog.getByRole('button', { name: messages.editUndoKeep(messages.editPhotoTile(2)) }).click();
+    await expectToast(page, messages.detailMaxImagesReached, messages.detailMaxImagesReachedDetail);
 
     await dialog.getByLabel(messages.captureTitleLabel).fill('Something else');
     // Closing mid-edit asks first, and keeping on editing keeps what was typed.
-    await dialog.getByRole('button', { name: 'Close memory' }).click();
+    await dialog.getByRole('button', { name: messages.detailClose }).click();
     const leave = page.getByRole('dialog', { name: messages.leaveEditTitle });
     await expect(leave.getByText(messages.leaveEditDetail)).toBeVisible();
     await leave.getByRole('button', { name: messages.keepEditing }).click();
@@ -192,7 +192,7 @@ test.describe('Memory detail dialog', () => {
     await dialog.getByRole('button', { name: messages.cancel }).click();
     await expect(dialog.getByTestId('memory-image')).toHaveCount(3);
     await expect(page.getByRole('dialog', { name: 'Bonfire night' })).toBeVisible();
-    await dialog.getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByRole('button', { name: messages.detailEdit }).click();
     await expect(dialog.getByLabel(messages.captureTitleLabel)).toHaveValue('Bonfire night');
     await expect(dialog.getByText(messages.detailMarkedForDeletion)).toHaveCount(0);
 
@@ -201,7 +201,7 @@ test.describe('Memory detail dialog', () => {
 
     // Discarding on purpose closes the dialog and saves nothing.
     await dialog.getByLabel(messages.captureTitleLabel).fill('Never saved');
-    await dialog.getByRole('button', { name: 'Close memory' }).click();
+    await dialog.getByRole('button', { name: messages.detailClose }).click();
     await page.getByRole('dialog', { name: messages.leaveEditTitle }).getByRole('button', { name: messages.discardChanges }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     const after = (await (await page.request.get(`/api/memories/${memory.id}`)).json()) as Memory;
@@ -211,10 +211,10 @@ test.describe('Memory detail dialog', () => {
   test("a video over 250MB rejects the whole selection with 'File too large'", async ({ page }) => {
     await ownerWithMemory(page, 0);
     const dialog = await openFromCard(page, 'Bonfire night');
-    await dialog.getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByRole('button', { name: messages.detailEdit }).click();
     // A sparse file object: the picker judges the size before reading a byte.
-    await page.evaluate(() => {
-      const input = document.querySelector<HTMLInputElement>('input[aria-label="Choose videos"]')!;
+    await page.evaluate((label) => {
+      const input = document.querySelector<HTMLInputElement>(`input[aria-label="${label}"]`)!;
       const small = new File([new Uint8Array(10)], 'small.mp4', { type: 'video/mp4' });
       const big = new File([new Uint8Array(10)], 'big.mp4', { type: 'video/mp4' });
       Object.defineProperty(big, 'size', { value: 250 * 1024 * 1024 + 1 });
@@ -223,19 +223,19 @@ test.describe('Memory detail dialog', () => {
       transfer.items.add(big);
       Object.defineProperty(input, 'files', { value: [small, big], configurable: true });
       input.dispatchEvent(new Event('change', { bubbles: true }));
-    });
-    await expectToast(page, 'File too large', 'Video files must be smaller than 250MB. Please compress your videos or choose shorter clips.');
-    await expect(dialog.getByText(/^New video:/)).toHaveCount(0);
+    }, messages.editChooseVideos);
+    await expectToast(page, messages.detailVideoTooLarge, messages.detailVideoTooLargeDetail);
+    await expect(dialog.getByText(new RegExp(`^${messages.editNewVideo('')}`))).toHaveCount(0);
   });
 
   test("delete from the dialog asks 'Are you sure?', then 'Memory deleted' closes it", async ({ page }) => {
     const { memory } = await ownerWithMemory(page, 0);
     const dialog = await openFromCard(page, 'Bonfire night');
-    await dialog.getByRole('group', { name: 'Memory actions' }).getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('group', { name: messages.detailActions }).getByRole('button', { name: messages.detailDelete }).click();
     const confirm = page.getByRole('dialog', { name: messages.deleteMemoryTitle });
     await expect(confirm.getByText(messages.deleteMemoryDetail)).toBeVisible();
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expectToast(page, 'Memory deleted');
+    await confirm.getByRole('button', { name: messages.detailDelete }).click();
+    await expectToast(page, messages.memoryDeleted);
     await expect(page.getByRole('dialog', { name: 'Bonfire night' })).toBeHidden();
     expect((await page.request.get(`/api/memories/${memory.id}`)).status()).toBe(404);
   });
@@ -244,23 +244,23 @@ test.describe('Memory detail dialog', () => {
     const { memory } = await ownerWithMemory(page, 0);
     const clip = await recordWebm(page, 1200);
     const dialog = await openFromCard(page, 'Bonfire night');
-    await dialog.getByRole('button', { name: 'Edit' }).click();
-    await dialog.locator('input[aria-label="Choose videos"]').setInputFiles({ name: 'sparklers.webm', mimeType: 'video/webm', buffer: clip });
-    await expect(dialog.getByText('New video: sparklers.webm')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Memory updated');
+    await dialog.getByRole('button', { name: messages.detailEdit }).click();
+    await dialog.locator(`input[aria-label="${messages.editChooseVideos}"]`).setInputFiles({ name: 'sparklers.webm', mimeType: 'video/webm', buffer: clip });
+    await expect(dialog.getByText(messages.editNewVideo('sparklers.webm'))).toBeVisible();
+    await dialog.getByRole('button', { name: messages.editSave }).click();
+    await expectToast(page, messages.detailMemoryUpdated);
     await expect(dialog.getByTestId('memory-video')).toHaveCount(1);
 
-    await dialog.getByRole('button', { name: 'Edit' }).click();
-    await dialog.locator('input[aria-label="Choose videos"]').setInputFiles([
+    await dialog.getByRole('button', { name: messages.detailEdit }).click();
+    await dialog.locator(`input[aria-label="${messages.editChooseVideos}"]`).setInputFiles([
       { name: 'two.webm', mimeType: 'video/webm', buffer: clip },
       { name: 'three.webm', mimeType: 'video/webm', buffer: clip },
     ]);
-    await expectToast(page, 'Maximum videos reached', 'You can have a maximum of 2 videos per memory');
-    await expect(dialog.getByText(/^New video:/)).toHaveCount(1);
-    await dialog.getByRole('button', { name: 'Delete video 1' }).click();
-    await expectToast(page, 'Video marked for deletion');
-    await expect(dialog.getByRole('group', { name: 'video 1' }).getByText(messages.detailMarkedForDeletion)).toBeVisible();
+    await expectToast(page, messages.maxVideosTitle, messages.detailMaxVideosReachedDetail);
+    await expect(dialog.getByText(new RegExp(`^${messages.editNewVideo('')}`))).toHaveCount(1);
+    await dialog.getByRole('button', { name: messages.editDeleteTile(messages.editVideoTile(1)) }).click();
+    await expectToast(page, messages.detailVideoMarkedForDeletion);
+    await expect(dialog.getByRole('group', { name: messages.editVideoTile(1) }).getByText(messages.detailMarkedForDeletion)).toBeVisible();
     await dialog.getByRole('button', { name: messages.cancel }).click();
     const stored = (await (await page.request.get(`/api/memories/${memory.id}`)).json()) as Memory;
     expect(stored.videos).toHaveLength(1);
@@ -271,17 +271,17 @@ test.describe('Memory detail dialog', () => {
     const holiday = await createTimeline(page.request, 'Holiday');
     const dialog = await openFromCard(page, 'Bonfire night');
 
-    await dialog.getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByRole('button', { name: messages.detailEdit }).click();
     await dialog.getByRole('checkbox', { name: 'Family', exact: true }).uncheck();
     await expect(dialog.getByText(messages.memoryTimelineRequired)).toBeVisible();
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Error', 'Please select at least one timeline for this memory.');
+    await dialog.getByRole('button', { name: messages.editSave }).click();
+    await expectToast(page, messages.errorTitle, messages.memoryTimelineRequired);
     await dialog.getByRole('checkbox', { name: 'Holiday' }).check();
     // The chosen timeline is deleted meanwhile: the memory is saved, its second step refused.
     expect((await page.request.delete(`/api/timelines/${holiday}`)).status()).toBe(200);
     await dialog.getByLabel(messages.captureTitleLabel).fill('Bonfire night, renamed');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Error', 'Failed to update timelines. Please try again.');
+    await dialog.getByRole('button', { name: messages.editSave }).click();
+    await expectToast(page, messages.errorTitle, messages.detailTimelinesUpdateFailed);
     const afterTimelines = (await (await page.request.get(`/api/memories/${memory.id}`)).json()) as Memory;
     expect(afterTimelines.title).toBe('Bonfire night, renamed');
     expect(afterTimelines.timelineIds).toEqual([timelineId]);
@@ -289,18 +289,18 @@ test.describe('Memory detail dialog', () => {
     // The memory itself is deleted meanwhile.
     expect((await page.request.delete(`/api/memories/${memory.id}`)).status()).toBe(200);
     await dialog.getByLabel(messages.captureTitleLabel).fill('Gone already');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Error', 'Failed to update memory. Please try again.');
+    await dialog.getByRole('button', { name: messages.editSave }).click();
+    await expectToast(page, messages.errorTitle, messages.detailMemoryUpdateFailed);
     await dialog.getByRole('button', { name: messages.cancel }).click();
-    await dialog.getByRole('group', { name: 'Memory actions' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: messages.deleteMemoryTitle }).getByRole('button', { name: 'Delete' }).click();
-    await expectToast(page, 'Error', 'Failed to delete memory. Please try again.');
+    await dialog.getByRole('group', { name: messages.detailActions }).getByRole('button', { name: messages.detailDelete }).click();
+    await page.getByRole('dialog', { name: messages.deleteMemoryTitle }).getByRole('button', { name: messages.detailDelete }).click();
+    await expectToast(page, messages.errorTitle, messages.detailMemoryDeleteFailed);
   });
 
   test('closing by Escape gives focus back to the control that opened the dialog (issue 9)', async ({ page }) => {
     const { memory } = await ownerWithMemory(page, 0);
     await page.goto('/');
-    await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
+    await page.getByRole('button', { name: messages.homeSpotlightReveal }).click();
     const card = page.getByRole('article', { name: 'Bonfire night' });
 
     // The detail dialog mounts on opening and unmounts on closing, each time.
@@ -309,14 +309,14 @@ test.describe('Memory detail dialog', () => {
     for (const round of [1, 2]) {
       await view.focus();
       await page.keyboard.press('Enter');
-      await expect(dialog.getByRole('button', { name: 'Hear your voice' }), `opening ${round}`).toBeVisible({ timeout: 15_000 });
+      await expect(dialog.getByRole('button', { name: messages.hearYourVoice }), `opening ${round}`).toBeVisible({ timeout: 15_000 });
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(view, `closing ${round}`).toBeFocused();
     }
 
     // The card's bin: its confirmation loads on the first opening, then stays.
-    const bin = card.getByRole('button', { name: 'Delete memory Bonfire night' });
+    const bin = card.getByRole('button', { name: messages.cardDeleteMemory('Bonfire night') });
     const confirm = page.getByRole('dialog', { name: messages.deleteMemoryTitle });
     for (const round of [1, 2]) {
       await bin.focus();
@@ -332,9 +332,9 @@ test.describe('Memory detail dialog', () => {
     await page.keyboard.press('Enter');
     // The dialog puts focus inside itself once it has opened; the test moves it only after that,
     // or the dialog's own first focus would take it back and Enter would land elsewhere.
-    await expect(dialog.getByRole('button', { name: 'Hear your voice' })).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.getByRole('button', { name: messages.hearYourVoice })).toBeVisible({ timeout: 15_000 });
     await expect(dialog.locator(':focus')).toHaveCount(1);
-    const remove = dialog.getByRole('group', { name: 'Memory actions' }).getByRole('button', { name: 'Delete' });
+    const remove = dialog.getByRole('group', { name: messages.detailActions }).getByRole('button', { name: messages.detailDelete });
     await remove.focus();
     await page.keyboard.press('Enter');
     await expect(confirm.getByRole('button', { name: messages.cancel })).toBeVisible();
@@ -389,7 +389,7 @@ test.describe('Memory detail dialog', () => {
 
     await page.goto(`/timeline?memoryId=${memory.id}`);
     const dialog = page.getByRole('dialog', { name: 'Voice of the sea' });
-    const hear = dialog.getByRole('button', { name: 'Hear your voice' });
+    const hear = dialog.getByRole('button', { name: messages.hearYourVoice });
     await expect(hear).toHaveAttribute('aria-pressed', 'false', { timeout: 15_000 });
     await hear.click();
     await expect(hear).toHaveAttribute('aria-pressed', 'true');
