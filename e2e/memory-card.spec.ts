@@ -45,8 +45,8 @@ const png = (background: string) => sharp({ create: { width: 320, height: 200, c
 /** Reveals the spotlight's memory (the only one the user has) and returns its card. */
 async function revealCard(page: Page, title: string) {
   await page.goto('/');
-  await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
-  const card = page.getByRole('region', { name: 'Memory Spotlight' }).getByRole('article', { name: title });
+  await page.getByRole('button', { name: messages.homeSpotlightReveal }).click();
+  const card = page.getByRole('region', { name: messages.homeSpotlightTitle }).getByRole('article', { name: title });
   await expect(card).toBeVisible();
   return card;
 }
@@ -57,20 +57,20 @@ test.describe('Memory card', () => {
     const memory = await createMemory(page.request, { title: 'The old boat', content: 'Grandpa rowed us across the lake.' });
     const card = await revealCard(page, 'The old boat');
 
-    await card.getByRole('button', { name: 'Delete memory The old boat' }).click();
+    await card.getByRole('button', { name: messages.cardDeleteMemory('The old boat') }).click();
     const dialog = page.getByRole('dialog', { name: DELETE_TITLE, exact: true });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('heading', { name: DELETE_TITLE, exact: true })).toBeVisible();
     await expect(dialog.getByText(DELETE_DETAIL, { exact: true })).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: messages.detailDelete, exact: true })).toBeVisible();
 
     await dialog.getByRole('button', { name: messages.cancel }).click();
     await expect(dialog).toBeHidden();
     await expect(card).toBeVisible();
     expect(await listedIds(page.request)).toContain(memory.id);
 
-    await card.getByRole('button', { name: 'Delete memory The old boat' }).click();
-    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await card.getByRole('button', { name: messages.cardDeleteMemory('The old boat') }).click();
+    await dialog.getByRole('button', { name: messages.detailDelete, exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: messages.memoryDeleted })).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(card).toHaveCount(0);
@@ -89,9 +89,9 @@ test.describe('Memory card', () => {
         : route.fallback(),
     );
 
-    await card.getByRole('button', { name: 'Delete memory Kept anyway' }).click();
-    await page.getByRole('dialog', { name: DELETE_TITLE }).getByRole('button', { name: 'Delete', exact: true }).click();
-    const toast = page.getByRole('alert').filter({ hasText: 'Failed to delete memory: Storage is unavailable' });
+    await card.getByRole('button', { name: messages.cardDeleteMemory('Kept anyway') }).click();
+    await page.getByRole('dialog', { name: DELETE_TITLE }).getByRole('button', { name: messages.detailDelete, exact: true }).click();
+    const toast = page.getByRole('alert').filter({ hasText: `${messages.memoryDeleteFailed}: Storage is unavailable` });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText(messages.errorTitle);
     await expect(card).toBeVisible();
@@ -109,7 +109,7 @@ test.describe('Memory card', () => {
     expect(memory.images).toHaveLength(2);
     const card = await revealCard(page, 'Seaside trip');
 
-    const photo = card.getByRole('img', { name: 'Photo from Seaside trip' });
+    const photo = card.getByRole('img', { name: messages.cardPhotoFrom('Seaside trip') });
     await expect(photo).toBeVisible();
     await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
     await expect(card.getByText('+1', { exact: true })).toBeVisible();
@@ -161,7 +161,7 @@ test.describe('Memory card video thumbnails', () => {
     });
     const card = await revealCard(page, 'Garden video');
 
-    const frame = card.getByRole('img', { name: 'Video from Garden video' });
+    const frame = card.getByRole('img', { name: messages.cardVideoFrom('Garden video') });
     await expect(frame).toHaveAttribute('src', thumbnailUrl!);
     await expect.poll(() => frame.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
     await expect(card.getByText(messages.videoBadge, { exact: true })).toBeVisible();
@@ -178,7 +178,7 @@ test.describe('Memory card video thumbnails', () => {
     await expect(card.getByText(messages.videoBadge, { exact: true })).toBeVisible();
     await expect(card.getByText('+1', { exact: true })).toBeVisible();
     // memories §9: captured within the 3-second fallback at the latest, as a JPEG.
-    const frame = card.getByRole('img', { name: 'Video from Garden video' });
+    const frame = card.getByRole('img', { name: messages.cardVideoFrom('Garden video') });
     await expect(frame).toHaveAttribute('src', /^data:image\/jpeg;base64,/, { timeout: 6_000 });
   });
 });
