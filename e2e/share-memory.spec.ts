@@ -9,7 +9,7 @@ import { messages } from '../common/messages';
 async function openMemory(page: Page, memoryId: string, title: string) {
   await page.goto(`/timeline?memoryId=${memoryId}`);
   const dialog = page.getByRole('dialog', { name: title });
-  await expect(dialog.getByRole('button', { name: 'Hear your voice' })).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByRole('button', { name: messages.hearYourVoice })).toBeVisible({ timeout: 15_000 });
   return dialog;
 }
 
@@ -31,7 +31,7 @@ test.describe('Share Memory dialog', () => {
     expect((await page.request.patch(`/api/memories/${memory.id}/timelines`, { data: { timelineIds: [family, friends] } })).status()).toBe(200);
 
     const dialog = await openMemory(page, memory.id, 'Summer fete');
-    await dialog.getByRole('button', { name: 'Share' }).click();
+    await dialog.getByRole('button', { name: messages.detailShare }).click();
     const share = page.getByRole('dialog', { name: messages.shareMemoryTitle });
     const members = share.getByRole('checkbox');
     await expect(members).toHaveCount(2);
@@ -47,7 +47,7 @@ test.describe('Share Memory dialog', () => {
     await expect(share.getByRole('button', { name: messages.shareAllMembers })).toBeVisible();
     await share.getByRole('checkbox', { name: 'Cy Carter' }).uncheck();
     await share.getByRole('button', { name: messages.shareUpdateSettings }).click();
-    await expectToast(page, 'Sharing preferences updated');
+    await expectToast(page, messages.shareUpdated);
     await expect(share).toBeHidden();
 
     const adaId = await currentUserId(page.request);
@@ -58,7 +58,7 @@ test.describe('Share Memory dialog', () => {
 
     // Opening again starts from what it is shared with now (memories §4). By keyboard this
     // time: Escape gives focus back to Share, though the dialog mounted afresh (issue 9).
-    const shareButton = dialog.getByRole('button', { name: 'Share' });
+    const shareButton = dialog.getByRole('button', { name: messages.detailShare });
     await shareButton.focus();
     await page.keyboard.press('Enter');
     await expect(share.getByRole('checkbox', { name: 'Bea Bennett' })).toBeChecked();
@@ -71,7 +71,7 @@ test.describe('Share Memory dialog', () => {
     await expect(share.getByRole('checkbox', { name: 'Cy Carter' })).not.toBeChecked();
     await share.getByRole('checkbox', { name: 'Bea Bennett' }).uncheck();
     await share.getByRole('button', { name: messages.shareMakePrivate }).click();
-    await expectToast(page, 'Sharing preferences updated');
+    await expectToast(page, messages.shareUpdated);
     expect((await bea.page.request.get(`/api/memories/${memory.id}`)).status()).toBe(404);
   });
 
@@ -87,8 +87,8 @@ test.describe('Share Memory dialog', () => {
 
     // The Trip timeline goes while the dialog is open: its member list cannot be read.
     expect((await page.request.delete(`/api/timelines/${trip}`)).status()).toBe(200);
-    await dialog.getByRole('button', { name: 'Share' }).click();
-    await expectToast(page, 'Error', `Failed to fetch members for timeline ${trip}`);
+    await dialog.getByRole('button', { name: messages.detailShare }).click();
+    await expectToast(page, messages.errorTitle, messages.shareMembersFetchFailed(trip));
     const share = page.getByRole('dialog', { name: messages.shareMemoryTitle });
     await expect(share.getByRole('checkbox', { name: 'Bea Bennett' })).toBeVisible();
 
@@ -96,6 +96,6 @@ test.describe('Share Memory dialog', () => {
     expect((await page.request.delete(`/api/memories/${memory.id}`)).status()).toBe(200);
     await share.getByRole('checkbox', { name: 'Bea Bennett' }).check();
     await share.getByRole('button', { name: messages.shareAllMembers }).click();
-    await expectToast(page, 'Error updating sharing', 'Memory not found');
+    await expectToast(page, messages.shareUpdateFailed, messages.memoryNotFound);
   });
 });
