@@ -38,7 +38,7 @@ async function toSharing(page: Page, title: string, notes: string): Promise<Loca
   await wizard.getByRole('button', { name: messages.no }).click();
   await expect(wizard.getByRole('checkbox', { name: FAMILY })).toBeChecked();
   await wizard.getByRole('button', { name: messages.continue }).click();
-  await expect(wizard.getByRole('radio', { name: /Selective Sharing/ })).toBeChecked();
+  await expect(wizard.getByRole('radio', { name: messages.sharingSelective })).toBeChecked();
   return wizard;
 }
 
@@ -76,19 +76,19 @@ test.describe('A family that joins later (issue 20)', () => {
     // Nobody else yet: 'Selective Sharing' says the family will see it as they join.
     await expect(wizard.getByText(messages.sharingSelectiveAloneDescription)).toBeVisible();
     await expect(wizard.getByText(messages.sharingNobodyElseYet)).toBeVisible();
-    const audience = wizard.getByRole('status').filter({ hasText: /^(Everyone on|Only you)/ });
+    const audience = wizard.getByRole('status').filter({ hasText: new RegExp(`^(${EVERYONE}|${messages.audiencePrivate})`) });
     await expect(audience).toHaveText(EVERYONE);
     await expect(audience).toHaveAttribute('aria-live', 'polite');
     await expect(audience).toHaveCSS('font-size', '16px');
-    await wizard.getByRole('radio', { name: /Private/ }).check();
+    await wizard.getByRole('radio', { name: messages.sharingPrivate }).check();
     await expect(audience).toHaveText(messages.audiencePrivate);
-    await wizard.getByRole('radio', { name: /Selective Sharing/ }).check();
+    await wizard.getByRole('radio', { name: messages.sharingSelective }).check();
     await expect(audience).toHaveText(EVERYONE);
     const snow = await saveFrom(ada, wizard);
     expect(snow.audience).toBe('timeline');
 
     wizard = await toSharing(ada, 'Grandad’s violin', 'He played it every Christmas Eve, badly and with great joy.');
-    await expect(wizard.getByRole('status').filter({ hasText: /^Everyone on/ })).toHaveText(EVERYONE);
+    await expect(wizard.getByRole('status').filter({ hasText: EVERYONE })).toHaveText(EVERYONE);
     const violin = await saveFrom(ada, wizard);
     expect(violin.audience).toBe('timeline');
 
@@ -100,7 +100,7 @@ test.describe('A family that joins later (issue 20)', () => {
     wizard = await toSharing(bea, 'Harvest supper', 'Twelve of us round the kitchen table, and Aunt Ros carved the marrow.');
     const adaBox = wizard.getByRole('checkbox', { name: 'Ada Lovelace' });
     await expect(adaBox).toBeChecked();
-    const beaAudience = wizard.getByRole('status').filter({ hasText: /^(Everyone on|Only you)/ });
+    const beaAudience = wizard.getByRole('status').filter({ hasText: new RegExp(`^(${EVERYONE}|${messages.audiencePrivate})`) });
     await expect(beaAudience).toHaveText(EVERYONE);
     await adaBox.uncheck();
     await expect(beaAudience).toHaveText(messages.audiencePrivate);
@@ -113,7 +113,7 @@ test.describe('A family that joins later (issue 20)', () => {
     wizard = await toSharing(ada, 'The long drive north', 'Six hours, two punctures and a picnic in a lay-by near Carlisle.');
     await expect(wizard.getByRole('checkbox', { name: 'Bea Bennett' })).toBeChecked();
     await expect(wizard.getByText(messages.sharingSelectiveDescription)).toBeVisible();
-    await expect(wizard.getByRole('status').filter({ hasText: /^Everyone on/ })).toHaveText(EVERYONE);
+    await expect(wizard.getByRole('status').filter({ hasText: EVERYONE })).toHaveText(EVERYONE);
     const drive = await saveFrom(ada, wizard);
     expect(drive.audience).toBe('timeline');
 
@@ -122,9 +122,9 @@ test.describe('A family that joins later (issue 20)', () => {
     const four = ['First snow', 'Grandad’s violin', 'Harvest supper', 'The long drive north'].sort();
     expect(await timelineTitles(cy, 4)).toEqual(four);
     // ... and finds one by a word of its notes.
-    await cy.getByRole('button', { name: 'Search memories' }).click();
+    await cy.getByRole('button', { name: messages.shellSearchMemories }).click();
     const search = cy.getByRole('dialog', { name: messages.searchTitle });
-    await search.getByRole('searchbox', { name: /Search your memories/ }).fill('punctures');
+    await search.getByRole('searchbox', { name: messages.searchLabel }).fill('punctures');
     const results = search.getByRole('list', { name: messages.searchResults });
     await expect(results.getByRole('button')).toHaveCount(1);
     await expect(results.getByRole('button', { name: /The long drive north/ })).toBeVisible();
@@ -133,7 +133,7 @@ test.describe('A family that joins later (issue 20)', () => {
     // Ada opens a memory she shared with the timeline: every member listed is ticked, Cy too.
     await ada.goto(`/timeline?memoryId=${snow.id}`);
     let detail = ada.getByRole('dialog', { name: 'First snow' });
-    await detail.getByRole('button', { name: 'Share' }).click();
+    await detail.getByRole('button', { name: messages.detailShare }).click();
     let share = ada.getByRole('dialog', { name: messages.shareMemoryTitle });
     await expect(share.getByRole('checkbox', { name: 'Bea Bennett' })).toBeChecked();
     await expect(share.getByRole('checkbox', { name: 'Cy Carter' })).toBeChecked();
@@ -141,24 +141,24 @@ test.describe('A family that joins later (issue 20)', () => {
     await expect(share.getByRole('button', { name: messages.shareAllMembers })).toBeVisible();
     await share.getByRole('button', { name: messages.cancel }).click();
     await expect(share).toBeHidden();
-    await detail.getByRole('button', { name: 'Close memory' }).click();
+    await detail.getByRole('button', { name: messages.detailClose }).click();
     await expect(detail).toBeHidden();
 
     // A private memory, then shared with Bea alone in the Share dialog (one box).
     wizard = await toSharing(ada, 'A letter to Bea', 'Just between the two of us: the recipe for the lemon cake.');
-    await wizard.getByRole('radio', { name: /Private/ }).check();
-    await expect(wizard.getByRole('status').filter({ hasText: /^Only you/ })).toHaveText(messages.audiencePrivate);
+    await wizard.getByRole('radio', { name: messages.sharingPrivate }).check();
+    await expect(wizard.getByRole('status').filter({ hasText: messages.audiencePrivate })).toHaveText(messages.audiencePrivate);
     const letter = await saveFrom(ada, wizard);
     expect(letter.audience).toBe('private');
 
     await ada.goto(`/timeline?memoryId=${letter.id}`);
     detail = ada.getByRole('dialog', { name: 'A letter to Bea' });
-    await detail.getByRole('button', { name: 'Share' }).click();
+    await detail.getByRole('button', { name: messages.detailShare }).click();
     share = ada.getByRole('dialog', { name: messages.shareMemoryTitle });
     await expect(share.getByRole('checkbox', { name: 'Cy Carter' })).not.toBeChecked();
     await expect(share.getByRole('status')).toHaveText(messages.audiencePrivate);
     await share.getByRole('checkbox', { name: 'Bea Bennett' }).check();
-    await expect(share.getByRole('status')).toHaveText('Only you and Bea Bennett');
+    await expect(share.getByRole('status')).toHaveText(messages.audiencePeople(1, 'Bea Bennett'));
     const shared = ada.waitForResponse((response) => response.url().endsWith(`/api/memories/${letter.id}/share`));
     await share.getByRole('button', { name: messages.shareUpdateSettings }).click();
     const sharedResponse = await shared;
@@ -169,8 +169,8 @@ test.describe('A family that joins later (issue 20)', () => {
     // Bea sees it; Cy never does: not on the timeline page, not by search, not by its address.
     expect(await timelineTitles(bea, 5)).toEqual([...four, 'A letter to Bea'].sort());
     expect(await timelineTitles(cy, 4)).toEqual(four);
-    await cy.getByRole('button', { name: 'Search memories' }).click();
-    await search.getByRole('searchbox', { name: /Search your memories/ }).fill('lemon');
+    await cy.getByRole('button', { name: messages.shellSearchMemories }).click();
+    await search.getByRole('searchbox', { name: messages.searchLabel }).fill('lemon');
     await expect(search.getByText(messages.searchNoResults)).toBeVisible();
     expect((await cy.request.get(`/api/memories/${letter.id}`)).status()).toBe(404);
   });
