@@ -162,34 +162,34 @@ for (const textSize of ['normal', 'extra-large'] as const) {
 
     test('home, timeline page, memory detail (read and edit), side menu and notifications', async ({ browser }) => {
       const page = await familyWithMemories(browser, textSize);
-      await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
+      await page.getByRole('button', { name: messages.homeSpotlightReveal }).click();
       await expect(page.getByRole('article').first()).toBeVisible();
       await audit(page, 'home', textSize);
 
-      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('button', { name: messages.shellOpenMenu }).click();
       await expect(page.getByRole('dialog', { name: messages.menuTitle })).toBeVisible();
       await audit(page, 'side menu', textSize, page.getByRole('dialog', { name: messages.menuTitle }));
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog', { name: messages.menuTitle })).toBeHidden();
 
-      await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click();
+      await page.getByRole('banner').getByRole('button', { name: new RegExp(`^${messages.notificationsTitle}`) }).click();
       const panel = page.getByRole('dialog', { name: messages.notificationsTitle });
       await expect(panel.getByText(/Engines and tea/)).toBeVisible();
       await audit(page, 'notifications panel', textSize, panel);
       await page.keyboard.press('Escape');
       await expect(panel).toBeHidden();
 
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: messages.timeline }).click();
+      await page.getByRole('navigation', { name: messages.shellMainNavigation }).getByRole('link', { name: messages.timeline }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Lovelace Family' })).toBeVisible();
       await expect(page.getByRole('main').getByRole('article')).toHaveCount(3);
       await audit(page, 'timeline page', textSize);
 
       await page.getByRole('button', { name: messages.timelineViewMemoryOf('Summer at the lake') }).click();
       const detail = page.getByRole('dialog', { name: 'Summer at the lake' });
-      await expect(detail.getByRole('button', { name: 'Edit' })).toBeVisible();
+      await expect(detail.getByRole('button', { name: messages.detailEdit })).toBeVisible();
       await audit(page, 'memory detail', textSize, detail);
-      await detail.getByRole('button', { name: 'Edit' }).click();
-      await expect(detail.getByRole('button', { name: 'Save' })).toBeVisible();
+      await detail.getByRole('button', { name: messages.detailEdit }).click();
+      await expect(detail.getByRole('button', { name: messages.editSave })).toBeVisible();
       await audit(page, 'memory detail, editing', textSize, detail);
       expect.soft(await findSidewaysScrollAreas(detail), 'memory detail, editing: sideways scrolling').toEqual([]);
     });
@@ -197,9 +197,9 @@ for (const textSize of ['normal', 'extra-large'] as const) {
     test('profile, community and extras', async ({ browser }) => {
       const page = await familyWithMemories(browser, textSize);
       for (const [path, screen, heading] of [
-        ['/profile', 'profile', 'My Information'],
-        ['/family', 'community', 'Lovelace Family Members'],
-        ['/extras', 'extras', 'Extras'],
+        ['/profile', 'profile', messages.profileMyInformation],
+        ['/family', 'community', messages.timelineMembersHeading('Lovelace Family')],
+        ['/extras', 'extras', messages.extrasTitle],
       ] as const) {
         await page.goto(path);
         await expect(page.getByRole('main').getByText(heading).first()).toBeVisible();
@@ -218,9 +218,9 @@ for (const textSize of ['normal', 'extra-large'] as const) {
 
       await page.goto('/family');
       const main = page.getByRole('main');
-      await expect(main.getByText('Lovelace Family Members')).toBeVisible();
+      await expect(main.getByText(messages.timelineMembersHeading('Lovelace Family'))).toBeVisible();
       await expect(main.getByRole('tab', { name: 'The Babbage Household of Analytical Engines' })).toBeVisible();
-      for (const name of ['Invite...', 'Copy', 'Create Family Invite Link']) await expect(main.getByRole('button', { name, exact: true })).toBeVisible();
+      for (const name of [messages.inviteToTimelineButton, messages.inviteCopy, messages.createFamilyInviteLink]) await expect(main.getByRole('button', { name, exact: true })).toBeVisible();
       await expect(main.getByRole('textbox', { name: messages.inviteLinkField })).toHaveValue(/\/timeline-invite\//);
       await audit(page, 'community', textSize);
       expect.soft(await findCutOffText(main), 'community: words cut off').toEqual([]);
@@ -231,7 +231,7 @@ for (const textSize of ['normal', 'extra-large'] as const) {
       const timelineId = await createTimeline(page.request, 'Hopper Family');
       await createMemory(page.request, timelineId, { title: 'Summer at the lake with all the cousins' }, [await png('#4c6ef5')]);
       await page.goto('/');
-      await page.getByRole('button', { name: /Tap to reveal a memory/ }).click({ timeout: 20_000 });
+      await page.getByRole('button', { name: messages.homeSpotlightReveal }).click({ timeout: 20_000 });
       const card = page.getByRole('article', { name: 'Summer at the lake with all the cousins' });
       await expect(card.getByRole('button', { name: messages.viewMemory })).toBeVisible();
       await expect(card.getByText('Summer at the lake with all the cousins', { exact: true })).toBeVisible();
@@ -253,7 +253,7 @@ for (const textSize of ['normal', 'extra-large'] as const) {
       await expect(wizard.getByRole('checkbox', { name: 'Lovelace Family' })).toBeVisible();
       await audit(page, 'capture: timeline', textSize, wizard);
       await wizard.getByRole('button', { name: messages.continue }).click();
-      await expect(wizard.getByRole('radio', { name: /Selective Sharing/ })).toBeVisible();
+      await expect(wizard.getByRole('radio', { name: messages.sharingSelective })).toBeVisible();
       await audit(page, 'capture: sharing', textSize, wizard);
 
       await wizard.getByRole('button', { name: messages.back }).click();
