@@ -9,7 +9,7 @@ import { createMemory, createTimeline, joinedMember } from './memory-fixtures';
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: new RegExp(`^${messages.notificationsTitle}`) });
 /** The bell's name: "Notifications", or "Notifications, 2 unread" (accounts §2). */
-const bellName = (unread: number) => (unread > 0 ? `${messages.notificationsTitle}, ${messages.notificationsUnread(unread)}` : messages.notificationsTitle);
+const bellName = (unread: number) => (unread > 0 ? messages.shellNotificationsUnread(unread) : messages.notificationsTitle);
 const sharedText = (title: string) => messages.memoryShared('Ada Lovelace', title);
 
 /** Ada's timeline, with Charles joined on `page` (his page; a fresh one when not given). */

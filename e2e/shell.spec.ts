@@ -4,12 +4,12 @@ import { seenTooltips, signedInWithTimeline } from './helpers';
 import { createMemory, createTimeline, joinedMember } from './memory-fixtures';
 
 /** The bell's name: "Notifications, 3 unread" (accounts §2). */
-const bellName = (unread: number) => `${messages.notificationsTitle}, ${messages.notificationsUnread(unread)}`;
+const bellName = messages.shellNotificationsUnread;
 
 test.describe('App shell', () => {
   test('side menu has every entry, and none is a dead button', async ({ page }) => {
     await signedInWithTimeline(page, { displayName: 'Grace Hopper' });
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: messages.shellOpenMenu }).click();
     const menu = page.getByRole('dialog', { name: messages.menuTitle });
     await expect(menu.getByText('Grace Hopper')).toBeVisible();
     await expect(menu.getByText('GH')).toBeVisible();
@@ -18,20 +18,20 @@ test.describe('App shell', () => {
     await expect(page.getByRole('dialog', { name: messages.manageTimelinesTitle })).toBeVisible();
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: messages.shellOpenMenu }).click();
     await page.getByRole('button', { name: messages.menuDownload }).click();
     await expect(page.getByRole('dialog', { name: messages.bulkDownloadTitle })).toBeVisible();
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: messages.shellOpenMenu }).click();
     await page.getByRole('link', { name: messages.menuSettings }).click();
     await expect(page).toHaveURL(/\/profile$/);
 
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: messages.shellOpenMenu }).click();
     await page.getByRole('link', { name: messages.menuExtras }).click();
     await expect(page).toHaveURL(/\/extras$/);
 
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: messages.shellOpenMenu }).click();
     const feedback = page.getByRole('link', { name: messages.sendFeedback });
     await expect(feedback).toHaveAttribute('target', '_blank');
     await expect(feedback).toHaveAttribute('href', /.+/);
@@ -39,16 +39,16 @@ test.describe('App shell', () => {
 
   test('bottom navigation moves between Home and Timeline and opens capture', async ({ page }) => {
     await signedInWithTimeline(page);
-    const nav = page.getByRole('navigation', { name: 'Main' });
+    const nav = page.getByRole('navigation', { name: messages.shellMainNavigation });
     await nav.getByRole('link', { name: messages.timeline }).click();
     await expect(page).toHaveURL(/\/timeline$/);
     await expect(nav.getByRole('link', { name: messages.timeline })).toHaveAttribute('aria-current', 'page');
-    await nav.getByRole('link', { name: 'Home' }).click();
+    await nav.getByRole('link', { name: messages.shellHome }).click();
     await expect(page).toHaveURL(/\/$/);
     await nav.getByRole('button', { name: messages.captureAMemory }).click();
     await expect(page.getByRole('dialog', { name: messages.captureAMemory })).toBeVisible();
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Search memories' }).click();
+    await page.getByRole('button', { name: messages.shellSearchMemories }).click();
     await expect(page.getByRole('dialog', { name: messages.searchTitle })).toBeVisible();
   });
 
@@ -84,14 +84,14 @@ test.describe('App shell', () => {
   test('the theme is dark by default and a change persists across reload', async ({ page }) => {
     await signedInWithTimeline(page);
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: messages.shellOpenMenu }).click();
     await page.getByRole('switch', { name: messages.menuDarkTheme }).uncheck();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
     expect(await page.evaluate(() => localStorage.getItem('family-memories-theme'))).toBe('light');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
 
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: messages.shellOpenMenu }).click();
     await page.getByRole('switch', { name: messages.menuDarkTheme }).check();
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
@@ -112,7 +112,7 @@ test.describe('App shell', () => {
 
   test('a dialog takes focus to its main action, keeps it inside, and gives it back to its opener', async ({ page }) => {
     await signedInWithTimeline(page);
-    const opener = page.getByRole('button', { name: 'Search memories' });
+    const opener = page.getByRole('button', { name: messages.shellSearchMemories });
     await opener.click();
     const dialog = page.getByRole('dialog', { name: messages.searchTitle });
     await expect(dialog.getByRole('searchbox', { name: new RegExp(messages.searchLabel) })).toBeFocused();
@@ -125,7 +125,7 @@ test.describe('App shell', () => {
     await expect(opener).toBeFocused();
 
     // The side menu, and a dialog opened from it: its entry is gone, so the menu button stands in.
-    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    const menuButton = page.getByRole('button', { name: messages.shellOpenMenu });
     await menuButton.click();
     await expect(page.getByRole('dialog', { name: messages.menuTitle })).toBeVisible();
     await page.keyboard.press('Escape');
