@@ -17,7 +17,7 @@ test.describe('Accessibility', () => {
   test('the shell, in dark and light theme, with the side menu open', async ({ page }) => {
     await signedInWithTimeline(page);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: messages.shellOpenMenu }).click();
     const menu = page.getByRole('dialog', { name: messages.menuTitle });
     // axe reads colours mid-transition as faded; scan only once the drawer has settled.
     await expect(menu).toHaveCSS('opacity', '1');
@@ -36,7 +36,7 @@ test.describe('Accessibility', () => {
     const wizard = await openWizard(page);
     await wizard.getByLabel(messages.captureTitleLabel).fill('Sledging');
     await wizard.getByLabel(messages.notesLabel).fill('We raced down the hill behind the church.');
-    await wizard.locator('input[aria-label="Choose a video"]').setInputFiles({ name: 'hill.webm', mimeType: 'video/webm', buffer: video });
+    await wizard.locator(`input[aria-label="${messages.captureChooseVideo}"]`).setInputFiles({ name: 'hill.webm', mimeType: 'video/webm', buffer: video });
     await expect(wizard.getByTestId('video-thumbnail')).toBeVisible({ timeout: 10_000 });
     expect(await seriousViolations(page), 'start').toEqual([]);
 
@@ -54,16 +54,16 @@ test.describe('Accessibility', () => {
     await expect(wizard.getByRole('checkbox', { name: 'Family' })).toBeChecked();
     expect(await seriousViolations(page), 'timeline').toEqual([]);
     await wizard.getByRole('button', { name: messages.continue }).click();
-    await wizard.getByRole('radio', { name: /Selective Sharing/ }).check();
+    await wizard.getByRole('radio', { name: messages.sharingSelective }).check();
     expect(await seriousViolations(page), 'sharing').toEqual([]);
     await wizard.getByRole('button', { name: messages.captureSaveMemory }).click();
     await expect(wizard).toBeHidden({ timeout: 20_000 });
 
-    await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
+    await page.getByRole('button', { name: messages.homeSpotlightReveal }).click();
     const card = page.getByRole('article', { name: 'Sledging' });
-    await expect(card.getByRole('img', { name: 'Video from Sledging' })).toBeVisible();
+    await expect(card.getByRole('img', { name: messages.cardVideoFrom('Sledging') })).toBeVisible();
     expect(await seriousViolations(page), 'memory card').toEqual([]);
-    await card.getByRole('button', { name: 'Delete memory Sledging' }).click();
+    await card.getByRole('button', { name: messages.cardDeleteMemory('Sledging') }).click();
     await expect(page.getByRole('dialog', { name: messages.deleteMemoryTitle })).toBeVisible();
     expect(await seriousViolations(page), 'delete dialog').toEqual([]);
   });

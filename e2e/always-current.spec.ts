@@ -8,7 +8,7 @@ import { createMemory, createTimeline, joinedMember } from './memory-fixtures';
 import { messages } from '../common/messages';
 
 const POLL_MS = 30_000;
-const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: new RegExp(`^${messages.notificationsTitle}`) });
 /** A mark on the page's window: still there at the end means the page was never reloaded. */
 const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { sameDocument: true }));
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
@@ -35,8 +35,8 @@ test.describe('Always current', () => {
 
     // The poll brings the count, and home's spotlight asks again: the memory is there.
     await b.page.clock.runFor(POLL_MS);
-    await expect(bell(b.page)).toHaveAccessibleName('Notifications, 1 unread');
-    const reveal = b.page.getByRole('button', { name: /Tap to reveal a memory/ });
+    await expect(bell(b.page)).toHaveAccessibleName(messages.shellNotificationsUnread(1));
+    const reveal = b.page.getByRole('button', { name: messages.homeSpotlightReveal });
     await expect(reveal).toBeVisible();
     await reveal.click();
     await expect(b.page.getByRole('article', { name: 'Harvest supper' })).toBeVisible();
@@ -49,7 +49,7 @@ test.describe('Always current', () => {
     await expect(bDialog.getByText(messages.commentsNone)).toBeVisible();
     await bDialog.getByLabel(messages.commentWriteLabel).fill('Who made the pie?');
     await bDialog.getByRole('button', { name: messages.send }).click();
-    await expectToast(b.page, 'Comment added');
+    await expectToast(b.page, messages.commentToastAdded);
     await expect(bell(b.page)).toHaveAccessibleName(messages.notificationsTitle);
 
     // A answers through the UI.
@@ -58,16 +58,16 @@ test.describe('Always current', () => {
     await expect(aDialog.getByText('Who made the pie?')).toBeVisible({ timeout: 15_000 });
     await aDialog.getByLabel(messages.commentWriteLabel).fill('Grandma did, with our apples');
     await aDialog.getByRole('button', { name: messages.send }).click();
-    await expectToast(a, 'Comment added');
+    await expectToast(a, messages.commentToastAdded);
 
     // B's memory, open all along, shows it after the poll; so does opening the notification.
     await b.page.clock.runFor(POLL_MS);
-    await expect(bell(b.page)).toHaveAccessibleName('Notifications, 1 unread');
+    await expect(bell(b.page)).toHaveAccessibleName(messages.shellNotificationsUnread(1));
     await expect(bDialog.getByText('Grandma did, with our apples')).toBeVisible();
     await b.page.keyboard.press('Escape');
     await expect(bDialog).toBeHidden();
     await bell(b.page).click();
-    await panel.getByRole('button', { name: /New comment/ }).first().click();
+    await panel.getByRole('button', { name: messages.commentAddedTitle }).first().click();
     await expect(bDialog.getByText('Grandma did, with our apples')).toBeVisible();
     expect(await stillSamePage(b.page)).toBe(true);
   });
@@ -81,13 +81,13 @@ test.describe('Always current', () => {
     const dialog = page.getByRole('dialog', { name: 'Apple picking' });
     await dialog.getByRole('button', { name: messages.commentRecordVoice }).click();
     // Two seconds of the fake microphone, counted by the recorder itself.
-    await expect(dialog.getByText('Recording 00:02', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.getByText(messages.commentRecordingElapsed('00:02'), { exact: true })).toBeVisible({ timeout: 15_000 });
     await dialog.getByRole('button', { name: messages.commentStopAndSend }).click();
-    await expectToast(page, 'Comment added');
+    await expectToast(page, messages.commentToastAdded);
 
     // A MediaRecorder WebM says its length is Infinity: the player learns it once played.
     await dialog.getByRole('button', { name: messages.commentPlayVoice('Ada Lovelace') }).click();
-    const slider = dialog.getByRole('slider', { name: 'Position in voice comment from Ada Lovelace' });
+    const slider = dialog.getByRole('slider', { name: messages.voicePosition(messages.voiceWhatComment('Ada Lovelace')) });
     await expect(slider).toBeVisible();
     await expect(slider).toHaveAttribute('aria-valuetext', /^0:0\d of 0:0[2-4]$/);
     const length = (await slider.getAttribute('aria-valuetext'))!.split(' of ')[1]!;

@@ -6,10 +6,10 @@ test.describe('Accounts', () => {
   test('sign up shows the shell; sign out returns to the welcome page', async ({ page }) => {
     const { displayName } = await signUp(page);
     await expect(page.getByRole('heading', { name: messages.promptsTitle })).toBeVisible();
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: messages.shellOpenMenu }).click();
     await expect(page.getByRole('dialog', { name: messages.menuTitle }).getByText(displayName)).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: messages.shellMainNavigation })).toBeVisible();
     await signOut(page);
     // The session is gone on the server too: a reload stays signed out.
     await page.reload();
@@ -78,7 +78,7 @@ test.describe('Accounts', () => {
     expect((await page.request.get('/api/auth/user')).status()).toBe(200);
     // "Stay signed in" goes back to the app, still signed in.
     await page.getByRole('link', { name: messages.signOutConfirmStay }).click();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.shellOpenMenu })).toBeVisible();
 
     await followLink();
     const signOutButton = page.getByRole('button', { name: messages.menuSignOut });
