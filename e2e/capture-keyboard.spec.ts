@@ -31,7 +31,7 @@ test('the whole wizard and the recorder work by keyboard alone, and focus never 
   await grace.close();
   await page.reload();
 
-  const plus = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: messages.captureAMemory });
+  const plus = page.getByRole('navigation', { name: messages.shellMainNavigation }).getByRole('button', { name: messages.captureAMemory });
   await plus.focus();
   await page.keyboard.press('Enter');
   const wizard = page.getByRole('dialog', { name: WIZARD });
@@ -77,7 +77,7 @@ test('the whole wizard and the recorder work by keyboard alone, and focus never 
   await expectFocusInWizard(page);
   await tabTo(page, 'Continue');
   await page.keyboard.press('Enter');
-  await expect(wizard.getByRole('radio', { name: /Selective Sharing/ })).toBeChecked();
+  await expect(wizard.getByRole('radio', { name: messages.sharingSelective })).toBeChecked();
   await expectFocusInWizard(page);
   await tabTo(page, 'Save Memory');
   const created = page.waitForResponse((response) => response.url().endsWith('/api/memories') && response.request().method() === 'POST');

@@ -64,16 +64,16 @@ test('a voice-only story with a spoken follow-up answer is saved shared with the
   await expect(wizard.getByTestId('follow-up-question')).toHaveAttribute('data-typing', 'done', { timeout: 10_000 });
 
   await wizard.getByRole('button', { name: messages.followUpRecordAnswer }).click();
-  await expect(wizard.getByText(/^Recording 00:01 \/ 00:30$/)).toBeVisible({ timeout: 20_000 });
+  await expect(wizard.getByText(messages.followUpRecordingElapsed('00:01', '00:30'), { exact: true })).toBeVisible({ timeout: 20_000 });
   await wizard.getByRole('button', { name: messages.stopRecording }).click();
-  await expect(wizard.getByLabel(messages.followUpYourAnswer)).toHaveValue('Audio response (no transcription available)');
+  await expect(wizard.getByLabel(messages.followUpYourAnswer)).toHaveValue(messages.audioAnswerNoTranscription);
   await expect(wizard.getByLabel(messages.yourSpokenAnswer)).toBeVisible();
   await wizard.getByRole('button', { name: messages.followUpSaveAndExit }).click();
 
   await expect(wizard.getByRole('checkbox', { name: 'Lovelace Family' })).toBeChecked();
   await wizard.getByRole('button', { name: messages.continue }).click();
   // DESIGN "Sharing default": shared with the timeline's other member unless she chooses private.
-  await expect(wizard.getByRole('radio', { name: /Selective Sharing/ })).toBeChecked();
+  await expect(wizard.getByRole('radio', { name: messages.sharingSelective })).toBeChecked();
   await expect(wizard.getByRole('checkbox', { name: 'Grace Hopper' })).toBeChecked();
   const created = page.waitForResponse((response) => response.url().endsWith('/api/memories') && response.request().method() === 'POST');
   await wizard.getByRole('button', { name: messages.captureSaveMemory }).click();

@@ -3,7 +3,7 @@
 // step's 'Invite members' link, and comes back when the wizard opens again; closing one with
 // something in it asks "Discard this memory?" first; a removed photo can be put back.
 import { expect, test, type Page } from '@playwright/test';
-import { openWizard, seenTooltips, signUp, timelineWithMember } from './helpers';
+import { ANY_NUMBER, openWizard, seenTooltips, signUp, textPattern, timelineWithMember } from './helpers';
 import { messages } from '../common/messages';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -77,7 +77,7 @@ test('a draft survives a reload and a trip to /community, and discarding it asks
   let wizard = await openWizard(page);
   await wizard.getByLabel(messages.captureTitleLabel).fill('Sunday lunch');
   await wizard.getByLabel(messages.notesLabel).fill('Roast chicken and too many potatoes.');
-  await wizard.locator('input[aria-label="Choose photos"]').setInputFiles([photo]);
+  await wizard.locator(`input[aria-label="${messages.captureChoosePhotos}"]`).setInputFiles([photo]);
   await wizard.getByRole('button', { name: messages.captureVoiceRecording }).click();
   const recorder = page.getByRole('dialog', { name: messages.voiceRecorderTitle });
   await expect(recorder.getByText(messages.voiceRecording, { exact: true })).toBeVisible({ timeout: 20_000 });
@@ -109,7 +109,7 @@ test('a draft survives a reload and a trip to /community, and discarding it asks
   await expect(wizard).toBeHidden();
 
   // Back in the wizard: the same step, the same choices.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: messages.captureAMemory }).click();
+  await page.getByRole('navigation', { name: messages.shellMainNavigation }).getByRole('button', { name: messages.captureAMemory }).click();
   wizard = page.getByRole('dialog', { name: messages.captureAMemory });
   await expect(wizard.getByText(welcomeBack('Sunday lunch'))).toBeVisible();
   await expect(wizard.getByRole('button', { name: messages.captureSaveMemory })).toBeVisible();
@@ -117,7 +117,7 @@ test('a draft survives a reload and a trip to /community, and discarding it asks
 
   // And after a reload on '/community' too.
   await page.reload();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: messages.captureAMemory }).click();
+  await page.getByRole('navigation', { name: messages.shellMainNavigation }).getByRole('button', { name: messages.captureAMemory }).click();
   wizard = page.getByRole('dialog', { name: messages.captureAMemory });
   await expect(wizard.getByText(welcomeBack('Sunday lunch'))).toBeVisible();
   await expect(wizard.getByRole('button', { name: messages.captureSaveMemory })).toBeVisible();
@@ -137,7 +137,7 @@ test('a draft survives a reload and a trip to /community, and discarding it asks
   await expect(wizard).toBeHidden();
   wizard = await openWizard(page);
   await expect(wizard.getByLabel(messages.captureTitleLabel)).toHaveValue('');
-  await expect(wizard.getByText(/Welcome back/)).toHaveCount(0);
+  await expect(wizard.getByText(textPattern(`${messages.draftRestored('').split('.')[0]}.`))).toHaveCount(0);
   await page.reload();
   wizard = await openWizard(page);
   await expect(wizard.getByLabel(messages.captureTitleLabel)).toHaveValue('');
@@ -157,9 +157,9 @@ test('a removed recording or photo can be put back with Undo', async ({ page }) 
 
   const wizard = await openWizard(page);
   await wizard.getByLabel(messages.captureTitleLabel).fill('Undo me');
-  await wizard.locator('input[aria-label="Choose photos"]').setInputFiles([photo]);
+  await wizard.locator(`input[aria-label="${messages.captureChoosePhotos}"]`).setInputFiles([photo]);
   await wizard.getByRole('button', { name: messages.captureRemovePhoto(1) }).click();
-  await expect(wizard.getByRole('img', { name: /^Photo/ })).toHaveCount(0);
+  await expect(wizard.getByRole('img', { name: textPattern(messages.capturePhotoPreview(ANY_NUMBER, '')) })).toHaveCount(0);
   await expect(wizard.getByText(messages.photoRemoved)).toBeVisible();
   await wizard.getByRole('button', { name: messages.undo }).click();
   await expect(wizard.getByRole('img', { name: messages.capturePhotoPreview(1, 'garden.png') })).toBeVisible();

@@ -3,7 +3,7 @@
 // kindly; and the first follow-up question after tapping one of the day's prompts is not that
 // prompt. Run on port 3114.
 import { expect, test, type Page } from '@playwright/test';
-import { openWizard, signedInWithTimeline } from './helpers';
+import { ANY_NUMBER, openWizard, signedInWithTimeline, textPattern } from './helpers';
 import { CAPTURE_IMAGES_MAX } from '../common/limits';
 import { messages } from '../common/messages';
 
@@ -29,17 +29,17 @@ test.describe('Caught where it happens', () => {
   test('a text file renamed notes.jpg is refused at once by its name, and nothing is added', async ({ page }) => {
     await signedInWithTimeline(page);
     const wizard = await openWizard(page);
-    await wizard.locator('input[aria-label="Choose photos"]').setInputFiles({
+    await wizard.locator(`input[aria-label="${messages.captureChoosePhotos}"]`).setInputFiles({
       name: 'notes.jpg',
       mimeType: 'image/jpeg',
       buffer: Buffer.from('Remember to buy milk, eggs and bread.\n'),
     });
-    await expect(wizard.getByRole('alert').filter({ hasText: 'notes.jpg is not a photo we can read' })).toBeVisible();
+    await expect(wizard.getByRole('alert').filter({ hasText: messages.fileNotAPhoto('notes.jpg') })).toBeVisible();
     await expect(wizard.getByRole('button', { name: messages.captureAddPhotos(0, CAPTURE_IMAGES_MAX) })).toBeVisible();
-    await expect(wizard.getByRole('img', { name: /^Photo \d/ })).toHaveCount(0);
+    await expect(wizard.getByRole('img', { name: textPattern(messages.capturePhotoPreview(ANY_NUMBER, '')) })).toHaveCount(0);
 
-    await wizard.locator('input[aria-label="Choose a video"]').setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a film at all') });
-    await expect(wizard.getByRole('alert').filter({ hasText: 'clip.mp4 is not a video we can play' })).toBeVisible();
+    await wizard.locator(`input[aria-label="${messages.captureChooseVideo}"]`).setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('not a film at all') });
+    await expect(wizard.getByRole('alert').filter({ hasText: messages.fileNotAVideo('clip.mp4') })).toBeVisible();
     await expect(wizard.getByText(messages.videoBadge, { exact: true })).toHaveCount(0);
   });
 
@@ -47,28 +47,28 @@ test.describe('Caught where it happens', () => {
     await signedInWithTimeline(page);
     const wizard = await openWizard(page);
     const title = wizard.getByLabel(messages.captureTitleLabel);
-    await expect(wizard.getByText('Up to 200 characters')).toBeVisible();
+    await expect(wizard.getByText(messages.titleLengthHint(200))).toBeVisible();
     await title.focus();
     // One insertion of the whole text, as a paste makes it (a single input event).
     await page.keyboard.insertText('x'.repeat(700));
-    await expect(wizard.getByRole('alert').filter({ hasText: 'A title can be up to 200 characters, so the rest is now at the start of the notes.' })).toBeVisible();
+    await expect(wizard.getByRole('alert').filter({ hasText: messages.titleRestMovedToNotes(200) })).toBeVisible();
     await expect(title).toHaveValue('x'.repeat(200));
     // Nothing pasted is lost: what did not fit is in the notes.
     await expect(wizard.getByLabel(messages.notesLabel)).toHaveValue('x'.repeat(500));
-    await expect(wizard.getByText('0 characters left')).toBeVisible();
+    await expect(wizard.getByText(messages.titleCharactersLeft(0))).toBeVisible();
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Backspace');
-    await expect(wizard.getByText('2 characters left')).toBeVisible();
+    await expect(wizard.getByText(messages.titleCharactersLeft(2))).toBeVisible();
   });
 
   test('a fourth photo chosen: the first three stay and the picker says so kindly, by name', async ({ page }) => {
     await signedInWithTimeline(page);
     const wizard = await openWizard(page);
-    await wizard.locator('input[aria-label="Choose photos"]').setInputFiles(await photos(page, ['lake.jpg', 'boat.jpg', 'picnic.jpg', 'sunset.jpg']));
-    const notice = wizard.getByRole('alert').filter({ hasText: 'A memory holds up to 3 photos, so we kept the first 3.' });
+    await wizard.locator(`input[aria-label="${messages.captureChoosePhotos}"]`).setInputFiles(await photos(page, ['lake.jpg', 'boat.jpg', 'picnic.jpg', 'sunset.jpg']));
+    const notice = wizard.getByRole('alert').filter({ hasText: messages.photosKeptFirst(3) });
     await expect(notice).toBeVisible();
-    await expect(notice).toContainText('sunset.jpg was not added');
-    await expect(wizard.getByRole('img', { name: /^Photo \d/ })).toHaveCount(3);
+    await expect(notice).toContainText(messages.fileNotAdded('sunset.jpg'));
+    await expect(wizard.getByRole('img', { name: textPattern(messages.capturePhotoPreview(ANY_NUMBER, '')) })).toHaveCount(3);
     await expect(wizard.getByRole('img', { name: messages.capturePhotoPreview(3, 'picnic.jpg') })).toBeVisible();
     await expect(wizard.getByRole('button', { name: messages.captureAddPhotos(3, CAPTURE_IMAGES_MAX) })).toBeDisabled();
   });
@@ -99,7 +99,7 @@ test.describe('Caught where it happens', () => {
 
   test("tapping one of today's prompts and going on: the first follow-up question is not that prompt", async ({ page }) => {
     await signedInWithTimeline(page);
-    const back = page.getByRole('button', { name: /Looking Back\.\.\./ });
+    const back = page.getByRole('button', { name: messages.promptsLookingBack });
     await back.click();
     await expect(back).not.toContainText(messages.promptsTapToReveal);
     const prompt = (await back.textContent())!.replace('Looking Back...', '').trim();
