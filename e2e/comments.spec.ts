@@ -2,7 +2,7 @@
 // stopped), §5 ('Empty comment'), §6 (only the author deletes), §8 (toasts): two people on one
 // timeline, in two browsers, against the real server; the microphone is Chromium's fake one.
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, seenTooltips, seriousViolations, signUp } from './helpers';
+import { expectToast, seenTooltips, seriousViolations, signUp, textPattern } from './helpers';
 import { createMemory, createTimeline, currentUserId, joinedMember } from './memory-fixtures';
 import { messages } from '../common/messages';
 
@@ -10,7 +10,7 @@ import { messages } from '../common/messages';
 async function openMemory(page: Page, memoryId: string, title: string) {
   await page.goto(`/timeline?memoryId=${memoryId}`);
   const dialog = page.getByRole('dialog', { name: title });
-  await expect(dialog.getByRole('button', { name: 'Hear your voice' })).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByRole('button', { name: messages.hearYourVoice })).toBeVisible({ timeout: 15_000 });
   return dialog;
 }
 
@@ -44,7 +44,7 @@ test.describe('Comments', () => {
 
     const beaDialog = await openMemory(bea.page, memory.id, 'Harvest supper');
     // A viewer may comment and download, never edit, share or delete (memories §6).
-    const actions = beaDialog.getByRole('group', { name: 'Memory actions' });
+    const actions = beaDialog.getByRole('group', { name: messages.detailActions });
     await expect(actions.getByRole('button', { name: messages.downloadMemory })).toBeVisible();
     await expect(actions.getByRole('button')).toHaveCount(1);
 
@@ -54,19 +54,19 @@ test.describe('Comments', () => {
     // The whole box by keyboard alone: Tab to it, type, Enter sends.
     await tabTo(bea.page, 'Write a comment');
     await bea.page.keyboard.press('Enter');
-    await expectToast(bea.page, 'Empty comment', 'Please write something or record a voice message.');
+    await expectToast(bea.page, messages.commentToastEmpty, messages.commentToastEmptyDetail);
     await tabTo(bea.page, 'Write a comment');
     await bea.page.keyboard.type('The pumpkins were enormous!');
     await bea.page.keyboard.press('Enter');
-    await expectToast(bea.page, 'Comment added');
+    await expectToast(bea.page, messages.commentToastAdded);
     await expect(beaDialog.getByText('The pumpkins were enormous!')).toBeVisible();
     await expect(beaDialog.getByLabel(messages.commentWriteLabel)).toHaveValue('');
 
     await beaDialog.getByRole('button', { name: messages.commentRecordVoice }).click();
     // A second of sound at least, counted by the recorder itself.
-    await expect(beaDialog.getByText('Recording 00:01', { exact: true })).toBeVisible();
+    await expect(beaDialog.getByText(messages.commentRecordingElapsed('00:01'), { exact: true })).toBeVisible();
     await beaDialog.getByRole('button', { name: messages.commentStopAndSend }).click();
-    await expectToast(bea.page, 'Comment added');
+    await expectToast(bea.page, messages.commentToastAdded);
     await expect(beaDialog.getByRole('button', { name: messages.commentPlayVoice('Bea Bennett') })).toBeVisible();
     expect(await seriousViolations(bea.page)).toEqual([]);
 
@@ -76,7 +76,7 @@ test.describe('Comments', () => {
     await expect(comments).toHaveCount(2);
     await expect(comments.filter({ hasText: 'The pumpkins were enormous!' }).getByText(/ ago$/)).toBeVisible();
     // Only the author may delete (memories §6).
-    await expect(adaDialog.getByRole('button', { name: /^Delete comment/ })).toHaveCount(0);
+    await expect(adaDialog.getByRole('button', { name: textPattern(messages.commentDelete('')) })).toHaveCount(0);
     const play = adaDialog.getByRole('button', { name: messages.commentPlayVoice('Bea Bennett') });
     await play.click();
     await expect(adaDialog.getByRole('button', { name: messages.commentPauseVoice('Bea Bennett') })).toBeVisible();
@@ -88,7 +88,7 @@ test.describe('Comments', () => {
     const again = await openMemory(bea.page, memory.id, 'Harvest supper');
     await tabTo(bea.page, messages.commentDelete('Bea Bennett'));
     await bea.page.keyboard.press('Enter');
-    await expectToast(bea.page, 'Comment deleted');
+    await expectToast(bea.page, messages.commentToastDeleted);
     await expect(again.getByRole('listitem', { name: messages.commentBy('Bea Bennett') })).toHaveCount(1);
     const stored = (await (await page.request.get(`/api/memories/${memory.id}/comments`)).json()) as unknown[];
     expect(stored).toHaveLength(1);
@@ -103,15 +103,15 @@ test.describe('Comments', () => {
     const dialog = await openMemory(page, memory.id, 'Lost kite');
     await dialog.getByLabel(messages.commentWriteLabel).fill('It flew over the church');
     await dialog.getByRole('button', { name: messages.send }).click();
-    await expectToast(page, 'Comment added');
+    await expectToast(page, messages.commentToastAdded);
 
     expect((await page.request.delete(`/api/memories/${memory.id}`)).status()).toBe(200);
     await dialog.getByLabel(messages.commentWriteLabel).fill('Still there?');
     await dialog.getByRole('button', { name: messages.send }).click();
-    await expectToast(page, 'Error', 'Failed to add comment. Please try again.');
+    await expectToast(page, messages.errorTitle, messages.commentToastAddFailed);
     await expect(dialog.getByLabel(messages.commentWriteLabel)).toHaveValue('Still there?');
 
     await dialog.getByRole('button', { name: messages.commentDelete('Ada Lovelace') }).click();
-    await expectToast(page, 'Error', 'Failed to delete comment. Please try again.');
+    await expectToast(page, messages.errorTitle, messages.commentToastDeleteFailed);
   });
 });
