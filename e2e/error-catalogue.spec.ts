@@ -35,7 +35,7 @@ async function timelines(page: Page): Promise<Array<{ id: string; name: string; 
 }
 
 async function openManageTimelines(page: Page) {
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: messages.shellOpenMenu }).click();
   await page.getByRole('button', { name: messages.menuManageTimelines }).click();
   const dialog = page.getByRole('dialog', { name: messages.manageTimelinesTitle });
   await expect(dialog).toBeVisible();
@@ -90,7 +90,7 @@ test.describe('Error catalogue (accounts §8)', () => {
     await grace.close();
     await failFirst(page, 'DELETE', `**/api/timelines/${timelineId}/members/${memberId}`, 1, { status: 500, message: 'Members cannot be changed right now' });
     await page.goto('/family');
-    const remove = page.getByRole('button', { name: 'Remove Grace Hopper' });
+    const remove = page.getByRole('button', { name: messages.removeMemberOf('Grace Hopper') });
     await remove.click();
     const confirm = page.getByRole('dialog', { name: messages.removeMemberTitle });
     await confirm.getByRole('button', { name: messages.confirmRemoveMember }).click();
@@ -123,7 +123,7 @@ test.describe('Error catalogue (accounts §8)', () => {
     await dialog.getByRole('button', { name: messages.createTimeline }).click();
     await expectSuccess(page, 'Timeline created');
 
-    await dialog.getByRole('button', { name: 'Edit Holidays' }).click();
+    await dialog.getByRole('button', { name: messages.editTimelineOf('Holidays') }).click();
     const row = dialog.getByRole('listitem').filter({ has: page.getByLabel(messages.timelineNameLabel) });
     await row.getByLabel(messages.timelineNameLabel).fill('Summer Holidays');
     await row.getByRole('button', { name: messages.saveTimeline }).click();
@@ -131,11 +131,11 @@ test.describe('Error catalogue (accounts §8)', () => {
     await row.getByRole('button', { name: messages.saveTimeline }).click();
     await expectSuccess(page, 'Timeline updated');
 
-    await dialog.getByRole('button', { name: 'Set Summer Holidays as default' }).click();
+    await dialog.getByRole('button', { name: messages.setTimelineAsDefault('Summer Holidays') }).click();
     await expectError(page, 'Failed to set default timeline.');
     await expect(dialog.getByRole('listitem').filter({ hasText: 'Family' })).toContainText(messages.timelineDefaultBadge);
 
-    await dialog.getByRole('button', { name: 'Delete Summer Holidays' }).click();
+    await dialog.getByRole('button', { name: messages.deleteTimelineOf('Summer Holidays') }).click();
     const confirm = page.getByRole('dialog', { name: messages.deleteTimelineTitle });
     await confirm.getByRole('button', { name: messages.confirmDeleteTimeline }).click();
     await expectError(page, 'Failed to delete timeline');

@@ -15,12 +15,12 @@ test.describe('At phone width', () => {
 
   test('header and bottom navigation stay on screen', async ({ page }) => {
     await signedInWithTimeline(page);
-    await expect(page.getByRole('button', { name: 'Open menu' })).toBeInViewport();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: messages.captureAMemory })).toBeInViewport();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: messages.timeline })).toBeInViewport();
+    await expect(page.getByRole('button', { name: messages.shellOpenMenu })).toBeInViewport();
+    await expect(page.getByRole('navigation', { name: messages.shellMainNavigation }).getByRole('button', { name: messages.captureAMemory })).toBeInViewport();
+    await expect(page.getByRole('navigation', { name: messages.shellMainNavigation }).getByRole('link', { name: messages.timeline })).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: 'test-results/screens/phone-home.png' });
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: messages.shellOpenMenu }).click();
     await expect(page.getByRole('link', { name: messages.menuSignOut })).toBeInViewport();
     await page.screenshot({ path: 'test-results/screens/phone-menu.png' });
   });
@@ -31,12 +31,12 @@ test.describe('At phone width, with timelines', () => {
     await signedInWithTimeline(page, { displayName: 'Ada Lovelace', timelineName: 'Lovelace Family' });
     const [timeline] = (await (await page.request.get('/api/timelines')).json()) as Array<{ id: string }>;
     const invite = await (await page.request.post(`/api/timelines/${timeline!.id}/invites`, { data: {} })).json();
-    await expect(page.getByRole('button', { name: /Active timeline: Lovelace Family/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.homeActiveTimeline('Lovelace Family') })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: 'test-results/screens/phone-home-timeline.png' });
 
     await page.goto('/family');
-    await expect(page.getByText('Lovelace Family Members')).toBeVisible();
+    await expect(page.getByText(messages.timelineMembersHeading('Lovelace Family'))).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: 'test-results/screens/phone-communities.png', fullPage: true });
 
@@ -91,7 +91,7 @@ test.describe('Toasts at phone width (memories §9, issue 9)', () => {
     await expect(saved).toBeVisible();
     await expect(saved).toHaveCSS('opacity', '1');
     const toastBox = (await saved.boundingBox())!;
-    const navBox = (await page.getByRole('navigation', { name: 'Main' }).boundingBox())!;
+    const navBox = (await page.getByRole('navigation', { name: messages.shellMainNavigation }).boundingBox())!;
     expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(navBox.y);
   });
 });

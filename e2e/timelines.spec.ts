@@ -3,7 +3,7 @@ import { PASSWORD, signUp, uniqueEmail } from './helpers';
 import { messages } from '../common/messages';
 
 async function createTimeline(page: Page, name: string, colour = 'Green') {
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: messages.shellOpenMenu }).click();
   await page.getByRole('button', { name: messages.menuManageTimelines }).click();
   const dialog = page.getByRole('dialog', { name: messages.manageTimelinesTitle });
   await dialog.getByLabel(messages.timelineNameLabel).fill(name);
@@ -18,7 +18,7 @@ async function createTimeline(page: Page, name: string, colour = 'Green') {
 test.describe('Timelines and communities', () => {
   test('refuses a blank timeline name with the spec toast', async ({ page }) => {
     await signUp(page);
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: messages.shellOpenMenu }).click();
     await page.getByRole('button', { name: messages.menuManageTimelines }).click();
     const dialog = page.getByRole('dialog', { name: messages.manageTimelinesTitle });
     await dialog.getByLabel(messages.timelineNameLabel).fill('   ');
@@ -37,8 +37,8 @@ test.describe('Timelines and communities', () => {
 
     await a.goto('/family');
     await expect(a.getByRole('heading', { name: messages.communitiesTitle })).toBeVisible();
-    await expect(a.getByText('Lovelace Family Members')).toBeVisible();
-    await expect(a.getByText('1 member', { exact: true })).toBeVisible();
+    await expect(a.getByText(messages.timelineMembersHeading('Lovelace Family'))).toBeVisible();
+    await expect(a.getByText(messages.timelineMemberCount(1), { exact: true })).toBeVisible();
     await a.getByRole('button', { name: messages.createInviteLink }).click();
     await expect(a.getByText(messages.inviteLinkCreated)).toBeVisible();
     await expect(a.getByText(messages.inviteExpires)).toBeVisible();
@@ -49,7 +49,7 @@ test.describe('Timelines and communities', () => {
     await b.goto(link);
     await expect(b.getByRole('heading', { name: messages.inviteYoureInvited })).toBeVisible();
     await expect(b.getByText('Lovelace Family')).toBeVisible();
-    await expect(b.getByText('Ada Lovelace invited you to join')).toBeVisible();
+    await expect(b.getByText(`Ada Lovelace ${messages.inviteInvitedYouToJoin}`)).toBeVisible();
     await b.getByRole('link', { name: messages.inviteSignInToJoin }).click();
     await b.getByRole('link', { name: messages.authCreateAnAccount }).click();
     // The sign-in page has an Email field too: fill only once the sign-up form has replaced it.
@@ -60,23 +60,23 @@ test.describe('Timelines and communities', () => {
     await b.getByRole('button', { name: messages.authCreateAccount }).click();
     await expect(b.getByText(messages.joinedTimeline)).toBeVisible();
     await expect(b).toHaveURL(/\/$/);
-    await expect(b.getByRole('button', { name: /Active timeline: Lovelace Family/ })).toBeVisible();
+    await expect(b.getByRole('button', { name: messages.homeActiveTimeline('Lovelace Family') })).toBeVisible();
 
     await a.reload();
     const charles = a.getByRole('listitem').filter({ hasText: 'Charles Babbage' });
     await expect(charles).toContainText(messages.memberOfTimeline);
     await expect(a.getByRole('listitem').filter({ hasText: 'Ada Lovelace' })).toContainText(messages.memberIsYou);
-    await expect(a.getByRole('button', { name: 'Remove Ada Lovelace' })).toHaveCount(0);
-    await a.getByRole('button', { name: 'Remove Charles Babbage' }).click();
+    await expect(a.getByRole('button', { name: messages.removeMemberOf('Ada Lovelace') })).toHaveCount(0);
+    await a.getByRole('button', { name: messages.removeMemberOf('Charles Babbage') }).click();
     const confirm = a.getByRole('dialog', { name: messages.removeMemberTitle });
-    await expect(confirm).toContainText('will no longer see or interact with the memories');
+    await expect(confirm).toContainText(messages.removeMemberConfirm('Charles Babbage', 'Lovelace Family'));
     await confirm.getByRole('button', { name: messages.confirmRemoveMember }).click();
     await expect(a.getByText(messages.memberRemoved)).toBeVisible();
     await expect(charles).toHaveCount(0);
 
     // B no longer has the timeline.
     await b.reload();
-    await expect(b.getByRole('button', { name: /Active timeline: Lovelace Family/ })).toHaveCount(0);
+    await expect(b.getByRole('button', { name: messages.homeActiveTimeline('Lovelace Family') })).toHaveCount(0);
   });
 
   test('the creator sees "Your Timeline" on their own invite link', async ({ page }) => {
@@ -101,26 +101,26 @@ test.describe('Manage Timelines', () => {
   test('the owner renames, recolours and deletes; the default has no delete button', async ({ page }) => {
     await signUp(page, { firstTimeline: 'First' });
     await createTimeline(page, 'Second');
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: messages.shellOpenMenu }).click();
     await page.getByRole('button', { name: messages.menuManageTimelines }).click();
     const dialog = page.getByRole('dialog', { name: messages.manageTimelinesTitle });
 
     // The first timeline became the default.
     await expect(dialog.getByRole('listitem').filter({ hasText: 'First' })).toContainText(messages.timelineDefaultBadge);
-    await expect(dialog.getByRole('button', { name: 'Delete First' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: messages.deleteTimelineOf('First') })).toHaveCount(0);
 
-    await dialog.getByRole('button', { name: 'Edit Second' }).click();
+    await dialog.getByRole('button', { name: messages.editTimelineOf('Second') }).click();
     await dialog.getByRole('listitem').getByLabel(messages.timelineNameLabel).fill('Second Home');
     await dialog.getByRole('listitem').getByRole('radio', { name: 'Red' }).click();
     await dialog.getByRole('button', { name: messages.saveTimeline }).click();
     await expect(page.getByText(messages.timelineUpdated)).toBeVisible();
     await expect(dialog.getByRole('listitem').filter({ hasText: 'Second Home' })).toBeVisible();
 
-    await dialog.getByRole('button', { name: 'Set Second Home as default' }).click();
+    await dialog.getByRole('button', { name: messages.setTimelineAsDefault('Second Home') }).click();
     await expect(page.getByText(messages.defaultTimelineUpdated)).toBeVisible();
     await expect(dialog.getByRole('listitem').filter({ hasText: 'Second Home' })).toContainText(messages.timelineDefaultBadge);
 
-    await dialog.getByRole('button', { name: 'Delete First' }).click();
+    await dialog.getByRole('button', { name: messages.deleteTimelineOf('First') }).click();
     const confirm = page.getByRole('dialog', { name: messages.deleteTimelineTitle });
     await confirm.getByRole('button', { name: messages.confirmDeleteTimeline }).click();
     await expect(page.getByText(messages.timelineDeleted)).toBeVisible();
