@@ -2,20 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pauseClock } from './clock';
 import { signUp } from './helpers';
-import { messages } from '../common/messages';
+import { extrasFeatureNames, messages, type ExtrasFeatureName } from '../common/messages';
 
 // accounts §2 "Extras page": the nine features, in order.
-const FEATURES = [
-  'Intergenerational Interview',
-  'Create Calendar',
-  'Compile Story',
-  'Memory Timeline',
-  'Photo Collage',
-  'Family Tree',
-  'Memory Gifts',
-  'Legacy Letters',
-  'AI Memory Assistant',
-];
+const FEATURES = extrasFeatureNames;
+/** A feature by its name, checked against the list the page shows. */
+const featureNamed = (name: ExtrasFeatureName) => name;
 
 const FEEDBACK_URL = 'https://feedback.example.org/heirloom';
 
@@ -41,12 +33,12 @@ test.describe('Extras', () => {
   test('the page shows nine "Coming Soon" cards, and a card says "Feature Coming Soon!" for 3 seconds', async ({ page }) => {
     await page.clock.install();
     await signUp(page);
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: messages.shellOpenMenu }).click();
     await page.getByRole('link', { name: messages.menuExtras }).click();
     await expect(page).toHaveURL(/\/extras$/);
     await expect(page.getByRole('heading', { name: messages.extrasTitle, level: 1 })).toBeVisible();
 
-    const cards = page.getByRole('main').getByRole('button', { name: /Coming Soon/ });
+    const cards = page.getByRole('main').getByRole('button', { name: messages.comingSoonBadge });
     await expect(cards).toHaveCount(9);
     for (const [index, feature] of FEATURES.entries()) {
       await expect(cards.nth(index)).toContainText(feature);
@@ -56,10 +48,10 @@ test.describe('Extras', () => {
     expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
     await pauseClock(page);
-    await page.getByRole('button', { name: /Family Tree/ }).click();
+    await page.getByRole('button', { name: featureNamed('Family Tree') }).click();
     const toast = page.getByRole('alert').filter({ hasText: messages.featureComingSoon });
     await expect(toast).toBeVisible();
-    await expect(toast).toContainText('Family Tree is being developed and will be available in a future update.');
+    await expect(toast).toContainText(messages.featureComingSoonDetail(featureNamed('Family Tree')));
     await expectShownFor3Seconds(page, toast);
   });
 
@@ -87,9 +79,9 @@ test.describe('Extras', () => {
     await expect(dialog.getByRole('button', { name: new RegExp(FEATURES.join('|')) })).toHaveCount(9);
 
     await pauseClock(page);
-    await dialog.getByRole('button', { name: 'Legacy Letters' }).click();
+    await dialog.getByRole('button', { name: featureNamed('Legacy Letters') }).click();
     const toast = page.getByRole('alert').filter({ hasText: messages.comingSoon });
-    await expect(toast).toContainText('Legacy Letters will be available in a future update.');
+    await expect(toast).toContainText(messages.comingSoonDetail(featureNamed('Legacy Letters')));
     await expectShownFor3Seconds(page, toast);
     await page.clock.resume();
     await page.keyboard.press('Escape');
