@@ -1,6 +1,6 @@
 // issue 9 "First run": no dead ends for a new user. Communities is one tap from the menu.
 import { expect, test } from '@playwright/test';
-import { seriousViolations, signUp } from './helpers';
+import { oneOfTexts, seriousViolations, signUp } from './helpers';
 import { messages } from '../common/messages';
 
 for (const size of [
@@ -14,17 +14,17 @@ for (const size of [
       // The install screen (phones) is tested in onboarding.spec.ts; here it would cover the menu.
       await page.addInitScript(() => localStorage.setItem('pwa-install-shown-mobile', 'true'));
       await signUp(page, { displayName: 'Grace Hopper', firstTimeline: 'Hopper Family' });
-      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('button', { name: messages.shellOpenMenu }).click();
       const menu = page.getByRole('dialog', { name: messages.menuTitle });
-      const entries = menu.locator('a, button').filter({ hasText: /^(Manage Timelines|Communities|Download Memories)$/ });
-      await expect(entries).toHaveText(['Manage Timelines', 'Communities', 'Download Memories']);
+      const entries = menu.locator('a, button').filter({ hasText: oneOfTexts([messages.menuManageTimelines, messages.menuCommunities, messages.menuDownload]) });
+      await expect(entries).toHaveText([messages.menuManageTimelines, messages.menuCommunities, messages.menuDownload]);
       expect(await seriousViolations(page, '.mantine-Drawer-content')).toEqual([]);
       await page.screenshot({ path: `test-results/screens/${size.name}-menu-communities.png` });
 
       await menu.getByRole('link', { name: messages.menuCommunities }).click();
       await expect(page).toHaveURL(/\/community$/);
       await expect(page.getByRole('heading', { name: messages.communitiesTitle })).toBeVisible();
-      await expect(page.getByText('Hopper Family Members')).toBeVisible();
+      await expect(page.getByText(messages.timelineMembersHeading('Hopper Family'))).toBeVisible();
       await expect(menu).toBeHidden();
     });
   });

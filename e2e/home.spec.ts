@@ -12,8 +12,8 @@ test.describe('Home', () => {
   test("today's prompts reveal on tap, and Refresh brings new ones", async ({ page }) => {
     await signUp(page);
     await expect(page.getByRole('heading', { name: messages.promptsTitle })).toBeVisible();
-    const back = page.getByRole('button', { name: /Looking Back\.\.\./ });
-    const forward = page.getByRole('button', { name: /Looking Forward\.\.\./ });
+    const back = page.getByRole('button', { name: messages.promptsLookingBack });
+    const forward = page.getByRole('button', { name: messages.promptsLookingForward });
     await expect(back).toContainText(messages.promptsTapToReveal);
     await back.click();
     await expect(back).not.toContainText(messages.promptsTapToReveal);
@@ -24,13 +24,13 @@ test.describe('Home', () => {
 
     // Stable for the day: a reload shows the same prompt.
     await page.reload();
-    await page.getByRole('button', { name: /Looking Back\.\.\./ }).click();
-    await expect(page.getByRole('button', { name: /Looking Back\.\.\./ })).toContainText(firstBack);
+    await page.getByRole('button', { name: messages.promptsLookingBack }).click();
+    await expect(page.getByRole('button', { name: messages.promptsLookingBack })).toContainText(firstBack);
 
     await page.getByRole('button', { name: messages.refresh }).click();
     await expect(page.getByText(messages.promptsRefreshed)).toBeVisible();
-    await page.getByRole('button', { name: /Looking Back\.\.\./ }).click();
-    await expect(page.getByRole('button', { name: /Looking Back\.\.\./ })).not.toContainText(firstBack);
+    await page.getByRole('button', { name: messages.promptsLookingBack }).click();
+    await expect(page.getByRole('button', { name: messages.promptsLookingBack })).not.toContainText(firstBack);
   });
 
   test('the timeline chooser shows the active timeline and switches to another', async ({ page }) => {
@@ -38,21 +38,21 @@ test.describe('Home', () => {
     await createTimelineByApi(page, 'Lovelace Family');
     await createTimelineByApi(page, 'Work Friends', '#f97316');
     await page.reload();
-    const chooser = page.getByRole('button', { name: /Active timeline: Lovelace Family/ });
+    const chooser = page.getByRole('button', { name: messages.homeActiveTimeline('Lovelace Family') });
     await expect(chooser).toBeVisible();
     await expect(page.getByText('Lovelace Family memories')).toBeVisible();
     await chooser.click();
     await page.getByRole('button', { name: 'Work Friends' }).click();
-    await expect(page.getByRole('button', { name: /Active timeline: Work Friends/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.homeActiveTimeline('Work Friends') })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('activeTimelineId'))).toMatch(/[\w-]{36}/);
     await page.reload();
-    await expect(page.getByRole('button', { name: /Active timeline: Work Friends/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.homeActiveTimeline('Work Friends') })).toBeVisible();
   });
 
   test('the welcome tooltip waits for the toast, appears once and "Got it!" dismisses it for good', async ({ page }) => {
     await page.clock.install();
     await signUp(page);
-    const tooltip = page.getByRole('dialog', { name: 'Welcome to Heirloom' });
+    const tooltip = page.getByRole('dialog', { name: messages.homeWelcomeTooltipLabel });
     // The first timeline's toast shows where the tooltip floats: the tooltip waits for it to go.
     const toast = page.getByRole('alert').filter({ hasText: messages.firstTimelineCreated });
     await expect(toast).toBeVisible();
@@ -64,7 +64,7 @@ test.describe('Home', () => {
     await page.clock.resume();
     await toast.getByRole('button', { name: messages.closeNotification }).click();
     await expect(tooltip).toBeVisible();
-    await tooltip.getByRole('button', { name: 'Got it!' }).click();
+    await tooltip.getByRole('button', { name: messages.homeTooltipGotIt }).click();
     await expect(tooltip).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole('heading', { name: messages.promptsTitle })).toBeVisible();
@@ -75,7 +75,7 @@ test.describe('Home', () => {
 
   test('the spotlight shows its empty state with "Capture a Memory"', async ({ page }) => {
     await signUp(page);
-    await expect(page.getByRole('heading', { name: 'Memory Spotlight' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: messages.homeSpotlightTitle })).toBeVisible();
     await expect(page.getByText(messages.noMemoriesYet)).toBeVisible();
     await page.getByRole('main').getByRole('button', { name: messages.captureAMemory }).click();
     await expect(page.getByRole('dialog', { name: messages.captureAMemory })).toBeVisible();
@@ -93,12 +93,12 @@ test.describe('Memory Spotlight', () => {
       expect(created.status()).toBe(201);
     }
     await page.reload();
-    await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
-    const spotlight = page.getByRole('region', { name: 'Memory Spotlight' });
+    await page.getByRole('button', { name: messages.homeSpotlightReveal }).click();
+    const spotlight = page.getByRole('region', { name: messages.homeSpotlightTitle });
     await expect(spotlight.getByText(/Summer at the lake|First day of school/).first()).toBeVisible();
-    await expect(spotlight.getByRole('button', { name: 'Random Memory' })).toBeVisible();
-    await spotlight.getByRole('button', { name: 'Hide' }).click();
-    await expect(page.getByRole('button', { name: /Tap to reveal a memory/ })).toBeVisible();
+    await expect(spotlight.getByRole('button', { name: messages.homeSpotlightRandom })).toBeVisible();
+    await spotlight.getByRole('button', { name: messages.homeSpotlightHide }).click();
+    await expect(page.getByRole('button', { name: messages.homeSpotlightReveal })).toBeVisible();
   });
 
   test("'Random Memory' picks another memory, and 'View memory' opens it", async ({ page }) => {
@@ -115,16 +115,16 @@ test.describe('Memory Spotlight', () => {
       expect(created.status()).toBe(201);
     }
     await page.reload();
-    await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
-    const spotlight = page.getByRole('region', { name: 'Memory Spotlight' });
+    await page.getByRole('button', { name: messages.homeSpotlightReveal }).click();
+    const spotlight = page.getByRole('region', { name: messages.homeSpotlightTitle });
     const card = spotlight.getByRole('article');
     await expect(card).toHaveCount(1);
     const first = (await card.getAttribute('aria-label'))!;
     const other = titles.find((title) => title !== first)!;
     // The server picks at random; the web asks again when it repeats the one on show.
     for (let attempt = 0; attempt < 5 && (await card.getAttribute('aria-label')) === first; attempt += 1) {
-      await spotlight.getByRole('button', { name: 'Random Memory' }).click();
-      await expect(spotlight.getByRole('button', { name: 'Random Memory' })).toBeEnabled();
+      await spotlight.getByRole('button', { name: messages.homeSpotlightRandom }).click();
+      await expect(spotlight.getByRole('button', { name: messages.homeSpotlightRandom })).toBeEnabled();
     }
     await expect(card).toHaveAccessibleName(other);
     await card.getByRole('button', { name: messages.viewMemory }).click();
@@ -137,9 +137,9 @@ test.describe('Timeline tooltip', () => {
     test.setTimeout(90_000);
     await page.clock.install();
     await signUp(page);
-    await page.getByRole('dialog', { name: 'Welcome to Heirloom' }).getByRole('button', { name: 'Got it!' }).click();
+    await page.getByRole('dialog', { name: messages.homeWelcomeTooltipLabel }).getByRole('button', { name: messages.homeTooltipGotIt }).click();
     await expect(page.getByText(messages.noMemoriesYet)).toBeVisible();
-    const tooltip = page.getByRole('dialog', { name: 'Your timeline' });
+    const tooltip = page.getByRole('dialog', { name: messages.homeTimelineTooltipLabel });
     // No memory yet: 2 s on the clock bring no tooltip.
     await pauseClock(page);
     await advance(page, 2_000);
@@ -152,20 +152,20 @@ test.describe('Timeline tooltip', () => {
     });
     expect(created.status()).toBe(201);
     await page.reload();
-    await expect(page.getByRole('button', { name: /Tap to reveal a memory/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.homeSpotlightReveal })).toBeVisible();
     await expect(tooltip).toBeVisible();
-    await expect(tooltip).toContainText('Your memory is on your timeline');
+    await expect(tooltip).toContainText(messages.homeTimelineTooltipTitle);
     // It sits over the Timeline entry of the bottom navigation.
     const arrowX = await tooltip.evaluate((element) => {
       const box = element.getBoundingClientRect();
       return box.right - 60;
     });
-    const nav = await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: messages.timeline }).boundingBox();
+    const nav = await page.getByRole('navigation', { name: messages.shellMainNavigation }).getByRole('link', { name: messages.timeline }).boundingBox();
     expect(Math.abs(arrowX - (nav!.x + nav!.width / 2))).toBeLessThan(nav!.width / 2);
-    await tooltip.getByRole('button', { name: 'Got it!' }).click();
+    await tooltip.getByRole('button', { name: messages.homeTooltipGotIt }).click();
     await expect(tooltip).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole('button', { name: /Tap to reveal a memory/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.homeSpotlightReveal })).toBeVisible();
     await pauseClock(page);
     await advance(page, 2_000);
     await expect(tooltip).toHaveCount(0);

@@ -10,7 +10,7 @@ async function signUpWithoutName(page: Page): Promise<string> {
   await page.getByLabel(messages.authEmail).fill(email);
   await page.getByRole('textbox', { name: messages.authPassword, exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: messages.authCreateAccount }).click();
-  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: messages.shellOpenMenu })).toBeVisible();
   return email;
 }
 
@@ -68,7 +68,7 @@ test.describe('Onboarding', () => {
     await signUpWithoutName(page);
     const setup = page.getByRole('dialog', { name: messages.setupProfileTitle });
     await expect(setup).toBeVisible();
-    await expect(setup.getByText('Step 1 of 2')).toBeVisible();
+    await expect(setup.getByText(messages.setupStepOf(1, 2))).toBeVisible();
     expect(await seriousViolations(page, '.mantine-Modal-content')).toEqual([]);
 
     await setup.getByRole('button', { name: messages.setupContinueToTimeline }).click();
@@ -79,7 +79,7 @@ test.describe('Onboarding', () => {
     await setup.getByRole('button', { name: messages.setupContinueToTimeline }).click();
     const step2 = page.getByRole('dialog', { name: messages.setupFirstTimelineTitle });
     await expect(step2).toBeVisible();
-    await expect(step2.getByText('Step 2 of 2')).toBeVisible();
+    await expect(step2.getByText(messages.setupStepOf(2, 2))).toBeVisible();
     expect(await stored(page, 'profile-setup-shown')).toBe('true');
     await expect(step2.getByRole('button', { name: messages.setupSkipForNow })).toHaveCount(0);
 
@@ -96,7 +96,7 @@ test.describe('Onboarding', () => {
     await step2.getByRole('textbox', { name: messages.setupTimelineName }).fill('Our Family');
     await step2.getByRole('button', { name: messages.createTimeline }).click();
     const created = page.getByRole('alert').filter({ hasText: messages.firstTimelineCreated });
-    await expect(created).toContainText('Your Our Family timeline has been created successfully.');
+    await expect(created).toContainText(messages.firstTimelineCreatedDetail('Our Family'));
     await expect(step2).toBeHidden();
 
     expect(await stored(page, 'profile-setup-shown')).toBe('true');
@@ -113,7 +113,7 @@ test.describe('Onboarding', () => {
     await expectNoOnboardingWithin(page, 1_000, 'Add It to Your Home Screen');
     expect(await stored(page, 'pwa-install-shown-mobile')).toBeNull();
     await page.reload();
-    await expect(page.getByRole('button', { name: /Active timeline: Our Family/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.homeActiveTimeline('Our Family') })).toBeVisible();
     await expectNoOnboardingWithin(page, 1_000);
   });
 
@@ -124,7 +124,7 @@ test.describe('Onboarding', () => {
     const step2 = page.getByRole('dialog', { name: messages.setupFirstTimelineTitle });
     await expect(step2).toBeVisible();
     await expect(step2.getByText(messages.setupSkipRefusedTitle)).toBeVisible();
-    await expect(step2.getByText(/setup can't be skipped until you have one/)).toBeVisible();
+    await expect(step2.getByText(messages.setupSkipRefused)).toBeVisible();
     await expect(step2.getByRole('button', { name: messages.setupSkipForNow })).toHaveCount(0);
     expect(await stored(page, 'profile-setup-shown')).toBeNull();
   });
@@ -140,7 +140,7 @@ test.describe('Onboarding', () => {
 
     const personal = page.getByRole('dialog', { name: messages.setupPersonalTimelineTitle });
     await expect(personal).toBeVisible();
-    await expect(personal).toContainText('You already belong to the shared timeline "The Smiths"');
+    await expect(personal).toContainText(messages.setupPersonalIntro('The Smiths'));
     await expect(personal.getByRole('button', { name: messages.setupCreatePersonalTimeline })).toBeVisible();
     // issue 9: they just joined a shared timeline, so skipping is the main (filled) choice.
     await expect.poll(() => isPrimaryFilled(personal.getByRole('button', { name: messages.setupSkipForNow }))).toBe(true);
@@ -159,7 +159,7 @@ test.describe('Onboarding', () => {
     await manage.getByRole('button', { name: messages.createTimeline }).click();
     await expect(page.getByRole('alert').filter({ hasText: messages.timelineCreated })).toBeVisible();
     await manage.getByRole('button', { name: messages.closeDialog }).click();
-    await expect(page.getByRole('button', { name: /Active timeline: Mary's Stories/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.homeActiveTimeline("Mary's Stories") })).toBeVisible();
     await expect(chooser.getByText(messages.homeNoTimelines)).toHaveCount(0);
   });
 
@@ -168,7 +168,7 @@ test.describe('Onboarding', () => {
     await signUp(page, { displayName: 'Alan Turing', firstTimeline: false });
     const step2 = page.getByRole('dialog', { name: messages.setupFirstTimelineTitle });
     await expect(step2).toBeVisible();
-    await expect(step2.getByText('Step 2 of 2')).toBeVisible();
+    await expect(step2.getByText(messages.setupStepOf(2, 2))).toBeVisible();
     await expect(step2.getByRole('button', { name: messages.setupSkipForNow })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/screens/desktop-first-timeline.png' });
     // Back shows step 1 with the name from sign-up.
@@ -178,15 +178,15 @@ test.describe('Onboarding', () => {
     await setup.getByRole('button', { name: messages.setupContinueToTimeline }).click();
 
     await createFirstTimeline(page, 'Turing Family');
-    await expect(page.getByRole('alert').filter({ hasText: messages.firstTimelineCreated })).toContainText('Your Turing Family timeline has been created successfully.');
-    await expect(page.getByRole('button', { name: /Active timeline: Turing Family/ })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: messages.firstTimelineCreated })).toContainText(messages.firstTimelineCreatedDetail('Turing Family'));
+    await expect(page.getByRole('button', { name: messages.homeActiveTimeline('Turing Family') })).toBeVisible();
     const timelines = (await (await page.request.get('/api/timelines')).json()) as Array<Record<string, unknown>>;
     expect(timelines).toEqual([expect.objectContaining({ name: 'Turing Family', isDefault: true })]);
     expect(await stored(page, 'profile-setup-shown')).toBe('true');
 
     // Setup does not come back once there is a timeline.
     await page.reload();
-    await expect(page.getByRole('button', { name: /Active timeline: Turing Family/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.homeActiveTimeline('Turing Family') })).toBeVisible();
     await expectNoOnboardingWithin(page, 1_000);
   });
 });
@@ -206,7 +206,7 @@ test.describe('Onboarding at phone width', () => {
 
     const install = page.getByRole('dialog', { name: messages.installTitle });
     await expect(install).toBeVisible();
-    await expect(install).toContainText('website, not an app');
+    await expect(install).toContainText(messages.installIntro);
     await expect(install.getByRole('listitem').first()).toBeVisible();
     await expect(install.getByRole('button', { name: messages.installAdded })).toBeVisible();
     expect(await seriousViolations(page, '.mantine-Modal-content')).toEqual([]);
@@ -216,7 +216,7 @@ test.describe('Onboarding at phone width', () => {
     await expect(install).toBeHidden();
     expect(await stored(page, 'pwa-install-shown-mobile')).toBe('true');
     await page.reload();
-    await expect(page.getByRole('button', { name: /Active timeline: Our Family/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.homeActiveTimeline('Our Family') })).toBeVisible();
     await expectNoOnboardingWithin(page, 1_000);
   });
 

@@ -8,10 +8,10 @@ test.describe('Welcome page (signed out)', () => {
     await expect(page.getByText(messages.tagline)).toBeVisible();
     const features = page.getByRole('listitem');
     await expect(features).toHaveCount(4);
-    await expect(features.nth(0)).toContainText('Capture moments with text, photos and audio');
-    await expect(features.nth(1)).toContainText('Daily prompts');
-    await expect(features.nth(2)).toContainText('Private communities');
-    await expect(features.nth(3)).toContainText('Memory flashbacks');
+    await expect(features.nth(0)).toContainText(messages.welcomeFeatures[0]);
+    await expect(features.nth(1)).toContainText(messages.welcomeFeatures[1]);
+    await expect(features.nth(2)).toContainText(messages.welcomeFeatures[2]);
+    await expect(features.nth(3)).toContainText(messages.welcomeFeatures[3]);
     // Issue 20: with no SSO and sign-up open, the main button leads to creating an account.
     await expect(page.getByRole('link', { name: messages.signInToStart })).toHaveAttribute('href', '/signup');
     await expect(page.getByRole('link', { name: messages.welcomeHaveAccount })).toHaveAttribute('href', '/login');
