@@ -23,10 +23,10 @@ test.describe('Family invites', () => {
     const b = await (await browser.newContext()).newPage();
     await b.goto(link);
     await expect(b.getByRole('heading', { name: messages.familyInvitation })).toBeVisible();
-    await expect(b.getByText('Ada Lovelace invited you to join')).toBeVisible();
+    await expect(b.getByText(`Ada Lovelace ${messages.inviteInvitedYouToJoin}`)).toBeVisible();
     // issue 9: the account is created right on the invite; signing in is one tap away.
     await expect(b.getByRole('heading', { name: messages.inviteCreateAccountHeading })).toBeVisible();
-    await expect(b.getByRole('link', { name: /I already have an account/ })).toContainText(messages.inviteLogInToJoin);
+    await expect(b.getByRole('link', { name: messages.inviteHaveAccount })).toContainText(messages.inviteLogInToJoin);
     await b.getByLabel(messages.authEmail).fill(uniqueEmail('ben'));
     await b.getByRole('textbox', { name: messages.authPassword, exact: true }).fill(PASSWORD);
     await b.getByLabel(messages.authDisplayName).fill('Ben Lovelace');
@@ -55,9 +55,9 @@ test.describe('Family invites', () => {
     await c.goto(link);
     await c.getByRole('button', { name: messages.familyJoin }).click();
     const dialog = c.getByRole('dialog', { name: messages.familyConflictTitle });
-    await expect(dialog).toContainText('cannot be undone');
-    await expect(dialog).toContainText('Memories shared with everyone on their timelines become shared with all members of both families');
-    await expect(dialog).toContainText('Memories shared with only some people, and private memories, stay as they are');
+    await expect(dialog).toContainText(messages.familyMergeWarnings[0]);
+    await expect(dialog).toContainText(messages.familyMergeWarnings[1]);
+    await expect(dialog).toContainText(messages.familyMergeWarnings[2]);
     await dialog.getByRole('button', { name: messages.familyMerge }).click();
     await expect(c.getByText(messages.familyMerged)).toBeVisible();
     await expect(c).toHaveURL(/\/$/, { timeout: 5000 });
@@ -83,7 +83,7 @@ test.describe('Family invites', () => {
     await d.goto(link);
     await d.getByRole('button', { name: messages.familyJoin }).click();
     const dialog = d.getByRole('dialog', { name: messages.familyConflictTitle });
-    await expect(dialog).toContainText('Only the person who created your family can merge it');
+    await expect(dialog).toContainText(messages.familyMergeWarnings[3]);
     await dialog.getByRole('button', { name: messages.familyMerge }).click();
     await expect(d.getByRole('alert').filter({ hasText: "Failed to merge families: Only the family's creator can merge it into another family" })).toBeVisible();
     await expect(dialog).toBeVisible();

@@ -61,7 +61,7 @@ for (const size of sizes) {
 
       const card = page.getByRole('region', { name: messages.homeInviteFamilyTitle });
       await expect(card).toBeVisible();
-      await expect(card).toContainText('Only you are on Lovelace Family so far.');
+      await expect(card).toContainText(messages.homeInviteFamilyDetail('Lovelace Family'));
       const make = card.getByRole('button', { name: messages.homeInviteFamilyButton });
       await expectTouchTarget(make);
       await make.click();
@@ -91,7 +91,7 @@ for (const size of sizes) {
       const registered = await grace.request.post('/api/auth/register', { data: { email: uniqueEmail('grace'), password: PASSWORD, displayName: 'Grace Hopper' } });
       expect(registered.status(), await registered.text()).toBe(201);
       await grace.goto(link);
-      await expect(grace.getByText('Ada Lovelace invited you to join')).toBeVisible();
+      await expect(grace.getByText(`Ada Lovelace ${messages.inviteInvitedYouToJoin}`)).toBeVisible();
       await grace.getByRole('button', { name: messages.inviteJoinTimeline }).click();
       await expect(grace.getByText(messages.inviteSuccess).first()).toBeVisible();
       const graceTimelines = (await (await grace.request.get('/api/timelines')).json()) as Array<{ name: string }>;
@@ -101,7 +101,7 @@ for (const size of sizes) {
       const members = page.waitForResponse((answer) => /\/api\/timelines\/[^/]+\/members$/.test(answer.url()) && answer.ok());
       await page.reload();
       expect(((await (await members).json()) as unknown[]).length).toBe(2);
-      await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+      await expect(page.getByRole('button', { name: messages.shellOpenMenu })).toBeVisible();
       await expect(page.getByRole('region', { name: messages.homeInviteFamilyTitle })).toHaveCount(0);
       await other.close();
       await context.close();

@@ -31,12 +31,12 @@ test.describe('Invite link, opened by a newcomer', () => {
     const grace = await newcomerPhone(browser);
     await grace.goto(link);
     await expect(grace.getByRole('heading', { name: messages.inviteYoureInvited })).toBeVisible();
-    await expect(grace.getByText('Ada Lovelace invited you to join')).toBeVisible();
+    await expect(grace.getByText(`Ada Lovelace ${messages.inviteInvitedYouToJoin}`)).toBeVisible();
     // Account creation, right here; no "Welcome back" for someone who has never been.
     await expect(grace.getByRole('heading', { name: messages.inviteCreateAccountHeading })).toBeVisible();
     await expect(grace.getByRole('heading', { name: messages.authWelcomeBack })).toHaveCount(0);
     await expect(grace.getByRole('button', { name: messages.authCreateAccount })).toBeVisible();
-    const signIn = grace.getByRole('link', { name: /I already have an account/ });
+    const signIn = grace.getByRole('link', { name: messages.inviteHaveAccount });
     await expect(signIn).toBeVisible();
     await expect(signIn).toContainText(messages.inviteSignInToJoin);
     expect(await seriousViolations(grace)).toEqual([]);
@@ -52,7 +52,7 @@ test.describe('Invite link, opened by a newcomer', () => {
     await setup.getByRole('textbox', { name: messages.profileDisplayName }).fill('Grace Hopper');
     await setup.getByRole('button', { name: messages.setupContinueToTimeline }).click();
     const personal = grace.getByRole('dialog', { name: messages.setupPersonalTimelineTitle });
-    await expect(personal).toContainText('You already belong to the shared timeline "Lovelace Family"');
+    await expect(personal).toContainText(messages.setupPersonalIntro('Lovelace Family'));
     const skip = personal.getByRole('button', { name: messages.setupSkipForNow });
     const create = personal.getByRole('button', { name: messages.setupCreatePersonalTimeline });
     await expect(skip).toBeVisible();
@@ -67,7 +67,7 @@ test.describe('Invite link, opened by a newcomer', () => {
     await expect(personal).toBeHidden();
 
     await expect(grace).toHaveURL(/\/$/);
-    await expect(grace.getByRole('button', { name: /Active timeline: Lovelace Family/ })).toBeVisible();
+    await expect(grace.getByRole('button', { name: messages.homeActiveTimeline('Lovelace Family') })).toBeVisible();
     const timelines = (await (await grace.request.get('/api/timelines')).json()) as Array<{ name: string }>;
     expect(timelines.map((timeline) => timeline.name)).toEqual(['Lovelace Family']);
 
@@ -86,14 +86,14 @@ test.describe('Invite link, opened by a newcomer', () => {
 
     const charles = await (await browser.newContext()).newPage();
     await charles.goto(link);
-    await charles.getByRole('link', { name: /I already have an account/ }).click();
+    await charles.getByRole('link', { name: messages.inviteHaveAccount }).click();
     await expect(charles.getByRole('heading', { name: messages.authWelcomeBack })).toBeVisible();
     await charles.getByLabel(messages.authEmail).fill(email);
     await charles.getByRole('textbox', { name: messages.authPassword, exact: true }).fill(PASSWORD);
     await charles.getByRole('button', { name: messages.authSignIn }).click();
     await expect(charles.getByText(messages.joinedTimeline)).toBeVisible();
     await expect(charles).toHaveURL(/\/$/);
-    await expect(charles.getByRole('button', { name: /Active timeline: Lovelace Family/ })).toBeVisible();
+    await expect(charles.getByRole('button', { name: messages.homeActiveTimeline('Lovelace Family') })).toBeVisible();
   });
 
   test('a refused sign-up says why beside the form and joins nothing', async ({ browser }) => {

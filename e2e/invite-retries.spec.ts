@@ -86,7 +86,7 @@ test.describe('Family accept retries (accounts §7, §9)', () => {
     }
 
     const toast = carol.getByRole('alert').filter({ hasText: messages.errorTitle });
-    await expect(toast).toContainText('Failed to join family: The family service is restarting');
+    await expect(toast).toContainText(messages.familyJoinFailed('The family service is restarting'));
     // Three retries and no more: a fifth call would be due by 8 s at the latest (the cap is 30 s).
     await advance(carol, 60_000);
     // The first call went out before the clock was held, so only the later gaps are whole delays.
@@ -179,7 +179,7 @@ test.describe('Timeline invite detail retry (accounts §7, §9)', () => {
     await expect.poll(() => details.calls).toBe(2);
     await page.clock.resume();
     await expect(page.getByRole('heading', { name: messages.inviteYoureInvited })).toBeVisible();
-    await expect(page.getByText('Ada Lovelace invited you to join')).toBeVisible();
+    await expect(page.getByText(`Ada Lovelace ${messages.inviteInvitedYouToJoin}`)).toBeVisible();
     expect(details.calls).toBe(2);
   });
 
