@@ -123,8 +123,8 @@ for (const size of sizes) {
 
       // The spotlight's card (the only memory, so the one it reveals).
       await page.goto('/');
-      await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
-      const card = page.getByRole('region', { name: 'Memory Spotlight' }).getByRole('article', { name: 'Secret recipe' });
+      await page.getByRole('button', { name: messages.homeSpotlightReveal }).click();
+      const card = page.getByRole('region', { name: messages.homeSpotlightTitle }).getByRole('article', { name: 'Secret recipe' });
       await expect(card.getByText(messages.onlyYou, { exact: true })).toBeVisible();
       expect(await card.getByText(messages.onlyYou, { exact: true }).evaluate((element) => getComputedStyle(element).fontSize)).toBe('16px');
 
@@ -144,12 +144,12 @@ for (const size of sizes) {
       const dialog = page.getByRole('dialog', { name: 'Secret recipe' });
       await expect(dialog.getByText(messages.onlyYou, { exact: true })).toBeVisible({ timeout: 30_000 });
       expect(await seriousViolations(page), 'detail').toEqual([]);
-      await dialog.getByRole('button', { name: 'Close memory' }).click();
+      await dialog.getByRole('button', { name: messages.detailClose }).click();
 
       // Shared with the member, the detail carries no mark; the member sees none either.
       await shared.getByRole('button', { name: messages.timelineViewMemoryOf('Sunday lunch') }).click();
       const lunch = page.getByRole('dialog', { name: 'Sunday lunch' });
-      await expect(lunch.getByRole('button', { name: 'Hear your voice' })).toBeVisible({ timeout: 30_000 });
+      await expect(lunch.getByRole('button', { name: messages.hearYourVoice })).toBeVisible({ timeout: 30_000 });
       await expect(lunch.getByText(messages.onlyYou)).toHaveCount(0);
       await member.page.goto('/timeline');
       await expect(member.page.getByRole('main').getByRole('article', { name: 'Sunday lunch' })).toBeVisible();
@@ -169,7 +169,7 @@ for (const size of sizes) {
       await page.goto('/timeline');
       const boatEntry = page.getByRole('main').getByRole('article', { name: "Grandpa's boat" });
       const songEntry = page.getByRole('main').getByRole('article', { name: 'The old song' });
-      await expect(boatEntry.getByTestId('voice-clip')).toHaveText('Voice0:00 / 0:04');
+      await expect(boatEntry.getByTestId('voice-clip')).toHaveText(`${messages.voiceBadge}${messages.voicePositionShown('0:00', '0:04')}`);
       await expect(songEntry.getByTestId('voice-clip')).toHaveText(messages.voiceBadge);
       // Both are private (shared with no one else): the mark shows beside the badge's entry.
       await expect(boatEntry.getByText(messages.onlyYou, { exact: true })).toBeVisible();
@@ -193,8 +193,8 @@ for (const size of sizes) {
 
       // The spotlight's card has the same badge, and plays there too.
       await page.goto('/');
-      await page.getByRole('button', { name: /Tap to reveal a memory/ }).click();
-      const card = page.getByRole('region', { name: 'Memory Spotlight' }).getByRole('article');
+      await page.getByRole('button', { name: messages.homeSpotlightReveal }).click();
+      const card = page.getByRole('region', { name: messages.homeSpotlightTitle }).getByRole('article');
       const shown = (await card.getAttribute('aria-label')) === boat.title ? boat : song;
       await expect(card.getByTestId('voice-clip')).toHaveText(shown === boat ? 'Voice0:00 / 0:04' : 'Voice');
       await card.getByRole('button', { name: messages.playVoiceRecording }).click();
@@ -224,7 +224,7 @@ for (const size of sizes) {
       await expect(item).toHaveCount(1);
       await expect(item.getByText(question, { exact: true })).toBeVisible();
       await expect(item.getByText(placeholder, { exact: true })).toBeVisible();
-      await expect(item.getByTestId('voice-clip')).toHaveText('Voice0:00 / 0:03');
+      await expect(item.getByTestId('voice-clip')).toHaveText(`${messages.voiceBadge}${messages.voicePositionShown('0:00', '0:03')}`);
       // The notes keep what was written; the answer is not shown a second time.
       await expect(dialog.getByText('The lake was cold.', { exact: true })).toBeVisible();
       await expect(dialog.getByText(placeholder)).toHaveCount(1);

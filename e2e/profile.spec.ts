@@ -8,7 +8,7 @@ import { messages } from '../common/messages';
 const SMALL_PNG = readFileSync(new URL('../web/public/icons/icon-192.png', import.meta.url));
 
 async function openProfile(page: Page) {
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: messages.shellOpenMenu }).click();
   await page.getByRole('link', { name: messages.menuSettings }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: messages.profileMyInformation })).toBeVisible();
@@ -31,7 +31,7 @@ test.describe('Profile', () => {
     await page.getByRole('button', { name: messages.saveChanges }).click();
     await expect(page.getByRole('alert').filter({ hasText: messages.profileUpdated })).toBeVisible();
     // The cached user is updated: the side menu shows the new name at once.
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: messages.shellOpenMenu }).click();
     await expect(page.getByRole('dialog', { name: messages.menuTitle }).getByText('Ada King')).toBeVisible();
     await page.keyboard.press('Escape');
 
@@ -173,7 +173,7 @@ test.describe('Profile', () => {
 
     await fresh.fill(newPassword);
     await submit.click();
-    await expectToast(page, 'Password changed');
+    await expectToast(page, messages.passwordChanged);
     await expect(current).toHaveValue('');
     await expect(fresh).toHaveValue('');
     expect((await (await page.request.get('/api/auth/user')).json()).email).toBe(email);
@@ -188,7 +188,7 @@ test.describe('Profile', () => {
     await signIn(PASSWORD);
     await expect(page.getByRole('alert')).toHaveText(messages.invalidCredentials);
     await signIn(newPassword);
-    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.shellOpenMenu })).toBeVisible();
   });
 
   test('"Sign Out Other Devices" ends the session of a second browser and keeps this one', async ({ page, browser }) => {
@@ -200,15 +200,15 @@ test.describe('Profile', () => {
       await phone.getByLabel(messages.profileEmail).fill(email);
       await phone.getByRole('textbox', { name: messages.authPassword, exact: true }).fill(PASSWORD);
       await phone.getByRole('button', { name: messages.authSignIn }).click();
-      await expect(phone.getByRole('button', { name: 'Open menu' })).toBeVisible();
+      await expect(phone.getByRole('button', { name: messages.shellOpenMenu })).toBeVisible();
 
       await openProfile(page);
       const card = page.getByRole('region', { name: messages.otherDevicesTitle });
-      await expect(card).toContainText('You stay signed in here.');
+      await expect(card).toContainText(messages.otherDevicesHelp);
       const button = card.getByRole('button', { name: messages.otherDevicesButton });
       await button.focus();
       await page.keyboard.press('Enter');
-      await expectToast(page, 'Signed out of 1 other device');
+      await expectToast(page, messages.otherDevicesSignedOut(1));
 
       expect((await phone.request.get('/api/auth/user')).status()).toBe(401);
       await phone.reload();
@@ -218,7 +218,7 @@ test.describe('Profile', () => {
       await expect(page.getByRole('heading', { name: messages.profileMyInformation })).toBeVisible();
       expect((await page.request.get('/api/auth/user')).status()).toBe(200);
       await button.click();
-      await expectToast(page, 'No other devices were signed in');
+      await expectToast(page, messages.otherDevicesSignedOut(0));
     } finally {
       await phoneContext.close();
     }

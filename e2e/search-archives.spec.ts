@@ -87,9 +87,9 @@ for (const size of sizes) {
       );
       await createMemory(page.request, timeline!.id, { title: 'Beach day', content: 'Sand everywhere.' });
 
-      await page.getByRole('button', { name: 'Search memories' }).click();
+      await page.getByRole('button', { name: messages.shellSearchMemories }).click();
       const search = page.getByRole('dialog', { name: messages.searchTitle });
-      const box = search.getByRole('searchbox', { name: /Search your memories/ });
+      const box = search.getByRole('searchbox', { name: messages.searchLabel });
       await expect(box).toBeFocused();
       await expect(search.getByText(messages.searchHint)).toBeVisible();
 
@@ -99,7 +99,7 @@ for (const size of sizes) {
       await expect(results.getByRole('button')).toHaveCount(1);
       await expect(results.getByRole('button', { name: /Sunday in the garden/ })).toBeVisible();
       await expect(results.locator('mark')).toHaveText(['Rosa']);
-      await expect(search.getByText('1 memory found')).toBeVisible();
+      await expect(search.getByText(messages.searchResultCount(1))).toBeVisible();
       await expectReadable(page, search);
 
       await box.fill('snowstorm');
@@ -116,10 +116,10 @@ for (const size of sizes) {
 
       // memories §7: the memory's zip, named memory_{id}_{title}_{yyyy_MM_dd_HHmm}.zip.
       const saved = page.waitForEvent('download');
-      await detail.getByRole('group', { name: 'Memory actions' }).getByRole('button', { name: messages.downloadMemory }).click();
+      await detail.getByRole('group', { name: messages.detailActions }).getByRole('button', { name: messages.downloadMemory }).click();
       const download = await saved;
       expect(download.suggestedFilename()).toMatch(new RegExp(`^memory_${garden.id}_sunday_in_the_garden_\\d{4}_\\d{2}_\\d{2}_\\d{4}\\.zip$`));
-      await expectToast(page, 'Download Complete');
+      await expectToast(page, messages.downloadComplete);
       const entries = await savedEntries(download);
       await expectMemoryArchive(entries, garden, { withImage: true });
       expect(entries.get('memory_content.txt')!.toString('utf8')).toContain('We planted sunflowers with grandmother Rosalind.');
@@ -142,7 +142,7 @@ for (const size of sizes) {
       );
       const beach = await createMemory(page.request, timeline!.id, { title: 'Beach day', content: 'Sand everywhere.' });
 
-      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('button', { name: messages.shellOpenMenu }).click();
       await page.getByRole('button', { name: messages.menuDownload }).click();
       const dialog = page.getByRole('dialog', { name: messages.bulkDownloadTitle });
       const start = dialog.getByRole('button', { name: messages.bulkStartDate });
@@ -153,7 +153,7 @@ for (const size of sizes) {
       const today = new Date(garden.createdAt);
       await pickDay(page, start, new Date(today.getFullYear(), today.getMonth(), 1));
       await pickDay(page, dialog.getByRole('button', { name: messages.bulkEndDate }), today);
-      await expect(dialog.getByText('2 memories in 1 month')).toBeVisible();
+      await expect(dialog.getByText(messages.bulkPreviewCount(2, 1))).toBeVisible();
       const preview = dialog.getByRole('region', { name: messages.bulkPreviewLabel });
       await expect(preview.getByText('Sunday in the garden')).toBeVisible();
       await expect(preview.getByText('Beach day')).toBeVisible();
@@ -166,7 +166,7 @@ for (const size of sizes) {
       await dialog.getByRole('button', { name: messages.bulkDownloadAll }).click();
       const download = await saved;
       expect(download.suggestedFilename()).toBe(`family_memories_${today.getFullYear()}_${month}_${monthName}_${today.getFullYear()}.zip`);
-      await expectToast(page, 'Download Complete', 'Success! Check your local download folder to access your memories.');
+      await expectToast(page, messages.downloadComplete, messages.bulkDownloadCompleteDetail);
 
       const inner = [...(await savedEntries(download))].filter(([name]) => name.endsWith('.zip'));
       expect(inner.map(([name]) => name.split('_')[1]).sort()).toEqual([garden.id, beach.id].sort());

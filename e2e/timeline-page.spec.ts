@@ -49,7 +49,7 @@ test.describe('Timeline page', () => {
     // The calendar: only days with memories can be clicked, never a future day.
     await page.getByRole('button', { name: messages.dayFilter }).click();
     // The popover is a dialog named by the button that opens it.
-    const calendar = page.getByRole('dialog', { name: /Filter by date/ });
+    const calendar = page.getByRole('dialog', { name: messages.dayFilter });
     await expect(calendar).toBeVisible();
     await expect(calendar.getByRole('button', { name: messages.datesNextYear })).toBeDisabled();
     const tomorrow = new Date();
@@ -62,7 +62,7 @@ test.describe('Timeline page', () => {
     await expect(calendar.getByTestId('calendar-year')).toHaveText('2024');
     for (let month = Math.min(new Date().getMonth(), 11); month > 2; month -= 1) await calendar.getByRole('button', { name: messages.datesPreviousMonth }).click();
     await expect(calendar.getByRole('button', { name: 'March 11, 2024', exact: true })).toBeDisabled();
-    await calendar.getByRole('button', { name: 'March 10, 2024, has memories' }).click();
+    await calendar.getByRole('button', { name: messages.dayWithMemories('March 10, 2024') }).click();
     await expect(calendar).toBeHidden();
     await expect(entries).toHaveCount(1);
     await expect(entries.first()).toHaveAccessibleName('Spring picnic');
@@ -86,25 +86,25 @@ test.describe('Timeline page', () => {
     const viewer = page.getByRole('dialog', { name: messages.imageViewerTitle('Beach day') });
     await expect(viewer).toBeVisible();
     const counter = viewer.getByTestId('image-counter');
-    await expect(counter).toHaveText('1 of 3');
+    await expect(counter).toHaveText(messages.imageViewerCounter(1, 3));
     await expect(viewer.getByRole('button', { name: messages.imageViewerClose })).toBeFocused();
     await expect(viewer.getByRole('img', { name: messages.imageViewerPhoto(1, 3, 'Beach day') })).toBeVisible();
 
     await page.keyboard.press('ArrowRight');
-    await expect(counter).toHaveText('2 of 3');
+    await expect(counter).toHaveText(messages.imageViewerCounter(2, 3));
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    await expect(counter).toHaveText('1 of 3');
+    await expect(counter).toHaveText(messages.imageViewerCounter(1, 3));
     await page.keyboard.press('ArrowLeft');
-    await expect(counter).toHaveText('3 of 3');
+    await expect(counter).toHaveText(messages.imageViewerCounter(3, 3));
     await expect(viewer.getByRole('img', { name: messages.imageViewerPhoto(3, 3, 'Beach day') })).toBeVisible();
 
     // Clicks on the left and right halves of the screen.
     const size = page.viewportSize()!;
     await page.mouse.click(size.width * 0.25, size.height / 2);
-    await expect(counter).toHaveText('2 of 3');
+    await expect(counter).toHaveText(messages.imageViewerCounter(2, 3));
     await page.mouse.click(size.width * 0.75, size.height / 2);
-    await expect(counter).toHaveText('3 of 3');
+    await expect(counter).toHaveText(messages.imageViewerCounter(3, 3));
     expect(await seriousViolations(page), 'image viewer').toEqual([]);
 
     await page.keyboard.press('Escape');
