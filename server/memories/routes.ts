@@ -9,6 +9,7 @@ import { PAGED_LIST, pageQuery } from '../../common/pages.js';
 import { success } from '../../common/timelines.js';
 import { BackgroundTranscriptions } from '../audio/index.js';
 import type { AppContext } from '../context.js';
+import { sendJson } from '../http/compiled-json.js';
 import { sendList } from '../http/json-list.js';
 import { currentUser, requireUser } from '../http/session.js';
 import { createOnce } from '../idempotency/index.js';
@@ -39,7 +40,7 @@ export async function memoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   api.get(
     '/api/memories/:id',
     { onRequest: requireUser, schema: { tags, params: byId, response: { 200: memory, '4xx': errorBody } } },
-    async (request) => service.getMemory(ctx, currentUser(request), request.params.id),
+    async (request, reply) => sendJson(reply as FastifyReply, memory, await service.getMemory(ctx, currentUser(request), request.params.id)),
   );
 
   // multipart/form-data (memories §3 "Memory creation form"); the files stream into the store
