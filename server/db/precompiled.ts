@@ -1,7 +1,8 @@
 // Queries built and compiled once per database, then run with new values. Kysely builds and
 // compiles a query anew on every run, which cost more than running a short read itself (the
-// issue 8 profile: about a fifth of a request that reads a kept timeline page). Kept for the
-// few queries every request runs; the rest build as usual.
+// issue 8 profile: about a fifth of a short request; issue 21: building a timeline page's
+// statements cost about as much as running them). Kept for the few queries every request
+// runs, and a timeline page's one statement (memories/browse-queries.ts); the rest build as usual.
 import type { CompiledQuery, Compilable } from 'kysely';
 import type { Db } from './index.js';
 
