@@ -64,7 +64,8 @@ const folded = sql`translate(title || ${sql.lit('\n')} || content || ${sql.lit('
 
 async function costlyFolding(db: Kysely<any>): Promise<void> {
   // In the app's own schema, beside its table; a cost per call of 1000 operators, as a few kB of text is.
-  await sql`create function heirloom_search_text(title text, content text, transcription text) returns text
+  // "or replace": a PostgreSQL restore drops the tables and migrates again, and the function outlives them.
+  await sql`create or replace function heirloom_search_text(title text, content text, transcription text) returns text
     language plpgsql immutable parallel safe cost 1000
     as ${sql.lit(`begin return ${folded.compile(db).sql}; end`)}`.execute(db);
   const { rows } = await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db);
