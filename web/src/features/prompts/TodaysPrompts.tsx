@@ -1,11 +1,12 @@
-import { ActionIcon, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { messages } from '../../../../common/messages';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
+import { HoverTooltip } from '../../components/HoverTooltip';
 import { useOpenShellDialog } from '../../components/shellDialogs';
 import { captureAboutPrompt } from '../capture';
 import { useActiveTimeline } from '../timelines';
@@ -25,6 +26,7 @@ export function TodaysPrompts() {
   const timelineId = active?.id ?? null;
   const queryClient = useQueryClient();
   const [revealed, setRevealed] = useState({ back: false, forward: false });
+  const refreshButton = useRef<HTMLButtonElement>(null);
   const prompts = useQuery({
     queryKey: queryKeys.dailyPrompts(timelineId),
     queryFn: () => api.prompts.daily(timelineId ?? undefined),
@@ -46,11 +48,11 @@ export function TodaysPrompts() {
         <Title order={2} size="h4" id="todays-prompts">
           {messages.promptsTitle}
         </Title>
-        <Tooltip label={messages.refresh}>
-          <ActionIcon variant="subtle" aria-label={messages.refresh} onClick={() => refresh.mutate()} loading={refresh.isPending}>
-            <IconRefresh size={20} />
-          </ActionIcon>
-        </Tooltip>
+        {/* Issue 21 "First load": the tooltip's code arrives after home is drawn (HoverTooltip). */}
+        <ActionIcon ref={refreshButton} variant="subtle" aria-label={messages.refresh} onClick={() => refresh.mutate()} loading={refresh.isPending}>
+          <IconRefresh size={20} />
+        </ActionIcon>
+        <HoverTooltip label={messages.refresh} target={refreshButton} />
       </Group>
       {prompts.isPending ? (
         // The shape of the two cards (padding, a label and a line, at the device's text size),
