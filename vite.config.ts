@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
@@ -96,6 +97,34 @@ export function signedInPage(): Plugin {
   };
 }
 
+/** Mantine's stylesheet of each component, as the package ships it beside its full styles.css. */
+const MANTINE_STYLES = fileURLToPath(new URL('node_modules/@mantine/core/styles', import.meta.url));
+
+/**
+ * Issue 21 "First load": web/src/mantine.css imports only the stylesheets of the Mantine
+ * components the app uses. A component is used when its class names (`m_…`, in its stylesheet
+ * and in its script) are in the bundle's scripts; the build fails when one's stylesheet is not
+ * in the bundle's CSS, so a component put to use later cannot go out unstyled.
+ */
+export function mantineStylesheets(): Plugin {
+  return {
+    name: 'heirloom-mantine-stylesheets',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.values(bundle);
+      const scripts = files.map((file) => (file.type === 'chunk' ? file.code : '')).join('\n');
+      const styles = files.map((file) => (file.type === 'asset' && file.fileName.endsWith('.css') ? String(file.source) : '')).join('\n');
+      const missing = readdirSync(MANTINE_STYLES)
+        .filter((name) => /^[A-Z]\w*\.css$/.test(name))
+        .filter((name) => {
+          const classes = [...new Set(readFileSync(join(MANTINE_STYLES, name), 'utf8').match(/\bm_[0-9a-f]+\b/g) ?? [])];
+          return classes.some((name) => scripts.includes(name)) && !classes.some((name) => styles.includes(name));
+        });
+      if (missing.length) this.error(`Mantine components used without their stylesheet; import them in web/src/mantine.css: ${missing.join(', ')}`);
+    },
+  };
+}
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -105,7 +134,7 @@ function filesUnder(dir: string): string[] {
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), signedInPage(), precompress()],
+  plugins: [react(), mantineStylesheets(), signedInPage(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

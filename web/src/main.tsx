@@ -1,4 +1,5 @@
-import '@mantine/core/styles.css';
+// Mantine's stylesheets of the components the app uses (issue 21 "First load", mantine.css).
+import './mantine.css';
 import '@mantine/notifications/styles.css';
 // After Mantine's styles, so its equal-specificity rules give way (issue 9: 44 px targets).
 import './legibility.css';
