@@ -1,15 +1,23 @@
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconEyeOff, IconSparkles, IconArrowsShuffle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useOpenShellDialog } from '../../components/shellDialogs';
-import { MemoryCard, type Memory } from '../memories';
-import { useOpenMemory } from '../memories';
+import { loadMemoryCard, useOpenMemory, type Memory } from '../memories';
 import { refetchIfCountMoved } from '../notifications';
 import { messages } from '../../../../common/messages';
+
+/**
+ * Issue 21 "First load": the card (with its voice player, avatars and photos) shows only once
+ * the spotlight is revealed, so its code is not among what home's first paint waits for: it is
+ * fetched while the browser is idle after home is drawn, or when the person reaches for the
+ * reveal, whichever comes first.
+ */
+const MemoryCard = lazy(() => loadMemoryCard().then((component) => ({ default: component })));
+const fetchMemoryCard = () => void loadMemoryCard().catch(() => {});
 
 /** How often 'Random Memory' asks again when the server happens to pick the one on show. */
 const OTHER_PICK_ATTEMPTS = 4;
@@ -42,6 +50,12 @@ export function MemorySpotlight() {
   const spotlight = useSpotlight();
   const [revealed, setRevealed] = useState(false);
   const current = spotlight.data ?? null;
+  const hasMemory = current !== null;
+  useEffect(() => {
+    if (!hasMemory || !window.requestIdleCallback) return;
+    const idle = window.requestIdleCallback(fetchMemoryCard);
+    return () => window.cancelIdleCallback(idle);
+  }, [hasMemory]);
   const another = useApiMutation<string | null, Memory | null>({
     mutationFn: pickAnother,
     onSuccess: (memory) => queryClient.setQueryData(queryKeys.memorySpotlight, memory),
@@ -74,7 +88,9 @@ export function MemorySpotlight() {
         </Card>
       ) : revealed ? (
         <Stack gap="xs">
-          <MemoryCard memory={current} variant="full" onOpen={(memory) => openMemory(memory.id)} />
+          <Suspense fallback={<Skeleton h="calc(7.5rem + 42px)" radius="lg" aria-hidden />}>
+            <MemoryCard memory={current} variant="full" onOpen={(memory) => openMemory(memory.id)} />
+          </Suspense>
           <Group justify="flex-end" gap="xs">
             <Button
               variant="light"
@@ -90,7 +106,7 @@ export function MemorySpotlight() {
           </Group>
         </Stack>
       ) : (
-        <Card withBorder radius="lg" padding="lg" component="button" type="button" onClick={() => setRevealed(true)} style={{ cursor: 'pointer' }}>
+        <Card withBorder radius="lg" padding="lg" component="button" type="button" onPointerDown={fetchMemoryCard} onFocus={fetchMemoryCard} onClick={() => setRevealed(true)} style={{ cursor: 'pointer' }}>
           <Stack align="center" gap={4} ta="center">
             <IconSparkles size={28} aria-hidden />
             <Text fw={600}>{messages.homeSpotlightReveal}</Text>
