@@ -7,7 +7,7 @@ import { useEffect } from 'react';
  * does not share the main thread and the network with calls whose answers it does not show.
  * The query client holds every call while it is told the browser is offline, and sends them
  * once told it is back: when the browser reports the render's paint (a largest contentful
- * paint after the commit; the loading screen of index.html was painted before), else after the
+ * paint after the commit, not one of an earlier screen), else after the
  * next frame where the browser reports none, and 200 ms after the commit at the latest (a
  * background tab paints nothing).
  */
