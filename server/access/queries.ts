@@ -1,9 +1,16 @@
 // The batch queries behind each permission: given ids, return the ones the user may use.
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
+import { precompiled } from '../db/precompiled.js';
 import type { Database } from '../db/schema.js';
 
+/** One timeline asked for (every timeline read asks so), precompiled: db/precompiled.ts. */
+const memberOfTimeline = precompiled<{ userId: string; timelineId: string }, { timeline_id: string }>(['userId', 'timelineId'], (db, { userId, timelineId }) =>
+  db.selectFrom('timeline_members').select('timeline_id').where('user_id', '=', userId).where('timeline_id', '=', timelineId),
+);
+
 export async function timelinesWithMember(db: Db, userId: string, timelineIds: string[]): Promise<string[]> {
+  if (timelineIds.length === 1) return (await memberOfTimeline(db, { userId, timelineId: timelineIds[0]! })).map((row) => row.timeline_id);
   const rows = await db
     .selectFrom('timeline_members')
     .select('timeline_id')
