@@ -4,9 +4,8 @@ import '@mantine/notifications/styles.css';
 // After Mantine's styles, so its equal-specificity rules give way (issue 9: 44 px targets).
 import './legibility.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { queryKeys } from './api/keys';
@@ -16,6 +15,10 @@ import { holdCallsUntilPainted } from './holdCallsUntilPainted';
 import { trackKeyboardInset } from './lib/keyboardInset';
 import { applyTextSize, readTextSize } from './lib/textSize';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
+
+// Issue 21 "First load": the toasts' host (with its transitions) loads beside the first render
+// rather than before it; a toast shown meanwhile waits in Mantine's store and appears with it.
+const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
 
 // accounts §7: no retry, no refetch on focus, data never stale unless a screen says otherwise.
 const queryClient = new QueryClient({
@@ -47,7 +50,9 @@ function renderApp(AfterFirstPaint: () => null = () => null) {
         <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver}>
           {/* memories §9: one toast at a time (lib/toast.ts replaces rather than queues); at the
               bottom, clear of the fields dialogs put at the top of a phone (legibility.css). */}
-          <Notifications position="bottom-center" limit={1} />
+          <Suspense fallback={null}>
+            <Notifications position="bottom-center" limit={1} />
+          </Suspense>
           <QueryClientProvider client={queryClient}>
             <BrowserRouter>
               <App />
