@@ -10,7 +10,7 @@
 // a small data folder, starts the server and runs `npx -y lighthouse@12` with Debian's
 // Chromium. Each score is the median of --runs runs. Writes its section of bench/README.md.
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -89,6 +89,18 @@ function summarize(report: Report, webRoot: string): Run {
   };
 }
 
+/**
+ * The scripts a page names before it draws (its module script and modulepreload links), with
+ * their brotli size from the build: what the first paint waits for, where the budget above also
+ * counts what loads after it.
+ */
+function namedScripts(webRoot: string, page: string): { count: number; brotli: number } {
+  const html = readFileSync(join(webRoot, page), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const brotliSize = (file: string) => (existsSync(join(webRoot, `${file}.br`)) ? statSync(join(webRoot, `${file}.br`)).size : statSync(join(webRoot, file)).size);
+  return { count: files.length, brotli: files.reduce((sum, file) => sum + brotliSize(file), 0) };
+}
+
 /** The run whose performance score is the median, so its other figures belong together. */
 const medianRun = (runs: Run[]) => [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
 
@@ -138,6 +150,7 @@ async function main(): Promise<void> {
       return `| ${name} | ${run.performance} (${all.map((each) => each.performance).join(', ')}) | ${ratio} | ${run.accessibility} | ${(run.fcp / 1000).toFixed(1)} s | ${(run.lcp / 1000).toFixed(1)} s | ${run.tbt.toFixed(0)} ms | ${(run.bytes / 1024).toFixed(0)} KiB | ${(run.jsGzip / 1000).toFixed(1)} KB / ${(run.jsWire / 1000).toFixed(1)} KB | ${verdict} |`;
     });
     const loadAfter = loadavg()[0]!.toFixed(1);
+    const [welcomeScripts, homeScripts] = ['index.html', 'index.signed-in.html'].map((page) => namedScripts(webRoot!, page));
     const report = `## First load: Lighthouse 12, mobile
 
 Command: \`npm run bench:lighthouse${commandArgs()}\` (runs \`node --import tsx bench/lighthouse.ts\`), on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, 2 cores shared with other work (load average ${loadAverage} when it started, ${loadAfter} when it ended).
@@ -156,6 +169,7 @@ other figures are those of the median run.
 ${rows.join('\n')}
 
 Budget of the signed-in home: ${(home.jsGzip / 1000).toFixed(1)} KB of JavaScript (gzip size) against 200 KB: ${home.jsGzip <= JS_BUDGET ? 'met' : 'missed'}; ${(home.jsWire / 1000).toFixed(1)} KB on the wire (brotli).
+Scripts each page names before its first paint (module script and preloads, brotli): welcome page ${welcomeScripts!.count} files, ${(welcomeScripts!.brotli / 1000).toFixed(1)} KB; signed-in home ${homeScripts!.count} files, ${(homeScripts!.brotli / 1000).toFixed(1)} KB. The budget's figure also counts what loads after home is drawn.
 Target (issue 21): performance at least ${PERFORMANCE_TARGET} on both pages, accessibility ${ACCESSIBILITY_TARGET}. Before issue 8 (uncompressed,
 one 980 KiB bundle): welcome 55, signed-in home 22 (first paint 5.8 s, blocking time 1.5 s). Before
 issue 21, an independent run (a quiet machine, a home with a few memories) gave the home 88 (first
