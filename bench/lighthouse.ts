@@ -178,9 +178,10 @@ paint 2.5 s, largest paint 3.4 s, 256 KiB) and the welcome page 96; this benchma
 Idempotency-Key header's name, now \`common/idempotency-rules.ts\`); on home, the spotlight call
 (its memory is in the page data, \`server/page-data.ts\`), a flash of the loading screen and
 React's 300 ms hold after it (\`web/src/main.tsx\` loads the signed-in app before the first
-render, \`web/src/App.tsx\`), and the calls its first paint does not show (prompts, unread
-count, members, config: held until home is painted, \`web/src/main.tsx\`). \`web/index.html\`
-carries the loading screen's markup, so a page paints when its HTML and stylesheet arrive. Fonts
+render, \`web/src/App.tsx\`). Two steps were taken back: holding home's other calls until it
+was painted (the app told React Query it was offline meanwhile, which left a send paused for
+good under a held clock) and a loading screen written into \`web/index.html\` (drawn before the
+device's text size applied). Fonts
 are the system's (no web font); home has no image above the fold (the spotlight's photos show
 only once revealed). \`preCompressed\` serving, the lazy signed-in app and the signed-in page's
 preloads are in \`vite.config.ts\`, \`web/src/App.tsx\`, \`web/src/SignedInApp.tsx\` and

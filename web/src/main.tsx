@@ -11,7 +11,6 @@ import { BrowserRouter } from 'react-router';
 import { queryKeys } from './api/keys';
 import { seedFromPage } from './api/page-data';
 import { App, preloadSignedInApp } from './App';
-import { holdCallsUntilPainted } from './holdCallsUntilPainted';
 import { trackKeyboardInset } from './lib/keyboardInset';
 import { applyTextSize, readTextSize } from './lib/textSize';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
@@ -43,7 +42,7 @@ window.addEventListener('unhandledrejection', (event) => {
 // Issue 8 "First load": the first render is a transition, so React renders it in slices of a
 // few milliseconds and the page stays responsive (no long task) while it builds.
 const root = createRoot(document.getElementById('root')!);
-function renderApp(AfterFirstPaint: () => null = () => null) {
+function renderApp() {
   startTransition(() =>
     root.render(
       <StrictMode>
@@ -57,7 +56,6 @@ function renderApp(AfterFirstPaint: () => null = () => null) {
             <BrowserRouter>
               <App />
             </BrowserRouter>
-            <AfterFirstPaint />
           </QueryClientProvider>
         </MantineProvider>
       </StrictMode>,
@@ -70,8 +68,7 @@ function renderApp(AfterFirstPaint: () => null = () => null) {
 // preloadSignedInApp). Should the chunk fail, the render goes on and asks for it again.
 if (queryClient.getQueryData(queryKeys.currentUser) === undefined) renderApp();
 else {
-  const afterFirstPaint = holdCallsUntilPainted();
   void preloadSignedInApp()
     .catch(() => {})
-    .then(() => renderApp(afterFirstPaint));
+    .then(() => renderApp());
 }
