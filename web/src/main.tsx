@@ -4,8 +4,9 @@ import '@mantine/notifications/styles.css';
 // After Mantine's styles, so its equal-specificity rules give way (issue 9: 44 px targets).
 import './legibility.css';
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, startTransition, StrictMode, Suspense } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { queryKeys } from './api/keys';
@@ -14,10 +15,6 @@ import { App, preloadSignedInApp } from './App';
 import { trackKeyboardInset } from './lib/keyboardInset';
 import { applyTextSize, readTextSize } from './lib/textSize';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
-
-// Issue 21 "First load": the toasts' host (with its transitions) loads beside the first render
-// rather than before it; a toast shown meanwhile waits in Mantine's store and appears with it.
-const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
 
 // accounts §7: no retry, no refetch on focus, data never stale unless a screen says otherwise.
 const queryClient = new QueryClient({
@@ -49,9 +46,7 @@ function renderApp() {
         <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver}>
           {/* memories §9: one toast at a time (lib/toast.ts replaces rather than queues); at the
               bottom, clear of the fields dialogs put at the top of a phone (legibility.css). */}
-          <Suspense fallback={null}>
-            <Notifications position="bottom-center" limit={1} />
-          </Suspense>
+          <Notifications position="bottom-center" limit={1} />
           <QueryClientProvider client={queryClient}>
             <BrowserRouter>
               <App />
