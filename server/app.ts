@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { publicConfig, type PublicConfig } from '../common/config.js';
+import { publicConfig, type PublicConfig, type TranscriptionEngineName } from '../common/config.js';
 import { messages } from '../common/messages.js';
 import { createOidcClient, type OidcClient } from './auth/oidc.js';
 import { authRoutes } from './auth/routes.js';
@@ -14,6 +14,7 @@ import { resolveSession } from './auth/index.js';
 import type { AppContext } from './context.js';
 import { trustProxyOption } from './config.js';
 import { HttpError, registerErrorHandler } from './http/errors.js';
+import { JobRunner, type JobHandler } from './jobs/index.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerEtags } from './http/etag.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -47,9 +48,25 @@ export interface AppOptions {
   logger?: boolean;
   /** Told of every route as it is registered (the authorization table's test). */
   onRoute?: (route: RouteOptions) => void;
+  /** Job handlers besides the features' own (tests' kinds). */
+  jobHandlers?: Record<string, JobHandler>;
+  /** Whether the job runner polls once the app is ready (default true); tests run jobs with app.jobs.drain() instead. */
+  startJobs?: boolean;
 }
 
-export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.config.signupLimitPerHour, logger = false, onRoute }: AppOptions): Promise<FastifyInstance> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's job runner (server/jobs): started when the app is ready, stopped as it closes. */
+    jobs: JobRunner;
+  }
+}
+
+/** What each feature runs after the answer (DESIGN "Work that outlives a request"), by job kind. */
+function featureJobHandlers(_ctx: AppContext): Record<string, JobHandler> {
+  return {};
+}
+
+export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.config.signupLimitPerHour, logger = false, onRoute, jobHandlers = {}, startJobs = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: ctx.config.logLevel } : false,
     trustProxy: trustProxyOption(ctx.config.trustProxy),
@@ -99,6 +116,14 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   await app.register(archiveRoutes, { ctx });
   await app.register(downloadProxyRoutes, { ctx });
   registerNotificationListeners(ctx);
+  // One runner per instance. It stops before the app's other resources close (preClose comes
+  // before every onClose): its unfinished jobs go back to the queue while the database is open.
+  const jobs = new JobRunner({ db: ctx.db, dialect: ctx.dialect, log: app.log, handlers: { ...featureJobHandlers(ctx), ...jobHandlers }, now: () => ctx.now() });
+  app.decorate('jobs', jobs);
+  if (startJobs) app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => {
+    await jobs.stop();
+  });
 
   app.get('/healthz', { schema: { tags: ['health'] } }, async () => {
     await sql`select 1`.execute(ctx.db);
@@ -108,13 +133,27 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/config',
     { schema: { tags: ['config'], response: { 200: publicConfig } } },
-    // DESIGN "Voice is never dropped": without a service the web ends a recording quietly.
-    async (): Promise<PublicConfig> => ({ feedbackUrl: ctx.config.feedbackUrl, transcriptionAvailable: ctx.ai.transcriber.driver !== 'none' }),
+    async (): Promise<PublicConfig> => ({
+      feedbackUrl: ctx.config.feedbackUrl,
+      // DESIGN "Voice is never dropped": without an engine the web ends a recording quietly.
+      transcriptionAvailable: ctx.ai.transcriber.driver !== 'none',
+      // DESIGN "Words for every voice": the profile page says which engine writes the words.
+      transcription: { engine: engineNames[ctx.ai.transcriber.driver] ?? 'none', model: ctx.ai.transcriber.model },
+    }),
   );
+  // The local engine's child process goes with the app (main.ts's shutdown, a test's close).
+  app.addHook('onClose', () => ctx.ai.transcriber.close());
 
   await registerWeb(app, webRoot, pageDataOf(ctx));
   return app;
 }
+
+/** A transcriber's driver as GET /api/config names its engine. */
+const engineNames: Record<string, TranscriptionEngineName> = {
+  local: 'local',
+  'openai-compatible': 'service',
+  none: 'none',
+};
 
 /** The origins media bytes come from besides our own: the bucket as browsers reach it, or AWS's buckets. */
 function storageOrigins(ctx: AppContext): string[] {

@@ -1,11 +1,13 @@
 // Environment → a typed, validated configuration (DESIGN "Configuration").
 // A bad value stops start-up with one line that names the variable.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { registrationModes, type AuthProviders } from '../common/auth.js';
+import type { TranscriptionEngineName } from '../common/config.js';
 
 export class ConfigError extends Error {}
 
@@ -57,6 +59,15 @@ const env = z.object({
   TRANSCRIBE_URL: url('of an OpenAI-compatible API').optional(),
   TRANSCRIBE_API_KEY: optionalText,
   TRANSCRIBE_MODEL: optionalText,
+  TRANSCRIBE: z.enum(['auto', 'local', 'service', 'off'], { error: 'must be auto, local, service or off' }).default('auto'),
+  TRANSCRIBE_MODEL_FILE: optionalText,
+  TRANSCRIBE_LANGUAGE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(auto|[a-z]{2,3})$/, 'must be auto or a language code such as en, de or fr')
+    .default('auto'),
+  TRANSCRIBE_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be a whole number').default(1),
   LLM_URL: url('of an OpenAI-compatible API').optional(),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
@@ -103,6 +114,21 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
+/** What the local engine needs (TRANSCRIBE_MODEL_FILE, TRANSCRIBE_LANGUAGE, TRANSCRIBE_CONCURRENCY). */
+export interface LocalTranscribeConfig {
+  /** An absolute path to a whisper.cpp ggml model that existed at start. */
+  modelFile: string;
+  /** 'auto' (whisper detects it) or a language code such as 'en'. */
+  language: string;
+  /** The machine's cores less one, so the server keeps one for its requests; at least 1. */
+  threads: number;
+  /** Recordings transcribed at once by this instance. */
+  concurrency: number;
+}
+
+/** The models `npm run models:get` fetches, in the order the default search prefers them. */
+export const DEFAULT_MODEL_NAMES = ['base', 'small', 'tiny'] as const;
+
 export interface Config {
   port: number;
   host: string;
@@ -118,7 +144,15 @@ export interface Config {
   registration: AuthProviders['registration'];
   inviteTtlHours: number;
   oidc: OidcConfig | null;
+  /**
+   * Which engine writes the words of recordings (DESIGN "Words for every voice"): TRANSCRIBE
+   * as resolved at start, `auto` having become one of the three.
+   */
+  transcriptionEngine: TranscriptionEngineName;
+  /** The OpenAI-compatible service; set exactly when `transcriptionEngine` is 'service'. */
   transcribe: { url: string; apiKey?: string; model: string } | null;
+  /** The whisper.cpp engine on this machine; set exactly when `transcriptionEngine` is 'local'. */
+  localTranscribe: LocalTranscribeConfig | null;
   llm: { url: string; apiKey?: string; model: string } | null;
   logLevel: string;
   /** Sign-ups accepted per client address and hour. */
@@ -154,6 +188,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const s3 = values.STORAGE === 's3' ? s3Config(values) : null;
 
   const dataDir = resolve(values.DATA_DIR);
+  const transcription = transcriptionConfig(values, dataDir);
   const publicUrl = new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`);
   return {
     port: values.PORT,
@@ -175,9 +210,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           name: values.OIDC_NAME ?? 'Single Sign-On',
         }
       : null,
-    transcribe: values.TRANSCRIBE_URL
-      ? { url: values.TRANSCRIBE_URL, apiKey: values.TRANSCRIBE_API_KEY, model: values.TRANSCRIBE_MODEL ?? 'whisper-1' }
-      : null,
+    ...transcription,
     llm: values.LLM_URL ? { url: values.LLM_URL, apiKey: values.LLM_API_KEY, model: values.LLM_MODEL ?? 'gpt-4o-mini' } : null,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
@@ -252,6 +285,74 @@ function s3Config(values: z.infer<typeof env>): S3Config {
     credentials: values.S3_ACCESS_KEY_ID ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY! } : undefined,
     forcePathStyle: values.S3_FORCE_PATH_STYLE === 'true',
   };
+}
+
+/**
+ * TRANSCRIBE (DESIGN "Words for every voice"): `auto` takes the service when TRANSCRIBE_URL is
+ * set, else the local engine when a model file is there, else none; `local` and `service`
+ * insist, and stop start-up with what to set when they cannot be had.
+ */
+function transcriptionConfig(values: z.infer<typeof env>, dataDir: string): Pick<Config, 'transcriptionEngine' | 'transcribe' | 'localTranscribe'> {
+  const none = { transcriptionEngine: 'none', transcribe: null, localTranscribe: null } as const;
+  const mode = values.TRANSCRIBE;
+  if (mode === 'off') return none;
+
+  if (mode === 'service' || (mode === 'auto' && values.TRANSCRIBE_URL)) {
+    if (!values.TRANSCRIBE_URL) throw new ConfigError('Configuration error: TRANSCRIBE_URL must be set when TRANSCRIBE is service (the address of an OpenAI-compatible API)');
+    return {
+      transcriptionEngine: 'service',
+      transcribe: { url: values.TRANSCRIBE_URL, apiKey: values.TRANSCRIBE_API_KEY, model: values.TRANSCRIBE_MODEL ?? 'whisper-1' },
+      localTranscribe: null,
+    };
+  }
+
+  const modelFile = values.TRANSCRIBE_MODEL_FILE ? namedModelFile(values.TRANSCRIBE_MODEL_FILE) : defaultModelFile(dataDir);
+  if (!modelFile) {
+    if (mode === 'auto') return none;
+    throw new ConfigError(
+      `Configuration error: TRANSCRIBE is local but no model file was found: run npm run models:get -- base, or set TRANSCRIBE_MODEL_FILE to a whisper.cpp ggml model (looked for ${modelSearchList(dataDir)})`,
+    );
+  }
+  return {
+    transcriptionEngine: 'local',
+    transcribe: null,
+    localTranscribe: {
+      modelFile,
+      language: values.TRANSCRIBE_LANGUAGE,
+      threads: Math.max(1, availableParallelism() - 1),
+      concurrency: values.TRANSCRIBE_CONCURRENCY,
+    },
+  };
+}
+
+/** Where `npm run models:get` puts models, and the default search looks (DATA_DIR/models). */
+export function modelsDirOf(dataDir: string): string {
+  return join(dataDir, 'models');
+}
+
+/** The files the default search tries, in order. */
+function modelSearchList(dataDir: string): string {
+  return DEFAULT_MODEL_NAMES.map((name) => join(modelsDirOf(dataDir), `ggml-${name}.bin`)).join(', ');
+}
+
+/** The first of DATA_DIR/models/ggml-{base,small,tiny}.bin that exists, or null. */
+function defaultModelFile(dataDir: string): string | null {
+  for (const name of DEFAULT_MODEL_NAMES) {
+    const file = join(modelsDirOf(dataDir), `ggml-${name}.bin`);
+    if (isFile(file)) return file;
+  }
+  return null;
+}
+
+/** TRANSCRIBE_MODEL_FILE names a file on purpose: when the local engine is in question, one that is not there is a mistake to stop on, not a reason to run without words. */
+function namedModelFile(path: string): string {
+  const file = resolve(path);
+  if (!isFile(file)) throw new ConfigError(`Configuration error: TRANSCRIBE_MODEL_FILE names no file (${file}): run npm run models:get -- base, or correct the path`);
+  return file;
+}
+
+function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
 }
 
 /** One secret per installation, made on first start, so a single machine needs no setup. */

@@ -3,7 +3,7 @@
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/index.js';
 import { Events } from './events.js';
-import { createChatClient, createTranscriber, type ChatClient, type Transcriber } from './providers/ai/index.js';
+import { createChatClient, createTranscriber, type ChatClient, type ConfiguredTranscriber } from './providers/ai/index.js';
 import type { MediaStore } from './providers/storage/index.js';
 
 export interface AppContext {
@@ -12,8 +12,11 @@ export interface AppContext {
   config: Config;
   /** Where media bytes live: DATA_DIR/media, or S3 (DESIGN "Media"). */
   media: MediaStore;
-  /** The optional AI services, built once; each is the 'none' driver when unconfigured. */
-  ai: { chat: ChatClient; transcriber: Transcriber };
+  /**
+   * The optional AI engines, built once; each is the 'none' driver when unconfigured. The
+   * transcriber is the one TRANSCRIBE chose (local, service or none); the app closes it.
+   */
+  ai: { chat: ChatClient; transcriber: ConfiguredTranscriber };
   /** Typed in-process events between features (server/events.ts). */
   events: Events;
   /** The current time; tests replace it to move past expiry windows. */
@@ -24,7 +27,7 @@ export interface AppContext {
 export function createContext(parts: Pick<AppContext, 'db' | 'dialect' | 'config' | 'media' | 'now'> & Partial<Pick<AppContext, 'ai'>>): AppContext {
   return {
     ...parts,
-    ai: parts.ai ?? { chat: createChatClient(parts.config.llm), transcriber: createTranscriber(parts.config.transcribe) },
+    ai: parts.ai ?? { chat: createChatClient(parts.config.llm), transcriber: createTranscriber(parts.config) },
     events: new Events(),
   };
 }

@@ -36,8 +36,13 @@ describe.each(dialects)('health and docs on %s', (dialect) => {
   it('tells the web its public settings at /api/config, and nothing more', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(response.statusCode).toBe(200);
-    // DESIGN "Voice is never dropped": the default self-hosted install has no transcription service.
-    expect(response.json()).toEqual({ feedbackUrl: 'mailto:?subject=Heirloom%20feedback', transcriptionAvailable: false });
+    // DESIGN "Voice is never dropped": the default self-hosted install has no transcription
+    // engine until a model is fetched (its data folder here has none).
+    expect(response.json()).toEqual({
+      feedbackUrl: 'mailto:?subject=Heirloom%20feedback',
+      transcriptionAvailable: false,
+      transcription: { engine: 'none', model: null },
+    });
   });
 
   it('says transcription is available once TRANSCRIBE_URL is set, sending nothing to the service to say so', async () => {
@@ -45,9 +50,23 @@ describe.each(dialects)('health and docs on %s', (dialect) => {
     try {
       const response = await configured.app.inject({ method: 'GET', url: '/api/config' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ feedbackUrl: 'mailto:?subject=Heirloom%20feedback', transcriptionAvailable: true });
+      expect(response.json()).toEqual({
+        feedbackUrl: 'mailto:?subject=Heirloom%20feedback',
+        transcriptionAvailable: true,
+        transcription: { engine: 'service', model: 'whisper-test' },
+      });
     } finally {
       await configured.close();
+    }
+  });
+
+  it('says there is no engine when TRANSCRIBE is off, even with TRANSCRIBE_URL set', async () => {
+    const off = await makeTestApp(dialect, { env: { TRANSCRIBE: 'off', TRANSCRIBE_URL: 'http://127.0.0.1:9/v1' } });
+    try {
+      const response = await off.app.inject({ method: 'GET', url: '/api/config' });
+      expect(response.json()).toMatchObject({ transcriptionAvailable: false, transcription: { engine: 'none', model: null } });
+    } finally {
+      await off.close();
     }
   });
 

@@ -17,7 +17,7 @@ describe('transcribing a recording when the service does not answer', () => {
 
   it("gives up at the time limit with 502 'Transcription failed' and removes the temp file", async () => {
     stt.reply = { kind: 'hang' };
-    const transcriber = createTranscriber({ url: stt.url, model: 'whisper-test' }, { timeoutMs: 200 });
+    const transcriber = createTranscriber({ transcribe: { url: stt.url, model: 'whisper-test' } }, { timeoutMs: 200 });
     const started = Date.now();
     const failure = transcribeRecording({ transcriber }, Readable.from([wavRecording()]));
     await expect(failure).rejects.toBeInstanceOf(HttpError);

@@ -16,7 +16,7 @@ describe('the transcription provider', () => {
     server.received.length = 0;
   });
 
-  const transcriber = (apiKey?: string, timeoutMs = 2_000) => createTranscriber({ url: server.url, apiKey, model: 'whisper-test' }, { timeoutMs });
+  const transcriber = (apiKey?: string, timeoutMs = 2_000) => createTranscriber({ transcribe: { url: server.url, apiKey, model: 'whisper-test' } }, { timeoutMs });
 
   it('posts the file and model as multipart to {TRANSCRIBE_URL}/audio/transcriptions with the key as a Bearer token, and trims the text', async () => {
     server.reply = { kind: 'text', text: '  We went to Brighton in 1987.\n' };
@@ -33,7 +33,7 @@ describe('the transcription provider', () => {
 
   it('sends no Authorization header without a key and tolerates a trailing slash', async () => {
     server.reply = { kind: 'text', text: '' };
-    const plain = createTranscriber({ url: `${server.url}/`, model: 'whisper-test' });
+    const plain = createTranscriber({ transcribe: { url: `${server.url}/`, model: 'whisper-test' } });
     await expect(plain.transcribe(request())).resolves.toBe('');
     expect(server.received[0]!.path).toBe('/v1/audio/transcriptions');
     expect(server.received[0]!.headers.authorization).toBeUndefined();
@@ -58,7 +58,7 @@ describe('the transcription provider', () => {
   });
 
   it("builds the 'none' driver when TRANSCRIBE_URL is unset, which refuses without sending anything", async () => {
-    const none = createTranscriber(null);
+    const none = createTranscriber({});
     expect(none.driver).toBe('none');
     await expect(none.transcribe(request())).rejects.toBeInstanceOf(TranscriptionError);
     expect(server.received).toHaveLength(0);
