@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 const SERVER = dirname(fileURLToPath(import.meta.url));
 
 /** The kernel: what every feature stands on and which knows no feature. */
-const KERNEL = ['config.ts', 'context.ts', 'events.ts', 'paths.ts', 'db', 'http', 'providers'];
+const KERNEL = ['config.ts', 'context.ts', 'events.ts', 'paths.ts', 'db', 'http', 'providers', 'jobs'];
 /** The shared floor: what several features need of one another, reached through its index.ts. */
 const SHARED = ['access', 'media', 'people'];
 /** Where the features are put together: nothing imports these. */

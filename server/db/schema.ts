@@ -205,6 +205,28 @@ export interface DailyPromptsTable {
   looking_forward: string;
 }
 
+/** A job's life (server/jobs): queued → running → done, or back to queued to retry, or failed for good. */
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** Dedupe: one queued or running job per kind and key. */
+  key: string | null;
+  /** JSON text. */
+  payload: string;
+  state: JobState;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Null: the handler's own. */
+  max_attempts: number | null;
+  run_after: Time;
+  lease_owner: string | null;
+  lease_expires_at: Time | null;
+  last_error: string | null;
+  created_at: Time;
+  updated_at: Time;
+}
+
 export interface Database {
   users: UsersTable;
   identities: IdentitiesTable;
@@ -228,6 +250,7 @@ export interface Database {
   comments: CommentsTable;
   notifications: NotificationsTable;
   daily_prompts: DailyPromptsTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

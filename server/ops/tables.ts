@@ -36,6 +36,9 @@ export const heirloomTables: readonly TableInfo[] = [
   { name: 'ai_calls', primaryKey: ['id'] },
   // Carried: a send retried against the restored server still answers what it first made (server/idempotency).
   { name: 'idempotency_keys', primaryKey: ['caller', 'key'] },
+  // Carried: work queued or failed (a recording's transcription) is part of the family's data's
+  // state; a job running when the backup was taken is reclaimed once its lease has expired.
+  { name: 'jobs', primaryKey: ['id'] },
 ];
 
 /**

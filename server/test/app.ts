@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { JobRunner } from '../jobs/index.js';
 import { sql } from 'kysely';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -20,6 +21,8 @@ export const TEST_ORIGIN = 'http://heirloom.test';
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The app's job runner, not polling: a test runs the jobs due with `t.jobs.drain()` (on the app's clock). */
+  jobs: JobRunner;
   /** Moves the app's clock forward. */
   advance(ms: number): void;
   close(): Promise<void>;
@@ -51,12 +54,13 @@ export async function makeTestApp(dialect: Dialect, { env = {}, ...options }: Te
   let offset = 0;
   const media = await createMediaStore(config);
   const ctx: AppContext = createContext({ db: handle.db, dialect, config, media, now: () => new Date(Date.now() + offset) });
-  const app = await buildApp({ ctx, registerLimit: 1000, ...options });
+  const app = await buildApp({ ctx, registerLimit: 1000, startJobs: false, ...options });
   await app.ready();
 
   return {
     app,
     ctx,
+    jobs: app.jobs,
     advance: (ms) => {
       offset += ms;
     },
