@@ -894,6 +894,15 @@ export const messages = {
   profileUploadImage: 'Upload Image',
   profilePictureChange: 'Change',
   profilePictureChangeLabel: 'Change profile picture',
+  // Issue 22 "Words for every voice": the profile page says which engine writes the words
+  // (GET /api/config transcription), and when there is none, quietly, how to get one.
+  transcriptionEngineTitle: 'Words for recordings',
+  transcriptionEngineLocal: (model: string | null) =>
+    `Words for recordings are written on this server${model ? ` (${model})` : ''}; no recording leaves it to be transcribed.`,
+  transcriptionEngineService: (model: string | null) =>
+    `Words for recordings are written by the transcription service this server is set up with${model ? ` (${model})` : ''}.`,
+  transcriptionEngineNone:
+    'Recordings are kept without their words for now. Whoever runs this server can have them written on it with "npm run models:get -- base" and a restart.',
   // accounts §2 Home: today's prompts.
   promptsTitle: "Today's Prompts",
   promptsLoadFailed: "Today's prompts could not be loaded. Try Refresh.",

@@ -1,5 +1,6 @@
 // accounts §2 "Profile": the avatar with its upload button, "My Information", (issue 9)
-// the device's text size, and (issue 19) the password change and signing out other devices.
+// the device's text size, (issue 22) which engine writes the words of recordings, and (issue 19)
+// the password change and signing out other devices.
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { DISPLAY_NAME_MAX } from '../../../../common/limits';
@@ -10,6 +11,7 @@ import { toast } from '../../lib/toast';
 import { ChangePasswordCard, OtherDevicesCard } from './AccountSecurityCards';
 import { AvatarPicker } from './AvatarPicker';
 import { TextSizeCard } from './TextSizeCard';
+import { TranscriptionEngineCard } from './TranscriptionEngineCard';
 import { useImageChoice } from './imageChoice';
 import { useUpdateProfile, useUploadProfileImage } from './useProfileMutations';
 
@@ -22,6 +24,7 @@ export function ProfilePage({ user }: { user: User }) {
       <ProfilePictureCard user={user} />
       <MyInformationCard user={user} />
       <TextSizeCard />
+      <TranscriptionEngineCard />
       <ChangePasswordCard />
       <OtherDevicesCard />
     </Stack>
