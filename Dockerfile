@@ -4,6 +4,21 @@
 # sources. Node runs as PID 1 itself: the server handles SIGTERM (requests in flight
 # finish, new ones get 503), so `docker stop` reaches it with nothing in between.
 
+# The speech model the local engine transcribes with (issue 22): whisper.cpp's `base` by
+# default; `--build-arg WHISPER_MODEL=tiny` or `small` takes another, and an empty value
+# leaves it out. Fetched (size said, SHA-1 checked) in a stage that holds nothing but the
+# fetch script, so a change to the sources does not download it again.
+ARG WHISPER_MODEL=base
+
+FROM node:20-bookworm-slim AS model
+ARG WHISPER_MODEL
+WORKDIR /app
+COPY package.json ./
+COPY scripts/models-get.mjs scripts/
+# DATA_DIR=/app puts it in /app/models: outside /data, which the volume would hide.
+RUN mkdir -p models \
+ && if [ -n "$WHISPER_MODEL" ]; then DATA_DIR=/app npm run models:get -- "$WHISPER_MODEL"; fi
+
 FROM node:20-bookworm-slim AS build
 # better-sqlite3 compiles when no prebuilt binary can be fetched.
 RUN apt-get update \
@@ -16,6 +31,7 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
+ARG WHISPER_MODEL
 # glibc's allocator, as bench/support.ts ALLOCATOR_ENV runs it: left alone, it gives each
 # thread an arena of its own and, once large blocks have been freed, keeps sharp's pixel buffers
 # in those arenas, whose freed pages it holds on to, so RSS climbs in steps under a stream of
@@ -32,6 +48,10 @@ COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/scripts ./scripts
+COPY --from=model /app/models ./models
+# The baked model, named (empty when WHISPER_MODEL was, which config.ts takes as unset: then a
+# model in /data/models, or TRANSCRIBE_URL, gives the words). TRANSCRIBE_URL still wins.
+ENV TRANSCRIBE_MODEL_FILE=${WHISPER_MODEL:+/app/models/ggml-${WHISPER_MODEL}.bin}
 # The node image's unprivileged user owns the data folder and nothing else.
 RUN mkdir -p /data && chown node:node /data
 USER node
