@@ -234,3 +234,38 @@ describe.each(dialects)('the job queue on %s', (dialect) => {
     expect(await jobsOf(t.ctx.db, { kind: 'prune-bad' })).toMatchObject([{ id: bad, state: 'failed', last_error: 'Bad audio' }]);
   });
 });
+
+describe.each(dialects)("the app's own runner on %s", (dialect) => {
+  it('starts when the app is ready and runs what is enqueued, with no drain', async () => {
+    const ran = deferred<JobPayload>();
+    const t = await makeTestApp(dialect, { startJobs: true, jobHandlers: { welcome: { run: async (payload) => ran.resolve(payload) } } });
+    try {
+      const id = await enqueueJob(t.ctx.db, { kind: 'welcome', payload: { to: 'Rose' } });
+      expect(await ran.promise).toEqual({ to: 'Rose' });
+      await t.jobs.drain();
+      expect(await jobsOf(t.ctx.db, { kind: 'welcome' })).toMatchObject([{ id, state: 'done', attempts: 1 }]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(dialects)('a started runner on %s', (dialect) => {
+  it('runs a job enqueued in this process at once (woken), not at its next poll an hour later', async () => {
+    const t = await makeTestApp(dialect);
+    const ran = deferred<string>();
+    const runner = new JobRunner({ db: t.ctx.db, dialect, log: keptLog(), pollMs: 60 * 60 * SECOND, handlers: { woken: { run: async (_payload, job) => ran.resolve(job.id) } } });
+    try {
+      runner.start();
+      // Its first poll, which found nothing, is over: the next is an hour away.
+      await runner.drain();
+      const id = await enqueueJob(t.ctx.db, { kind: 'woken', payload: {} });
+      expect(await ran.promise).toBe(id);
+      await runner.stop();
+      expect(await jobsOf(t.ctx.db, { kind: 'woken' })).toMatchObject([{ id, state: 'done' }]);
+    } finally {
+      await runner.stop();
+      await t.close();
+    }
+  });
+});
