@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, transcriptionEngineLine } from './config.js';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -114,5 +114,21 @@ describe('TRANSCRIBE=local, service and off', () => {
     const missing = join(tempDir(), 'ggml-base.bin');
     expect(refusal({ TRANSCRIBE_MODEL_FILE: missing })).toBe(`Configuration error: TRANSCRIBE_MODEL_FILE names no file (${missing}): run npm run models:get -- base, or correct the path`);
     expect(refusal({ TRANSCRIBE: 'local', TRANSCRIBE_MODEL_FILE: tempDir() })).toMatch(/^Configuration error: TRANSCRIBE_MODEL_FILE names no file/);
+  });
+});
+
+describe('the line logged at start', () => {
+  it('names the engine, and with none, how to get one', () => {
+    const dataDir = dataDirWithModels('tiny');
+    expect(transcriptionEngineLine(loadConfig({ DATA_DIR: dataDir, TRANSCRIBE_LANGUAGE: 'de' }))).toBe(
+      `Words for recordings: written on this machine with ggml-tiny.bin (${join(dataDir, 'models', 'ggml-tiny.bin')}; language de; 1 at a time, ${threads} ${threads === 1 ? 'thread' : 'threads'} each)`,
+    );
+    // The service's origin only: whatever the address carries beyond it stays out of the log.
+    expect(transcriptionEngineLine(loadConfig({ DATA_DIR: tempDir(), TRANSCRIBE_URL: 'https://user:secret@speech.example.org/v1?key=k' }))).toBe(
+      'Words for recordings: written by the transcription service at https://speech.example.org (whisper-1)',
+    );
+    expect(transcriptionEngineLine(loadConfig({ DATA_DIR: tempDir() }))).toBe(
+      'Words for recordings: none are written; run npm run models:get -- base and restart to have them written on this machine (or set TRANSCRIBE_URL)',
+    );
   });
 });

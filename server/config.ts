@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { registrationModes, type AuthProviders } from '../common/auth.js';
 import type { TranscriptionEngineName } from '../common/config.js';
@@ -266,6 +266,18 @@ export function trustProxyOption(trust: TrustProxy): boolean | string[] | ((addr
 export function trustProxyWarning(config: Pick<Config, 'trustProxy'>): string | null {
   if (config.trustProxy !== true) return null;
   return 'TRUST_PROXY=true believes any X-Forwarded-For, so a client can choose its own address and escape the sign-in and sign-up limits: set TRUST_PROXY to the number of proxies in front of Heirloom (such as 1) or to their addresses';
+}
+
+/** The line main.ts logs at start: which engine writes the words of recordings, and how to get one when none does. */
+export function transcriptionEngineLine(config: Pick<Config, 'transcriptionEngine' | 'transcribe' | 'localTranscribe'>): string {
+  const local = config.localTranscribe;
+  if (local) {
+    const language = local.language === 'auto' ? 'detected in each recording' : local.language;
+    return `Words for recordings: written on this machine with ${basename(local.modelFile)} (${local.modelFile}; language ${language}; ${local.concurrency} at a time, ${local.threads} ${local.threads === 1 ? 'thread' : 'threads'} each)`;
+  }
+  // The address's origin only: a key or token in it stays out of the log.
+  if (config.transcribe) return `Words for recordings: written by the transcription service at ${new URL(config.transcribe.url).origin} (${config.transcribe.model})`;
+  return 'Words for recordings: none are written; run npm run models:get -- base and restart to have them written on this machine (or set TRANSCRIBE_URL)';
 }
 
 /** The S3 settings; a missing bucket or half a key pair stops start-up with one line. */

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { messages } from '../common/messages.js';
 import { buildApp } from './app.js';
 import { createContext } from './context.js';
-import { ConfigError, loadConfig, trustProxyWarning } from './config.js';
+import { ConfigError, loadConfig, transcriptionEngineLine, trustProxyWarning } from './config.js';
 import { openConfiguredDatabase } from './db/open.js';
 import { sweepAbandonedSpools } from './media/image-spool.js';
 import { sweepOrphanMedia } from './media/orphans.js';
@@ -64,6 +64,7 @@ async function main(): Promise<void> {
     (error: unknown) => app.log.warn({ err: error }, 'The sweep of files left by interrupted requests failed; it runs again at the next start'),
   );
   app.log.info(`Heirloom is ready at ${config.publicUrl.origin} (${dialect})`);
+  app.log.info(transcriptionEngineLine(config));
 
   const shutdown = async (signal: string) => {
     if (closing) return;
