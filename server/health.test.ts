@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dialects, makeTestApp, type TestApp } from './test/app.js';
 
 /** `/api/memories/:id` as OpenAPI writes it, `/api/memories/{id}`; the media wildcard as `{*}`. */
@@ -68,6 +68,13 @@ describe.each(dialects)('health and docs on %s', (dialect) => {
     } finally {
       await off.close();
     }
+  });
+
+  it('closes its transcriber as the app closes (the local engine gives its child process back)', async () => {
+    const closing = await makeTestApp(dialect, { env: { TRANSCRIBE_URL: 'http://127.0.0.1:9/v1' } });
+    const close = vi.spyOn(closing.ctx.ai.transcriber, 'close');
+    await closing.close();
+    expect(close).toHaveBeenCalledTimes(1);
   });
 
   it('answers unknown API paths with 404 {message}', async () => {
