@@ -26,6 +26,9 @@ test.describe('Profile', () => {
     const emailField = page.getByRole('textbox', { name: messages.profileEmail });
     await expect(emailField).toHaveValue(email);
     await expect(emailField).toHaveAttribute('readonly', '');
+    // Issue 22: this server has no transcription engine (its data folder holds no model), and
+    // the page says how to get one in a line.
+    await expect(page.getByRole('region', { name: messages.transcriptionEngineTitle })).toHaveText(messages.transcriptionEngineTitle + messages.transcriptionEngineNone);
 
     await displayName.fill('Ada King');
     await page.getByRole('button', { name: messages.saveChanges }).click();
