@@ -17,7 +17,13 @@ import { describe, expect, it } from 'vitest';
 const SERVER = dirname(fileURLToPath(import.meta.url));
 
 /** The kernel: what every feature stands on and which knows no feature. */
-const KERNEL = ['config.ts', 'context.ts', 'events.ts', 'paths.ts', 'db', 'http', 'providers', 'jobs'];
+const KERNEL = ['config.ts', 'context.ts', 'events.ts', 'paths.ts', 'db', 'http', 'providers', 'jobs', 'audio/decode'];
+/**
+ * Folders inside a feature's folder that are rooms of their own: audio/decode turns any
+ * recording into samples, knows no feature, and the local transcription engine (a provider)
+ * runs it in its child process.
+ */
+const ROOMS_WITHIN = ['audio/decode'];
 /** The shared floor: what several features need of one another, reached through its index.ts. */
 const SHARED = ['access', 'media', 'people'];
 /** Where the features are put together: nothing imports these. */
@@ -25,8 +31,8 @@ const WIRING = ['app.ts', 'main.ts'];
 
 type Floor = 'kernel' | 'shared' | 'feature' | 'wiring';
 
-/** A file's room: its top folder under server/, or the file itself at the top. */
-const roomOf = (file: string) => file.split('/')[0]!;
+/** A file's room: its top folder under server/ (or one of ROOMS_WITHIN), or the file itself at the top. */
+const roomOf = (file: string) => ROOMS_WITHIN.find((room) => file.startsWith(`${room}/`)) ?? file.split('/')[0]!;
 
 function floorOf(room: string): Floor {
   if (KERNEL.includes(room)) return 'kernel';
@@ -151,6 +157,9 @@ describe("the server's floors", () => {
       [{ from: 'memories/form.ts', to: 'memories/service.ts' }, null],
       [{ from: 'app.ts', to: 'people/routes.ts' }, null],
       [{ from: 'main.ts', to: 'media/orphans.ts' }, null],
+      [{ from: 'providers/ai/local/engine-child.ts', to: 'audio/decode/index.ts' }, null],
+      [{ from: 'audio/service.ts', to: 'audio/decode/index.ts' }, null],
+      [{ from: 'audio/decode/index.ts', to: 'audio/service.ts' }, 'audio/decode/index.ts (kernel) imports audio/service.ts (a feature)'],
     ];
     for (const [anImport, expected] of cases) expect(floorViolation(anImport), `${anImport.from} -> ${anImport.to}`).toBe(expected);
   });

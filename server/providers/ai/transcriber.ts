@@ -13,7 +13,7 @@ export interface TranscriptionRequest {
 
 export interface Transcriber {
   /** 'none' when TRANSCRIBE_URL is unset: nothing is ever sent, every request rejects. */
-  readonly driver: 'none' | 'openai-compatible';
+  readonly driver: 'none' | 'openai-compatible' | 'local';
   /** The words spoken, trimmed ('' for silence). Rejects with TranscriptionError on any failure. */
   transcribe(request: TranscriptionRequest): Promise<string>;
 }
