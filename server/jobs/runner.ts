@@ -18,6 +18,11 @@ export interface JobHandler {
   leaseMs?: number;
   /** Jobs of this kind run at once in this instance (default 1: heavy work such as speech takes the machine). */
   concurrency?: number;
+  /**
+   * Told once when the job fails for good (its last attempt threw, or the instance running it
+   * died), before it is settled, so the row it is about can say so. A failure here is logged.
+   */
+  failed?(payload: JobPayload, error: string): Promise<void>;
 }
 
 /** What the runner writes to the log: Fastify's logger (pino) fits. */
@@ -29,6 +34,7 @@ export interface JobLog {
 
 export interface JobRunnerOptions {
   db: Db;
+  /** Optional: the claim reads the dialect off the database handle (db/skip-locked.ts). */
   dialect?: Dialect;
   log: JobLog;
   handlers: Record<string, JobHandler>;
@@ -104,11 +110,15 @@ export class JobRunner {
   /** Looks for due jobs at once (a job was just enqueued, or a slot freed). */
   wake(): void {
     if (!this.started || this.stopping) return;
-    void this.claim().catch((error: unknown) => this.log.warn({ err: error }, 'Claiming jobs failed; trying again at the next poll'));
+    this.claimNow();
     this.wakeAgainTimer ??= setTimeout(() => {
       this.wakeAgainTimer = undefined;
-      this.wake();
+      if (this.started) this.claimNow();
     }, WAKE_AGAIN_MS).unref();
+  }
+
+  private claimNow(): void {
+    void this.claim().catch((error: unknown) => this.log.warn({ err: error }, 'Claiming jobs failed; trying again at the next poll'));
   }
 
   /**
@@ -220,6 +230,7 @@ export class JobRunner {
     if (job.attempts > maxAttempts) {
       // Claimed again after its last attempt's lease expired: the instance died during it (maybe because of it).
       const error = job.last_error ?? `The instance running attempt ${maxAttempts} stopped before it finished`;
+      await this.tellFailed(job, handler, error);
       await this.settle(job, { state: 'failed', error });
       this.log.error({ ...context, error }, `Job ${job.kind} ${job.id} failed for good after ${maxAttempts} attempts`);
       return;
@@ -239,6 +250,7 @@ export class JobRunner {
       }
       const error = thrown instanceof Error ? thrown.message : String(thrown);
       if (job.attempts >= maxAttempts) {
+        await this.tellFailed(job, handler, error);
         await this.settle(job, { state: 'failed', error });
         this.log.error({ ...context, err: thrown }, `Job ${job.kind} ${job.id} failed for good after ${job.attempts} attempts`);
         return;
@@ -246,6 +258,14 @@ export class JobRunner {
       const runAfter = new Date(this.now().getTime() + backoffMs(job.attempts));
       await this.settle(job, { state: 'queued', error, runAfter });
       this.log.warn({ ...context, err: thrown, runAfter: runAfter.toISOString() }, `Job ${job.kind} ${job.id} failed (attempt ${job.attempts} of ${maxAttempts}); it runs again after a pause`);
+    }
+  }
+
+  private async tellFailed(job: StoredJob, handler: JobHandler, error: string): Promise<void> {
+    try {
+      await handler.failed?.(JSON.parse(job.payload) as JobPayload, error);
+    } catch (thrown) {
+      this.log.error({ jobId: job.id, kind: job.kind, err: thrown }, `Job ${job.kind} ${job.id} failed for good, and telling its handler failed too`);
     }
   }
 
