@@ -1,5 +1,6 @@
 // Comments as the API speaks them (memories §3 "Comment", §7).
 import { z } from 'zod';
+import { transcriptionStatus } from './audio.js';
 import { member } from './timelines.js';
 
 /** The multipart fields of POST /api/memories/{id}/comments (memories §7). */
@@ -15,6 +16,8 @@ export const comment = z.object({
   userId: z.string(),
   content: z.string().nullable(),
   transcription: z.string().nullable(),
+  /** Where a voice comment's words stand ('none' for a written one). */
+  transcriptionStatus,
   audioUrl: z.string().nullable(),
   createdAt: z.string(),
   user: member,

@@ -1,6 +1,7 @@
 // Memories as the API speaks them (memories §3 "Memory", §7; DESIGN "API"), and the fields
 // of the creation form (memories §3 "Memory creation form").
 import { z } from 'zod';
+import { transcriptionStatus } from './audio.js';
 import {
   AUDIO_DURATION_MAX_S,
   FOLLOW_UP_ANSWER_MAX,
@@ -62,6 +63,8 @@ export const followUpResponse = z.object({
   answer: z.string(),
   audioUrl: z.string().nullable(),
   audioDuration: z.number().nullable(),
+  /** Where a spoken answer's words stand ('none' for a written one). */
+  transcriptionStatus,
 });
 export type FollowUpResponse = z.infer<typeof followUpResponse>;
 
@@ -85,6 +88,8 @@ export const memory = z.object({
   title: z.string(),
   content: z.string(),
   transcription: z.string(),
+  /** Where the words of the memory's voice stand ('none' without one). */
+  transcriptionStatus,
   tags: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -22,14 +22,18 @@ import { sessionPlugin } from './http/session.js';
 import { registerWeb } from './http/web.js';
 import { pageDataOf } from './page-data.js';
 import { archiveRoutes } from './archives/routes.js';
+import * as comments from './comments/index.js';
 import { commentRoutes } from './comments/routes.js';
 import { familyRoutes } from './families/routes.js';
+import { engineConfigured, wordsJobHandler } from './audio/index.js';
 import { audioRoutes } from './audio/routes.js';
 import { downloadProxyRoutes } from './media/proxy-routes.js';
 import { mediaRoutes } from './media/routes.js';
+import * as memories from './memories/index.js';
 import { memoryRoutes } from './memories/routes.js';
 import { registerNotificationListeners } from './notifications/listeners.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { queueMissingWords } from './ops/words.js';
 import { peopleRoutes } from './people/routes.js';
 import { promptRoutes } from './prompts/routes.js';
 import { searchRoutes } from './search/routes.js';
@@ -62,8 +66,10 @@ declare module 'fastify' {
 }
 
 /** What each feature runs after the answer (DESIGN "Work that outlives a request"), by job kind. */
-function featureJobHandlers(_ctx: AppContext): Record<string, JobHandler> {
-  return {};
+function featureJobHandlers(ctx: AppContext): Record<string, JobHandler> {
+  // The words of every kind of recording (issue 22), each written into its own feature's rows.
+  const words = [memories.memoryWords, memories.answerWords, comments.commentWords];
+  return Object.fromEntries(words.map((target) => [target.kind, wordsJobHandler(ctx, target)]));
 }
 
 export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.config.signupLimitPerHour, logger = false, onRoute, jobHandlers = {}, startJobs = true }: AppOptions): Promise<FastifyInstance> {
@@ -121,6 +127,13 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   const jobs = new JobRunner({ db: ctx.db, dialect: ctx.dialect, log: app.log, handlers: { ...featureJobHandlers(ctx), ...jobHandlers }, now: () => ctx.now() });
   app.decorate('jobs', jobs);
   if (startJobs) app.addHook('onReady', async () => jobs.start());
+  // Recordings saved while no engine was configured get their words once one is (issue 22).
+  if (engineConfigured(ctx)) {
+    app.addHook('onReady', async () => {
+      const queued = await queueMissingWords(ctx);
+      if (queued > 0) app.log.info({ queued }, `Queued the words of ${queued} recordings saved before an engine was configured`);
+    });
+  }
   app.addHook('preClose', async () => {
     await jobs.stop();
   });
@@ -138,7 +151,7 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
       // DESIGN "Voice is never dropped": without an engine the web ends a recording quietly.
       transcriptionAvailable: ctx.ai.transcriber.driver !== 'none',
       // DESIGN "Words for every voice": the profile page says which engine writes the words.
-      transcription: { engine: engineNames[ctx.ai.transcriber.driver] ?? 'none', model: ctx.ai.transcriber.model },
+      transcription: { engine: engineNames[ctx.ai.transcriber.driver], model: ctx.ai.transcriber.model },
     }),
   );
   // The local engine's child process goes with the app (main.ts's shutdown, a test's close).
@@ -149,7 +162,7 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
 }
 
 /** A transcriber's driver as GET /api/config names its engine. */
-const engineNames: Record<string, TranscriptionEngineName> = {
+const engineNames: Record<AppContext['ai']['transcriber']['driver'], TranscriptionEngineName> = {
   local: 'local',
   'openai-compatible': 'service',
   none: 'none',

@@ -48,9 +48,8 @@ describe.each(dialects)('voice comments with S3 storage (s3rver) on %s', (dialec
     expect(Buffer.from(await fetched.arrayBuffer()).equals(webm)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: comment.audioUrl, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
 
-    await expect
-      .poll(async () => (await t.ctx.db.selectFrom('comments').select('transcription').where('id', '=', comment.id).executeTakeFirstOrThrow()).transcription)
-      .toBe('We danced in the kitchen.');
+    await t.settleJobs();
+    expect((await t.ctx.db.selectFrom('comments').select('transcription').where('id', '=', comment.id).executeTakeFirstOrThrow()).transcription).toBe('We danced in the kitchen.');
     expect(stt.received.at(-1)!.file!.bytes.equals(webm)).toBe(true);
 
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/comments/${comment.id}`, headers: { cookie: viewer.cookie } });

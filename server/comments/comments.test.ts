@@ -48,6 +48,7 @@ describe.each(dialects)('comments on %s', (dialect) => {
         userId: creator.user.id,
         content: 'What a day that was!',
         transcription: null,
+        transcriptionStatus: 'none',
         audioUrl: null,
         createdAt: expect.any(String),
         user: member_(creator),

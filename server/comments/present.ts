@@ -15,6 +15,7 @@ export function presentComments(rows: CommentRow[], authors: MemberRow[], viewer
     userId: row.user_id,
     content: row.content,
     transcription: row.transcription,
+    transcriptionStatus: row.transcription_status,
     audioUrl: mediaUrl(row.audio_key),
     createdAt: row.created_at,
     user: presentMember(byId.get(row.user_id)!),

@@ -2,6 +2,7 @@
 // media row a voice comment's recording has (kind comment_audio, so /uploads and the
 // memory's deletion find it), which media/ writes in the comment's transaction.
 import type { Insertable, Selectable } from 'kysely';
+import { WORDS_ON_THEIR_WAY } from '../../common/audio.js';
 import type { Db } from '../db/index.js';
 import { comesAfter, type ListPosition } from '../db/keyset.js';
 import type { CommentsTable } from '../db/schema.js';
@@ -47,8 +48,34 @@ export async function deleteComment(db: Db, id: string): Promise<string | null> 
   return row?.audio_key ?? null;
 }
 
-/** Answers whether the comment was still there to take its transcription. */
-export async function setTranscription(db: Db, id: string, transcription: string): Promise<boolean> {
-  const result = await db.updateTable('comments').set({ transcription }).where('id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/**
+ * A voice comment's recording, marked 'working', while its words are still a job's to write
+ * (issue 22); undefined when the comment is gone or its words are settled.
+ */
+export async function beginWords(db: Db, id: string): Promise<string | undefined> {
+  const row = await db
+    .updateTable('comments')
+    .set({ transcription_status: 'working' })
+    .where('id', '=', id)
+    .where('transcription_status', 'in', WORDS_ON_THEIR_WAY)
+    .where('audio_key', 'is not', null)
+    .returning('audio_key')
+    .executeTakeFirst();
+  return row?.audio_key ?? undefined;
+}
+
+/** The comment's words and how they stand, only while a job still owns them (never over a settled comment). */
+export async function settleWords(db: Db, id: string, settled: { transcription?: string; transcription_status: 'done' | 'failed' }): Promise<void> {
+  await db.updateTable('comments').set(settled).where('id', '=', id).where('transcription_status', 'in', WORDS_ON_THEIR_WAY).execute();
+}
+
+/** The voice comments no engine has written words for yet (issue 22: transcribe:missing). */
+export async function commentsWithoutWords(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('comments').select('id').where('audio_key', 'is not', null).where('transcription_status', '=', 'none').execute();
+  return rows.map((row) => row.id);
+}
+
+/** Marks them queued, in the transaction that queues their jobs. */
+export async function markQueued(db: Db, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.updateTable('comments').set({ transcription_status: 'queued' }).where('id', 'in', ids).where('transcription_status', '=', 'none').execute();
 }

@@ -8,7 +8,6 @@ import { errorBody } from '../../common/errors.js';
 import { idempotencyHeaders } from '../../common/idempotency.js';
 import { PAGED_LIST, pageQuery } from '../../common/pages.js';
 import { success } from '../../common/timelines.js';
-import { BackgroundTranscriptions } from '../audio/index.js';
 import type { AppContext } from '../context.js';
 import { sendList } from '../http/json-list.js';
 import { currentUser, requireUser } from '../http/session.js';
@@ -21,9 +20,6 @@ const tags = ['comments'];
 
 export async function commentRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const transcriptions = new BackgroundTranscriptions(ctx, app.log);
-  // A transcription under way finishes (or fails and is logged) before the database closes.
-  app.addHook('onClose', () => transcriptions.settle());
 
   api.get(
     '/api/memories/:id/comments',
@@ -47,7 +43,7 @@ export async function commentRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       const answer = await createOnce(ctx, request, {
         caller: author.id,
         status: 201,
-        create: async (claim) => service.addComment(ctx, transcriptions, author, memoryId, await readCommentForm(ctx, request, author, memoryId), claim),
+        create: async (claim) => service.addComment(ctx, author, memoryId, await readCommentForm(ctx, request, author, memoryId), claim),
         present: (id) => service.presentOne(ctx, author, id),
       });
       return reply.status(answer.status).headers(answer.headers).send(answer.body);

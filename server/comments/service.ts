@@ -7,7 +7,7 @@ import { COMMENT_TEXT_MAX } from '../../common/limits.js';
 import { messages } from '../../common/messages.js';
 import type { PageQuery } from '../../common/pages.js';
 import { requireAccess } from '../access/index.js';
-import type { BackgroundTranscriptions } from '../audio/index.js';
+import { engineConfigured, queueWords, statusOfNewRecording } from '../audio/index.js';
 import { iso, type AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -16,6 +16,7 @@ import type { KeyClaim } from '../idempotency/index.js';
 import { discardFiles, type StagedFile } from '../media/index.js';
 import { presentComments } from './present.js';
 import * as queries from './queries.js';
+import { commentWords } from './words.js';
 
 /** The comments as `viewer` sees them, with their authors read in one query. */
 const presentFor = async (ctx: AppContext, viewer: UserRow, rows: queries.CommentRow[]) =>
@@ -70,13 +71,12 @@ function commentText(form: CommentForm): string | null {
  * memories §7 POST /api/memories/{id}/comments, with the form read and its recording staged.
  * The comment, its recording's media row and the comment.created event (whose listener
  * writes comment_added notifications) commit together; if anything fails the recording
- * goes too. Once committed, the recording is transcribed in the background when a service
- * is configured. Answers the comment as its author sees it. `claim` writes the send's
+ * goes too. With an engine configured, the job that writes the recording's words is queued in
+ * the same transaction (words.ts), so it runs even if this process stops. Answers the comment as its author sees it. `claim` writes the send's
  * Idempotency-Key first in the transaction (server/idempotency).
  */
 export async function addComment(
   ctx: AppContext,
-  transcriptions: BackgroundTranscriptions,
   author: UserRow,
   memoryId: string,
   form: CommentForm,
@@ -93,7 +93,16 @@ export async function addComment(
       await claim?.(trx, id);
       await queries.insertComment(
         trx,
-        { id, memory_id: memoryId, user_id: author.id, content, transcription: null, audio_key: audio?.key ?? null, created_at: now },
+        {
+          id,
+          memory_id: memoryId,
+          user_id: author.id,
+          content,
+          transcription: null,
+          audio_key: audio?.key ?? null,
+          transcription_status: audio ? statusOfNewRecording(ctx, false) : 'none',
+          created_at: now,
+        },
         audio && {
           id: randomUUID(),
           memory_id: memoryId,
@@ -109,22 +118,13 @@ export async function addComment(
           created_at: now,
         },
       );
+      if (audio && engineConfigured(ctx)) await queueWords(trx, commentWords.kind, id);
       // DESIGN "Notifications": the notifications feature listens and writes comment_added.
       await ctx.events.emit('comment.created', { commentId: id, memoryId, authorId: author.id, at: now }, trx);
     });
   } catch (error) {
     await discardFiles(ctx.media, form.keys);
     throw error;
-  }
-  if (form.audio) {
-    transcriptions.start({
-      audioKey: form.audio.key,
-      save: async (text) => {
-        await queries.setTranscription(ctx.db, id, text);
-      },
-      about: { commentId: id },
-      failure: 'Voice comment transcription failed; the comment keeps its recording',
-    });
   }
   return presentOne(ctx, author, id);
 }

@@ -2,6 +2,7 @@
 // both dialects; flags read back as boolean (PostgreSQL) or 0/1 (SQLite) and are written as 0/1.
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Audience } from '../../common/memories.js';
+import type { TranscriptionStatus } from '../../common/audio.js';
 
 export type Flag = ColumnType<boolean | number, 0 | 1 | undefined, 0 | 1>;
 type Time = string;
@@ -105,6 +106,8 @@ export interface MemoriesTable {
    * (every member of its timelines, decided at read time by access/) or 'people' (its shares).
    */
   audience: Generated<Audience>;
+  /** Where the words of its voice stand (migration 0015): written by its transcription job, or 'done' by a person's edit. */
+  transcription_status: Generated<TranscriptionStatus>;
   created_at: Time;
   updated_at: Time;
 }
@@ -173,6 +176,8 @@ export interface FollowUpResponsesTable {
   /** A spoken answer's recording (DESIGN "Voice is never dropped"); its media row holds the duration. */
   audio_key: string | null;
   position: number;
+  /** Where a spoken answer's words stand (migration 0015). */
+  transcription_status: Generated<TranscriptionStatus>;
 }
 
 export interface CommentsTable {
@@ -182,6 +187,8 @@ export interface CommentsTable {
   content: string | null;
   transcription: string | null;
   audio_key: string | null;
+  /** Where a voice comment's words stand (migration 0015). */
+  transcription_status: Generated<TranscriptionStatus>;
   created_at: Time;
 }
 

@@ -11,6 +11,7 @@ const sample: Memory = {
   title: awkward,
   content: `${'Long notes. '.repeat(40)}${awkward}`,
   transcription: '',
+  transcriptionStatus: 'working',
   tags: ['b', 'a'],
   createdAt: '1950-01-01T00:00:00.000Z',
   updatedAt: '2026-11-25T12:34:56.789Z',
@@ -23,7 +24,7 @@ const sample: Memory = {
   audience: 'timeline',
   images: [{ id: 'i1', url: '/d', thumbnailUrl: '/t', originalUrl: '/o', width: null, height: 1080 }],
   videos: [{ id: 'v1', url: '/v', mimeType: 'video/mp4', thumbnailUrl: null }],
-  followUpResponses: [{ question: 'Where?', answer: awkward, audioUrl: null, audioDuration: 0 }],
+  followUpResponses: [{ question: 'Where?', answer: awkward, audioUrl: null, audioDuration: 0, transcriptionStatus: 'none' }],
   creator: { id: 'u1', displayName: null, firstName: 'Rose', lastName: null, email: 'rose@example.com', profileImageUrl: null },
   abilities: { canEdit: true, canDelete: false, canShare: true },
 };

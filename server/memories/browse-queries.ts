@@ -133,6 +133,7 @@ function timelinePageStatement(given: { start: boolean; end: boolean; after: boo
                 question: sub.ref('follow_up_responses.question'),
                 answer: sub.ref('follow_up_responses.answer'),
                 audio_key: sub.ref('follow_up_responses.audio_key'),
+                transcription_status: sub.ref('follow_up_responses.transcription_status'),
                 position: sub.ref('follow_up_responses.position'),
               }),
             ).as('rows'),

@@ -1,7 +1,8 @@
 // SQL of editing a memory (memories §7 PATCH /api/memories/{id}). Writes take the
 // transaction they run in; the media rows and direct uploads an edit adds or removes are
 // written by their owners (media/, uploads/).
-import type { Updateable } from 'kysely';
+import { sql, type RawBuilder, type Updateable } from 'kysely';
+import type { TranscriptionStatus } from '../../common/audio.js';
 import type { Db } from '../db/index.js';
 import type { MemoriesTable } from '../db/schema.js';
 import type { MediaRow } from './queries.js';
@@ -18,8 +19,21 @@ export function visualMediaOf(db: Db, memoryId: string): Promise<MediaRow[]> {
     .execute();
 }
 
+/**
+ * The words' status once an edit sends `transcription` (issue 22): words a person changed are
+ * theirs ('done'), and a job that finishes later leaves them be; the same words sent back
+ * unchanged (the whole form is sent) leave a job waiting on them at work.
+ */
+export function wordsSetBy(transcription: string): RawBuilder<TranscriptionStatus> {
+  return sql<TranscriptionStatus>`case when transcription = ${transcription} then transcription_status else 'done' end`;
+}
+
 /** Answers how many rows it changed: 0 when the memory went meanwhile. */
-export async function updateMemory(db: Db, id: string, changes: Updateable<MemoriesTable>): Promise<number> {
+export async function updateMemory(
+  db: Db,
+  id: string,
+  changes: Omit<Updateable<MemoriesTable>, 'transcription_status'> & { transcription_status?: RawBuilder<TranscriptionStatus> },
+): Promise<number> {
   const result = await db.updateTable('memories').set(changes).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -150,7 +150,7 @@ export async function editMemory(ctx: AppContext, editor: UserRow, id: string, {
         updated_at: now,
         ...(edit.title !== undefined && { title: edit.title }),
         ...(edit.content !== undefined && { content: edit.content }),
-        ...(edit.transcription !== undefined && { transcription: edit.transcription }),
+        ...(edit.transcription !== undefined && { transcription: edit.transcription, transcription_status: editQueries.wordsSetBy(edit.transcription) }),
         ...(edit.createdAt !== undefined && { created_at: edit.createdAt }),
       });
       if (changed === 0) throw notFound(messages.memoryNotFound);

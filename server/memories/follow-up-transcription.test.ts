@@ -8,7 +8,7 @@ import { formBody } from '../media/test-support.js';
 import { startTestTranscriptionServer, type TestTranscriptionServer } from '../providers/ai/test-transcription-server.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
-import { replaceFollowUpBlock } from './follow-up-transcriptions.js';
+import { replaceFollowUpBlock } from './words.js';
 import { followUpAudioFile, memoryFields, wavBytes, type FollowUpSent } from './test-support.js';
 
 const none = messages.audioAnswerNoTranscription;
@@ -53,6 +53,10 @@ describe.each(dialects)('transcribing spoken follow-up answers on %s', (dialect)
   const answersOf = async (t: TestApp, memoryId: string) =>
     (await t.ctx.db.selectFrom('follow_up_responses').select('answer').where('memory_id', '=', memoryId).orderBy('position').execute()).map((row) => row.answer);
   const contentOf = async (t: TestApp, memoryId: string) => (await t.ctx.db.selectFrom('memories').select('content').where('id', '=', memoryId).executeTakeFirstOrThrow()).content;
+  const statusesOf = async (t: TestApp, memoryId: string) =>
+    (await t.ctx.db.selectFrom('follow_up_responses').select('transcription_status').where('memory_id', '=', memoryId).orderBy('position').execute()).map(
+      (row) => row.transcription_status,
+    );
   const spoken = (question: string, answer: string = none): FollowUpSent => ({ question, answer, hasAudio: true, audioDuration: 4 });
 
   it('answers 201 without waiting, then the words replace the placeholder in the answer and in the notes', async () => {
@@ -66,27 +70,34 @@ describe.each(dialects)('transcribing spoken follow-up answers on %s', (dialect)
       // The 201 does not wait for the words (they may already be there on a fast machine).
       expect([none, 'All the cousins, and Nan.']).toContain(memory.followUpResponses[0].answer);
 
-      await expect.poll(() => answersOf(t, memory.id)).toEqual(['All the cousins, and Nan.', 'Fish and chips']);
-      await expect.poll(() => contentOf(t, memory.id)).toBe(`We swam until dark.\n\n${block('Who was there?', 'All the cousins, and Nan.')}\n\n${block('What did you eat?', 'Fish and chips')}`);
+      expect(memory.followUpResponses.map((answer: { transcriptionStatus: string }) => answer.transcriptionStatus)).toEqual(['queued', 'none']);
+      await t.settleJobs();
+      expect(await answersOf(t, memory.id)).toEqual(['All the cousins, and Nan.', 'Fish and chips']);
+      expect(await contentOf(t, memory.id)).toBe(`We swam until dark.\n\n${block('Who was there?', 'All the cousins, and Nan.')}\n\n${block('What did you eat?', 'Fish and chips')}`);
       // The recording itself went, by its bytes' type, and it stays with the answer.
       expect(stt.received).toHaveLength(1);
       expect(stt.received[0]!.file!.name).toBe('recording.ogg');
       expect(stt.received[0]!.file!.bytes.equals(ogg)).toBe(true);
       const read = await t.app.inject({ method: 'GET', url: `/api/memories/${memory.id}`, headers: { cookie: creator.cookie } });
-      expect(read.json().followUpResponses[0]).toEqual({ question: 'Who was there?', answer: 'All the cousins, and Nan.', audioUrl: memory.followUpResponses[0].audioUrl, audioDuration: 4 });
+      expect(read.json().followUpResponses[0]).toEqual({
+        question: 'Who was there?',
+        answer: 'All the cousins, and Nan.',
+        audioUrl: memory.followUpResponses[0].audioUrl,
+        audioDuration: 4,
+        transcriptionStatus: 'done',
+      });
     } finally {
       await t.close();
     }
   });
 
-  it("transcribes every spoken answer under either placeholder, losing none of the notes' changes, before the app closes", async () => {
+  it("transcribes every spoken answer under either placeholder, losing none of the notes' changes, by their jobs", async () => {
     const { t, creator, timelineId } = await setUp();
     try {
       stt.received.length = 0;
       stt.reply = { kind: 'text', text: 'Grandpa sang.' };
       const memory = await save(t, creator, timelineId, [spoken('Who sang?'), spoken('What song?', failed), spoken('Where?')], [wavBytes(), wavBytes(5000), wavBytes(6000)]);
-      // No waiting here: closing settles the transcriptions under way before the database goes.
-      await t.app.close();
+      await t.settleJobs();
       expect(stt.received).toHaveLength(3);
       expect(await answersOf(t, memory.id)).toEqual(['Grandpa sang.', 'Grandpa sang.', 'Grandpa sang.']);
       expect(await contentOf(t, memory.id)).toBe([block('Who sang?', 'Grandpa sang.'), block('What song?', 'Grandpa sang.'), block('Where?', 'Grandpa sang.')].join('\n\n'));
@@ -100,7 +111,7 @@ describe.each(dialects)('transcribing spoken follow-up answers on %s', (dialect)
     try {
       stt.reply = { kind: 'text', text: 'On the pier.' };
       const memory = await save(t, creator, timelineId, [spoken('Where?')], [wavBytes()], `My own words.\n\n${block('Where?', `${none}, I think`)}`);
-      await t.app.close();
+      await t.settleJobs();
       expect(await answersOf(t, memory.id)).toEqual(['On the pier.']);
       expect(await contentOf(t, memory.id)).toBe(`My own words.\n\n${block('Where?', `${none}, I think`)}`);
     } finally {
@@ -113,7 +124,7 @@ describe.each(dialects)('transcribing spoken follow-up answers on %s', (dialect)
     try {
       stt.received.length = 0;
       const memory = await save(t, creator, timelineId, [spoken('Who?', 'Nan and Grandpa')], [wavBytes()]);
-      await t.app.close();
+      await t.settleJobs();
       expect(stt.received).toEqual([]);
       expect(await answersOf(t, memory.id)).toEqual(['Nan and Grandpa']);
     } finally {
@@ -130,10 +141,11 @@ describe.each(dialects)('transcribing spoken follow-up answers on %s', (dialect)
       stt.received.length = 0;
       stt.reply = reply;
       const memory = await save(t, creator, timelineId, [spoken('Who?')], [wavBytes()]);
-      // Closing settles the transcription, so nothing more can change the rows.
-      await t.app.close();
-      expect(stt.received).toHaveLength(1);
+      await t.settleJobs();
+      // A failing service is asked again after each pause, then the answer says its words are not coming.
+      expect(stt.received).toHaveLength(reply.kind === 'status' ? 5 : 1);
       expect(await answersOf(t, memory.id)).toEqual([none]);
+      expect(await statusesOf(t, memory.id)).toEqual([reply.kind === 'status' ? 'failed' : 'done']);
       expect(await contentOf(t, memory.id)).toBe(block('Who?', none));
       expect(await t.ctx.media.exists(memory.followUpResponses[0].audioUrl.slice('/uploads/'.length))).toBe(true);
     } finally {
@@ -146,9 +158,11 @@ describe.each(dialects)('transcribing spoken follow-up answers on %s', (dialect)
     try {
       stt.received.length = 0;
       const memory = await save(t, creator, timelineId, [spoken('Who?')], [wavBytes()]);
-      await t.app.close();
+      await t.settleJobs();
       expect(stt.received).toEqual([]);
       expect(await answersOf(t, memory.id)).toEqual([none]);
+      // Saved while no engine writes words: 'none', which transcribe:missing queues once one is configured.
+      expect(await statusesOf(t, memory.id)).toEqual(['none']);
       expect(memory.followUpResponses[0].audioUrl).toMatch(/^\/uploads\/audio\//);
     } finally {
       await t.close();

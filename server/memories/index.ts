@@ -7,3 +7,5 @@ export { deleteMemoriesFiledOnlyOn, filedOnAny, type MemoryRow } from './queries
 export { presentMemoriesFor } from './service.js';
 export { mergeFamilyMemories, pruneSharesOfLeavers } from './sharing-queries.js';
 export { spotlight, timelinePage } from './browse-service.js';
+// The jobs that write the words of a memory's voice and its spoken answers, and the queueing of those still missing.
+export { answerWords, memoryWords, queueMissingMemoryWords } from './words.js';

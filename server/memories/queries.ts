@@ -1,6 +1,7 @@
 // SQL of memories. Multi-row writes take the transaction they run in; the same code runs
 // on SQLite and PostgreSQL (times are ISO strings, sizes numbers).
 import { expressionBuilder, type Expression, type Insertable, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { WORDS_ON_THEIR_WAY, type TranscriptionStatus } from '../../common/audio.js';
 import { viewableMemories } from '../access/index.js';
 import type { Db } from '../db/index.js';
 import { comesAfter, type ListPosition } from '../db/keyset.js';
@@ -80,7 +81,7 @@ export interface MemoryChildren {
   members: { memory_id: string; user_id: string }[];
   tags: { memory_id: string; tag: string }[];
   media: MediaRow[];
-  followUps: { memory_id: string; question: string; answer: string; audio_key: string | null }[];
+  followUps: { memory_id: string; question: string; answer: string; audio_key: string | null; transcription_status: TranscriptionStatus }[];
   creators: MemberRow[];
 }
 
@@ -114,7 +115,7 @@ export async function childrenOf(db: Db, memories: MemoryRow[]): Promise<MemoryC
     inSlices(ids, (slice) =>
       db
         .selectFrom('follow_up_responses')
-        .select(['memory_id', 'question', 'answer', 'audio_key'])
+        .select(['memory_id', 'question', 'answer', 'audio_key', 'transcription_status'])
         .where('memory_id', 'in', slice)
         .orderBy('memory_id')
         .orderBy('position')
@@ -194,13 +195,68 @@ export function deleteMemoriesFiledOnlyOn(db: Db, timelineId: string): Promise<s
   return deleteMemories(db, memoriesOnlyOn(db, timelineId));
 }
 
+// ---- Words of recordings (issue 22): written by a job only while their status says it owns them.
+
+const onTheirWay = [...WORDS_ON_THEIR_WAY];
+
+/** The memory's recording, marked 'working', while its words are a job's to write; undefined otherwise. */
+export async function beginMemoryWords(db: Db, id: string): Promise<string | undefined> {
+  const row = await db
+    .updateTable('memories')
+    .set({ transcription_status: 'working' })
+    .where('id', '=', id)
+    .where('transcription_status', 'in', onTheirWay)
+    .where('audio_key', 'is not', null)
+    .returning('audio_key')
+    .executeTakeFirst();
+  return row?.audio_key ?? undefined;
+}
+
+/** The memory's words and how they stand, only while a job still owns them (a person's edit has set 'done'). */
+export async function settleMemoryWords(db: Db, id: string, settled: { transcription?: string; transcription_status: 'done' | 'failed' }): Promise<void> {
+  await db.updateTable('memories').set(settled).where('id', '=', id).where('transcription_status', 'in', onTheirWay).execute();
+}
+
+/** A spoken answer's recording, marked 'working', while its words are a job's to write; undefined otherwise. */
+export async function beginAnswerWords(db: Db, id: string): Promise<string | undefined> {
+  const row = await db
+    .updateTable('follow_up_responses')
+    .set({ transcription_status: 'working' })
+    .where('id', '=', id)
+    .where('transcription_status', 'in', onTheirWay)
+    .where('audio_key', 'is not', null)
+    .returning('audio_key')
+    .executeTakeFirst();
+  return row?.audio_key ?? undefined;
+}
+
+/** A spoken answer as saved: where its block stands in the notes. */
+export function spokenAnswer(db: Db, id: string): Promise<{ memory_id: string; question: string; answer: string } | undefined> {
+  return db.selectFrom('follow_up_responses').select(['memory_id', 'question', 'answer']).where('id', '=', id).executeTakeFirst();
+}
+
 /**
- * The answer's words, in place of its placeholder: only while the answer is still that
- * placeholder. Answers whether it changed the row.
+ * The answer's words in place of its placeholder, or only its status, while a job still owns
+ * them. Answers whether it wrote.
  */
-export async function setFollowUpAnswer(db: Db, id: string, placeholder: string, answer: string): Promise<boolean> {
-  const result = await db.updateTable('follow_up_responses').set({ answer }).where('id', '=', id).where('answer', '=', placeholder).executeTakeFirst();
+export async function settleAnswerWords(db: Db, id: string, settled: { answer?: string; transcription_status: 'done' | 'failed' }): Promise<boolean> {
+  const result = await db.updateTable('follow_up_responses').set(settled).where('id', '=', id).where('transcription_status', 'in', onTheirWay).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The memories and spoken answers whose recordings no engine has written words for yet (transcribe:missing). */
+export async function recordingsWithoutWords(db: Db): Promise<{ memories: string[]; answers: string[] }> {
+  const [memories, answers] = await Promise.all([
+    db.selectFrom('memories').select('id').where('audio_key', 'is not', null).where('transcription_status', '=', 'none').execute(),
+    db.selectFrom('follow_up_responses').select('id').where('audio_key', 'is not', null).where('transcription_status', '=', 'none').execute(),
+  ]);
+  return { memories: memories.map((row) => row.id), answers: answers.map((row) => row.id) };
+}
+
+/** Marks them queued, in the transaction that queues their jobs. */
+export async function markWordsQueued(db: Db, ids: { memories: string[]; answers: string[] }): Promise<void> {
+  if (ids.memories.length > 0) await db.updateTable('memories').set({ transcription_status: 'queued' }).where('id', 'in', ids.memories).where('transcription_status', '=', 'none').execute();
+  if (ids.answers.length > 0) await db.updateTable('follow_up_responses').set({ transcription_status: 'queued' }).where('id', 'in', ids.answers).where('transcription_status', '=', 'none').execute();
 }
 
 /** The memory's notes, or undefined once it is gone. */

@@ -7,7 +7,6 @@ import { idempotencyHeaders } from '../../common/idempotency.js';
 import { memory } from '../../common/memories.js';
 import { PAGED_LIST, pageQuery } from '../../common/pages.js';
 import { success } from '../../common/timelines.js';
-import { BackgroundTranscriptions } from '../audio/index.js';
 import type { AppContext } from '../context.js';
 import { sendJson } from '../http/compiled-json.js';
 import { sendList } from '../http/json-list.js';
@@ -24,9 +23,6 @@ const tags = ['memories'];
 
 export async function memoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const transcriptions = new BackgroundTranscriptions(ctx, app.log);
-  // Spoken follow-up answers being transcribed finish (or fail and are logged) before the database closes.
-  app.addHook('onClose', () => transcriptions.settle());
 
   api.get(
     '/api/memories',
@@ -54,7 +50,7 @@ export async function memoryRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       const answer = await createOnce(ctx, request, {
         caller: user.id,
         status: 201,
-        create: async (claim) => service.createMemory(ctx, user, await readMemoryForm(ctx, request), transcriptions, claim),
+        create: async (claim) => service.createMemory(ctx, user, await readMemoryForm(ctx, request), claim),
         present: (id) => service.getMemory(ctx, user, id),
       });
       return reply.status(answer.status).headers(answer.headers).send(answer.body);

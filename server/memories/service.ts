@@ -11,12 +11,12 @@ import type { UserRow } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { listReply, type ListReply } from '../http/json-list.js';
 import { discardFiles, recordMedia, type FormFields, type StagedFile, type StagedImage } from '../media/index.js';
-import type { BackgroundTranscriptions } from '../audio/index.js';
+import { statusOfNewRecording } from '../audio/index.js';
 import type { KeyClaim } from '../idempotency/index.js';
 import * as uploads from '../uploads/index.js';
 import { chooseAudience, refusePrivateWithOthers } from './audience.js';
 import { checkDirectVideos, claimDirectVideos, releaseDirectVideos, type ClaimedVideo } from './direct-videos.js';
-import { transcribeSpokenAnswers } from './follow-up-transcriptions.js';
+import { isPlaceholderAnswer, queueRecordingWords } from './words.js';
 import { presentMemories } from './present.js';
 import * as queries from './queries.js';
 import { membersOf } from './sharing-queries.js';
@@ -124,13 +124,15 @@ export const spokenAnswers = (fields: CreateMemoryFields) => fields.followUpResp
  * the memory's own recording (position 0), at the answer's position + 1: access checks,
  * deletions and archives that go by a memory's media rows find them without a special case.
  */
-function followUpRows(memoryId: string, ownerId: string, form: MemoryForm, now: string) {
+function followUpRows(ctx: AppContext, memoryId: string, ownerId: string, form: MemoryForm, now: string) {
   const recordings = [...form.followUpAudio];
   const responses: queries.NewFollowUp[] = [];
   const media: queries.NewMedia[] = [];
   form.fields.followUpResponses.forEach((response, position) => {
     const recording = response.hasAudio ? recordings.shift() : undefined;
-    responses.push({ id: randomUUID(), memory_id: memoryId, question: response.question, answer: response.answer, audio_key: recording?.key ?? null, position });
+    // A spoken answer saved under a placeholder waits for its words (words.ts).
+    const transcription_status = recording ? statusOfNewRecording(ctx, !isPlaceholderAnswer(response.answer)) : 'none';
+    responses.push({ id: randomUUID(), memory_id: memoryId, question: response.question, answer: response.answer, audio_key: recording?.key ?? null, position, transcription_status });
     if (recording) media.push(mediaRow(memoryId, ownerId, 'audio', recording, position + 1, now, response.audioDuration));
   });
   return { responses, media };
@@ -145,15 +147,15 @@ const sharedWithOf = (creator: UserRow, fields: CreateMemoryFields) => [...new S
  * memory.shared event (whose listeners write the notifications) commit together; if anything
  * fails, the staged files go too and nothing of the memory remains (DESIGN "Media"). Direct
  * uploads are moved to the memory's own keys first and, if it fails, back: they stay the
- * uploader's, unattached, to try again with. Once committed, the answers
- * given by voice are transcribed in the background when a service is configured. `claim`
+ * uploader's, unattached, to try again with. A recording saved without words (the memory's
+ * voice, a spoken answer under its placeholder) has the job that writes them queued in the
+ * same transaction when an engine is configured (words.ts). `claim`
  * writes the send's Idempotency-Key first in the transaction (server/idempotency).
  */
 export async function createMemory(
   ctx: AppContext,
   creator: UserRow,
   form: MemoryForm,
-  transcriptions?: BackgroundTranscriptions,
   claim?: KeyClaim,
 ): Promise<Memory> {
   const { fields } = form;
@@ -176,7 +178,8 @@ export async function createMemory(
 
     id = randomUUID();
     const now = iso(ctx.now());
-    const answers = followUpRows(id, creator.id, form, now);
+    const answers = followUpRows(ctx, id, creator.id, form, now);
+    const voiceStatus = form.audio ? statusOfNewRecording(ctx, fields.transcription.trim() !== '') : 'none';
     followUps = answers.responses;
     const media = [
       ...imageRows(id, creator.id, form.images, 0, now),
@@ -199,6 +202,7 @@ export async function createMemory(
           family_id: creator.family_id,
           audio_key: form.audio?.key ?? null,
           audience,
+          transcription_status: voiceStatus,
           created_at: now,
           updated_at: now,
         },
@@ -207,6 +211,10 @@ export async function createMemory(
       );
       await recordMedia(trx, media);
       await queries.insertFollowUps(trx, followUps);
+      await queueRecordingWords(trx, {
+        memoryId: voiceStatus === 'queued' ? id : null,
+        answerIds: followUps.filter((answer) => answer.transcription_status === 'queued').map((answer) => answer.id),
+      });
       // Another memory may have taken an upload since it was checked: then this one fails whole.
       const keys = claimed.map(({ uploadKey }) => uploadKey);
       if ((await uploads.attach(trx, creator.id, keys)) !== keys.length) throw badRequest(messages.videoUploadNotFound);
@@ -221,7 +229,6 @@ export async function createMemory(
     await releaseDirectVideos(ctx, creator.id, claimed);
     throw error;
   }
-  if (transcriptions) transcribeSpokenAnswers(ctx, transcriptions, id, followUps);
   return getMemory(ctx, creator, id);
 }
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { JobRunner } from '../jobs/index.js';
+import { jobsOf, type JobRunner } from '../jobs/index.js';
 import { sql } from 'kysely';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -18,6 +18,10 @@ export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'p
 
 export const TEST_ORIGIN = 'http://heirloom.test';
 
+/** settleJobs: at least every retry a job has (5 by default), and the longest back-off (jobs/backoff.ts). */
+const SETTLE_ROUNDS = 12;
+const BACKOFF_CEILING_MS = 60 * 60_000;
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
@@ -25,6 +29,11 @@ export interface TestApp {
   jobs: JobRunner;
   /** Moves the app's clock forward. */
   advance(ms: number): void;
+  /**
+   * Runs every job to its end: drains what is due, then moves the clock past each back-off and
+   * drains again, until none is queued (a job that always fails ends failed, with its retries).
+   */
+  settleJobs(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,15 +43,16 @@ export interface TestAppOptions extends Omit<AppOptions, 'ctx'> {
 
 export async function makeTestApp(dialect: Dialect, { env = {}, ...options }: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'heirloom-test-'));
+  const schema = dialect === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const config: Config = loadConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL: TEST_ORIGIN,
     SESSION_SECRET: randomBytes(32).toString('hex'),
-    ...(dialect === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    // The configuration names the schema too, so a tool given it (an ops command) finds this app's tables.
+    ...(schema ? { DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
     ...env,
   });
 
-  const schema = dialect === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
   if (schema) {
     const admin = openDatabase(config.databaseUrl);
     await sql`create schema ${sql.id(schema)}`.execute(admin.db);
@@ -63,6 +73,14 @@ export async function makeTestApp(dialect: Dialect, { env = {}, ...options }: Te
     jobs: app.jobs,
     advance: (ms) => {
       offset += ms;
+    },
+    async settleJobs() {
+      for (let round = 0; round < SETTLE_ROUNDS; round++) {
+        await app.jobs.drain();
+        if ((await jobsOf(handle.db, { state: 'queued' })).length === 0) return;
+        offset += BACKOFF_CEILING_MS;
+      }
+      throw new Error(`Jobs still queued after ${SETTLE_ROUNDS} rounds of retries`);
     },
     async close() {
       await app.close();

@@ -15,6 +15,7 @@ const comment = (overrides: Partial<Comment> = {}): Comment => ({
   userId: 'u2',
   content: 'What a catch!',
   transcription: null,
+  transcriptionStatus: 'none',
   audioUrl: null,
   createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
   user: { id: 'u2', displayName: null, firstName: 'Bea', lastName: 'Bennett', email: 'bea@example.org', profileImageUrl: null },

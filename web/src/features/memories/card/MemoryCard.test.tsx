@@ -15,6 +15,7 @@ function memory(overrides: Partial<Memory> = {}): Memory {
     title: 'Harvest supper',
     content: 'Everyone brought a dish.',
     transcription: '',
+    transcriptionStatus: 'none',
     tags: [],
     createdAt: '2024-09-21T18:00:00.000Z',
     updatedAt: '2024-09-21T18:00:00.000Z',

@@ -15,8 +15,8 @@ vi.mock('./MemoryTimelines', () => ({ MemoryTimelines: () => null }));
 vi.mock('./MemoryActionBar', () => ({ MemoryActionBar: () => null }));
 
 const responses = [
-  { question: 'Who cooked?', answer: 'Aunt May, all day.', audioUrl: null, audioDuration: null },
-  { question: 'What was the best dish?', answer: 'Audio response (no transcription available)', audioUrl: '/uploads/answer-2.webm', audioDuration: 9.4 },
+  { question: 'Who cooked?', answer: 'Aunt May, all day.', audioUrl: null, audioDuration: null, transcriptionStatus: 'none' as const },
+  { question: 'What was the best dish?', answer: 'Audio response (no transcription available)', audioUrl: '/uploads/answer-2.webm', audioDuration: 9.4, transcriptionStatus: 'none' as const },
 ];
 
 function memory(overrides: Partial<Memory> = {}): Memory {
@@ -25,6 +25,7 @@ function memory(overrides: Partial<Memory> = {}): Memory {
     title: 'Harvest supper',
     content: contentWithFollowUps('We ate outside.', responses),
     transcription: '',
+    transcriptionStatus: 'none',
     tags: [],
     createdAt: '2024-09-21T18:00:00.000Z',
     updatedAt: '2024-09-21T18:00:00.000Z',

@@ -10,6 +10,7 @@ export function memoryWith(images: number, videos: number): Memory {
     title: 'Sledging',
     content: 'Notes',
     transcription: '',
+    transcriptionStatus: 'none',
     tags: ['winter'],
     createdAt: '2024-01-05T15:30:00.000Z',
     updatedAt: '2024-01-05T15:30:00.000Z',
