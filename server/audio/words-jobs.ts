@@ -63,8 +63,6 @@ export function wordsJobHandler(ctx: AppContext, target: WordsTarget): JobHandle
     // Local speech takes the machine: TRANSCRIBE_CONCURRENCY says how many at once. A service
     // does the work elsewhere; two at a time keeps a backlog moving without flooding it.
     concurrency: ctx.config.localTranscribe?.concurrency ?? SERVICE_CONCURRENCY,
-    // A long story on a small machine takes minutes; the lease is renewed while it runs anyway.
-    leaseMs: 5 * 60_000,
     async run(payload) {
       const id = idOf(payload);
       const recording = await target.begin(ctx, id);
