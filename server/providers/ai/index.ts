@@ -1,4 +1,5 @@
 // The one place AI clients are built (STYLE: providers from one factory that may return none).
+import { createLocalTranscriber } from './local/index.js';
 import { noChatModel, noTranscriber } from './none.js';
 import { openAiCompatibleChat, type ChatModelConfig } from './openai-compatible.js';
 import type { Config } from '../../config.js';
@@ -30,7 +31,7 @@ const nothingToClose = async () => undefined;
 
 /** The one place a transcriber is built from the configuration (DESIGN "Words for every voice"). */
 export function createTranscriber({ transcribe, localTranscribe }: TranscriberChoice, options: TranscriberOptions = {}): ConfiguredTranscriber {
-  void localTranscribe; // P3: wired to the local engine once server/providers/ai/local lands
+  if (localTranscribe) return createLocalTranscriber({ ...localTranscribe, timeoutMs: options.timeoutMs });
   if (transcribe) return { ...openAiCompatibleTranscriber(transcribe, options), model: transcribe.model, close: nothingToClose };
   return { ...noTranscriber, model: null, close: nothingToClose };
 }
