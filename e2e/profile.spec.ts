@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { expectToast, PASSWORD, signedInWithTimeline, signOut } from './helpers';
 import { messages } from '../common/messages';
+import { TRANSCRIBING_ORIGIN } from '../playwright.config';
 
 /** A real PNG, so the server can read it. */
 const SMALL_PNG = readFileSync(new URL('../web/public/icons/icon-192.png', import.meta.url));
@@ -225,5 +226,19 @@ test.describe('Profile', () => {
     } finally {
       await phoneContext.close();
     }
+  });
+});
+
+test.describe('Profile on a server with a transcription service', () => {
+  // The second e2e server (playwright.config.ts): TRANSCRIBE_URL names the test transcription
+  // server on loopback, with TRANSCRIBE_MODEL left at its default.
+  test.use({ baseURL: TRANSCRIBING_ORIGIN });
+
+  test('says the transcription service writes the words of recordings (issue 22)', async ({ page }) => {
+    await signedInWithTimeline(page);
+    await openProfile(page);
+    await expect(page.getByRole('region', { name: messages.transcriptionEngineTitle })).toHaveText(
+      messages.transcriptionEngineTitle + messages.transcriptionEngineService('whisper-1'),
+    );
   });
 });
