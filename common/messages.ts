@@ -255,6 +255,11 @@ export const messages = {
   recordingCompleteDetail: 'Your voice message has been transcribed successfully!',
   audioAnswerTranscriptionFailed: 'Audio response (transcription failed)',
   audioAnswerNoTranscription: 'Audio response (no transcription available)',
+  // issue 22 "Every recording gets its words": words a job writes after the save.
+  wordsOnTheirWay: 'Writing down what was said…',
+  wordsFailed: 'The words could not be written down; the recording is kept.',
+  saveWithoutWaiting: 'Save without waiting',
+  wordsAddedWhenReady: 'The words will be added when they are ready',
   // issue 9, capture slice: drafts that survive, undo, the refused microphone, prompts.
   discardMemoryTitle: 'Discard this memory?',
   discardMemoryDetail: 'Your title, notes, recordings, photos and answers will be removed from this device.',

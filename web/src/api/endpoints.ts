@@ -200,11 +200,11 @@ export const api = {
     presignedUrl: (body: { fileName: string; mimeType: string }) => request<PresignedUrl>('POST', '/api/upload/presigned-url', body),
   },
   audio: {
-    /** memories §7: multipart field audio; answers {transcription}. */
-    transcribe: (audio: Blob, fileName = 'recording.webm') => {
+    /** memories §7: multipart field audio; answers {transcription}. `signal` stops waiting (issue 22). */
+    transcribe: (audio: Blob, fileName = 'recording.webm', signal?: AbortSignal) => {
       const form = new FormData();
       form.append('audio', audio, fileName);
-      return request<{ transcription: string }>('POST', '/api/audio/transcribe', form);
+      return request<{ transcription: string }>('POST', '/api/audio/transcribe', form, {}, signal);
     },
   },
   followUp: {

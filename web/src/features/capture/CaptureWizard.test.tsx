@@ -116,4 +116,24 @@ describe('the capture wizard keeps what was made', () => {
     expect(screen.getByLabelText('Your voice recording')).toBeTruthy();
     expect(screen.queryByText('Recording removed.')).toBeNull();
   });
+
+  it("says 'The words will be added when they are ready' for a recording saved without waiting, until words are typed", async () => {
+    const recording = new Blob([new Uint8Array([1, 2, 3])], { type: 'audio/webm' });
+    await saveDraft('ada', 'start', { ...emptyDraft, title: 'Told aloud', recording, recordingDuration: 90, transcriptionPending: true });
+    renderWizard();
+    const line = await screen.findByText('The words will be added when they are ready');
+    expect(line.getAttribute('role')).toBe('status');
+    const field = screen.getByLabelText('Transcription') as HTMLTextAreaElement;
+    expect(field.value).toBe('');
+    fireEvent.change(field, { target: { value: 'We sailed at dawn.' } });
+    expect(screen.queryByText('The words will be added when they are ready')).toBeNull();
+  });
+
+  it('says nothing of words to come for a recording that has its words', async () => {
+    const recording = new Blob([new Uint8Array([1, 2, 3])], { type: 'audio/webm' });
+    await saveDraft('ada', 'start', { ...emptyDraft, title: 'Told aloud', recording, recordingDuration: 9, transcription: 'We sailed at dawn.' });
+    renderWizard();
+    expect(await screen.findByLabelText('Your voice recording')).toBeTruthy();
+    expect(screen.queryByText('The words will be added when they are ready')).toBeNull();
+  });
 });

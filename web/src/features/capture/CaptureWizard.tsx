@@ -100,7 +100,9 @@ export default function CaptureWizard({ user, opened, onClose }: CaptureWizardPr
       {recorderOpen && (
         <VoiceRecorderDialog
           onClose={focus.closeRecorder}
-          onComplete={({ recording, durationSeconds, transcription }: VoiceResult) => update({ recording, recordingDuration: durationSeconds, transcription })}
+          onComplete={({ recording, durationSeconds, transcription, outcome }: VoiceResult) =>
+            update({ recording, recordingDuration: durationSeconds, transcription, transcriptionPending: outcome === 'pending' })
+          }
         />
       )}
       <DiscardConfirm opened={confirm !== null} returnFocus={!wizard.closingAfterDiscard} onKeep={() => setConfirm(null)} onDiscard={confirmDiscard} />

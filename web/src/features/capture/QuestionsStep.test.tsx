@@ -148,4 +148,16 @@ describe('a follow-up answer by voice', () => {
     await settle();
     expect(onSpokenAnswer).not.toHaveBeenCalled();
   });
+
+  it("'Save without waiting' keeps the spoken answer with its recording and the placeholder, the server writing its words", async () => {
+    const transcription = holdTranscription();
+    const { onSpokenAnswer } = renderStep('');
+    finishRecording(microphone.options, recording, 4);
+    fireEvent.click(await screen.findByRole('button', { name: messages.saveWithoutWaiting }));
+    expect(onSpokenAnswer).toHaveBeenCalledWith({ answer: 'Audio response (no transcription available)', audio: recording, audioDuration: 4 });
+    expect(transcription.call.mock.calls[0]![2]!.aborted).toBe(true);
+    expect(screen.queryByRole('button', { name: messages.saveWithoutWaiting })).toBeNull();
+    expect(toast.info).not.toHaveBeenCalled();
+    expect(toast.success).not.toHaveBeenCalled();
+  });
 });

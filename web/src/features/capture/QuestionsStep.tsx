@@ -1,6 +1,7 @@
 // memories §2 "Questions": one generated question, typed out; the answer by text or by voice;
 // 'Another question' or 'Save and exit'. A spoken answer keeps its recording (DESIGN "Voice is
-// never dropped"): it is played back here, kept in the draft and sent with the memory.
+// never dropped"): it is played back here, kept in the draft and sent with the memory. Issue 22:
+// 'Save without waiting' keeps it with the placeholder while its words are written on the server.
 import { ActionIcon, Badge, Button, Group, Loader, Progress, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconMicrophone, IconPlayerStopFilled, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -113,7 +114,15 @@ export function QuestionsStep(props: QuestionsStepProps) {
           {messages.followUpRecordingElapsed(formatElapsed(voice.elapsedMs), formatElapsed(FOLLOW_UP_ANSWER_MAX_MS))}
         </Text>
       )}
-      {transcribing && <Progress value={voice.progress ?? 0} striped animated aria-label={messages.transcriptionProgress} />}
+      {transcribing && (
+        <>
+          <Progress value={voice.progress ?? 0} striped animated aria-label={messages.transcriptionProgress} />
+          {/* Issue 22: the answer is kept with the placeholder; the server writes its words later. */}
+          <Button size="md" mih={44} variant="default" w="fit-content" onClick={voice.saveWithoutWaiting}>
+            {messages.saveWithoutWaiting}
+          </Button>
+        </>
+      )}
       {voice.microphoneRefused && <MicrophoneHelp onRetry={() => void voice.start()} />}
       {answerAudioUrl && (
         <Group gap="xs">

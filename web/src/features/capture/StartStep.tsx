@@ -115,6 +115,12 @@ export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemove
             onChange={(event) => update({ transcription: event.currentTarget.value })}
           />
         )}
+        {/* Issue 22: saved without waiting, the field stays empty and says why; words typed here win. */}
+        {draft.recording && draft.transcriptionPending && !draft.transcription.trim() && (
+          <Text c="dimmed" role="status">
+            {messages.wordsAddedWhenReady}
+          </Text>
+        )}
       </Stack>
 
       <Stack gap="xs">

@@ -86,7 +86,7 @@ describe('the voice recorder dialog', () => {
     const { onClose, onComplete } = openDialog();
     finishRecording(microphone.options, recording, 12);
     expect(await screen.findByText(messages.voiceTranscribing)).toBeTruthy();
-    expect(transcription.call).toHaveBeenCalledWith(recording, 'recording.webm');
+    expect(transcription.call).toHaveBeenCalledWith(recording, 'recording.webm', expect.any(AbortSignal));
 
     transcription.answer('  We rowed across the lake.  ');
     await settle();
@@ -146,6 +146,39 @@ describe('the voice recorder dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(microphone.cancel).toHaveBeenCalled();
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("offers 'Save without waiting' while the words are written: it hands the recording over with none and stops the request", async () => {
+    const transcription = holdTranscription();
+    const { onClose, onComplete } = openDialog();
+    finishRecording(microphone.options, recording, 40);
+    const saveNow = await screen.findByRole('button', { name: messages.saveWithoutWaiting });
+    // Stop is gone with the recording; focus lands on the one action left, a real button (keyboard).
+    await waitFor(() => expect(document.activeElement).toBe(saveNow));
+    expect(saveNow.tagName).toBe('BUTTON');
+    expect(screen.getByLabelText(messages.transcriptionProgress)).toBeTruthy();
+
+    fireEvent.click(saveNow);
+    expect(onComplete).toHaveBeenCalledTimes(1);
+    expect(onComplete).toHaveBeenCalledWith({ recording, durationSeconds: 40, byLimit: false, transcription: '', outcome: 'pending' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    const signal = transcription.call.mock.calls[0]![2]!;
+    expect(signal.aborted).toBe(true);
+
+    // Words that arrive after all belong to nobody: the draft already has its recording.
+    transcription.answer('Too late to wait for.');
+    await settle();
+    expect(onComplete).toHaveBeenCalledTimes(1);
+    expect(toast.info).not.toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it("shows no 'Save without waiting' while recording, only while the words are written", async () => {
+    holdTranscription();
+    openDialog();
+    expect(screen.queryByRole('button', { name: messages.saveWithoutWaiting })).toBeNull();
+    finishRecording(microphone.options, recording);
+    expect(await screen.findByRole('button', { name: messages.saveWithoutWaiting })).toBeTruthy();
   });
 
   it('drops a transcription that arrives after the wizard was closed', async () => {

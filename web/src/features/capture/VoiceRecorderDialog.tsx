@@ -1,7 +1,8 @@
 // memories §2 "Voice recorder dialog": starts 0.5 s after opening, shows mm:ss, warns in the
 // final 30 s, stops on Stop or at 10 minutes, then shows the transcription progress bar (only
 // when a transcription service is configured: DESIGN "Voice is never dropped"). Focus starts
-// on Stop, the primary action; a refused microphone shows how to allow it (issue 9).
+// on Stop, the primary action; a refused microphone shows how to allow it (issue 9). While the
+// bar runs, 'Save without waiting' hands the recording over with no words (issue 22).
 import { Alert, Button, Center, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
@@ -46,6 +47,11 @@ export function VoiceRecorderDialog({ onClose, onComplete }: VoiceRecorderDialog
   useEffect(() => {
     if (body.current?.contains(document.activeElement) || refused) focusWithin(body.current);
   }, [refused]);
+  // Stop leaves when the words are awaited: focus goes to the one action left, not the page.
+  const saveNow = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (transcribing) saveNow.current?.focus();
+  }, [transcribing]);
 
   // memories §2: a warning in the final 30 seconds.
   const secondsLeft = voice.state === 'recording' ? recordingWarningSeconds(voice.elapsedMs) : null;
@@ -81,6 +87,11 @@ export function VoiceRecorderDialog({ onClose, onComplete }: VoiceRecorderDialog
             <Text fw={600}>{messages.voiceTranscribing}</Text>
             <Progress value={voice.progress ?? 0} size="lg" striped animated aria-label={messages.transcriptionProgress} />
             <Text c="dimmed">{voice.progress ?? 0}%</Text>
+            {/* Issue 22: a long story on a small machine need not hold the person here; the
+                server writes the words after the save. Focus moves here from the gone Stop. */}
+            <Button ref={saveNow} size="lg" variant="default" mih={44} onClick={voice.saveWithoutWaiting} w="fit-content">
+              {messages.saveWithoutWaiting}
+            </Button>
           </Stack>
         ) : (
           <Stack align="center" gap="md" py="md">

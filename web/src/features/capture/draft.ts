@@ -33,6 +33,8 @@ export interface CaptureDraft {
   recording: Blob | null;
   /** Seconds of `recording`, as the recorder measured it. */
   recordingDuration: number | null;
+  /** Saved without waiting for its words (issue 22): the server writes them after the save. */
+  transcriptionPending: boolean;
   images: File[];
   video: CaptureVideo | null;
   /** Answered follow-up questions, appended to the content on save. */
@@ -64,6 +66,7 @@ export const emptyDraft: CaptureDraft = {
   transcription: '',
   recording: null,
   recordingDuration: null,
+  transcriptionPending: false,
   images: [],
   video: null,
   followUps: [],

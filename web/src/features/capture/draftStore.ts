@@ -169,6 +169,8 @@ export async function loadDraft(owner: string): Promise<SavedDraft | null> {
     ...fields,
     recording,
     recordingDuration: recording ? fields.recordingDuration : null,
+    // Drafts kept before issue 22 have none.
+    transcriptionPending: Boolean(recording && fields.transcriptionPending),
     images,
     video: videoFile instanceof File && fields.video ? { file: videoFile, thumbnail: fields.video.thumbnail } : null,
     followUps,

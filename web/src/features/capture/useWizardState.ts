@@ -97,11 +97,12 @@ export function useWizardState(user: User, opened: boolean) {
   }
 
   function removeRecording() {
-    const { recording, recordingDuration, transcription } = draft;
-    remove({ recording: null, recordingDuration: null, transcription: '' }, {
+    const { recording, recordingDuration, transcription, transcriptionPending } = draft;
+    remove({ recording: null, recordingDuration: null, transcription: '', transcriptionPending: false }, {
       text: messages.recordingRemoved,
       place: 'voice',
-      restore: (current) => (current.recording ? {} : { recording, recordingDuration, transcription: current.transcription || transcription }),
+      restore: (current) =>
+        current.recording ? {} : { recording, recordingDuration, transcriptionPending, transcription: current.transcription || transcription },
     });
   }
 

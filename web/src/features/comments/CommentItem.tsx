@@ -1,12 +1,13 @@
 // memories §2: one comment: author avatar and name, relative time + 'ago', text,
 // transcription, play/pause for a voice comment with its position slider (issue 20), delete
-// for its author (§6, abilities).
+// for its author (§6, abilities); issue 22: a line while its words are on their way or failed.
 import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import type { Comment } from '../../../../common/comments';
 import { messages } from '../../../../common/messages';
 import { displayNameOf } from '../../../../common/people';
 import { UserAvatar } from '../../components/UserAvatar';
+import { wordsStatusLine, WordsStatusNote } from '../../components/WordsStatusNote';
 import { useVoicePlayback, VoiceSeek } from '../media-player';
 import { commentAge } from './commentAge';
 
@@ -50,6 +51,8 @@ export function CommentItem({ comment, onDelete, deleting }: CommentItemProps) {
             {comment.transcription}
           </Text>
         )}
+        {/* Issue 22: where the words will be, until they come (the list asks again meanwhile). */}
+        {comment.audioUrl && !comment.transcription && wordsStatusLine(comment.transcriptionStatus) && <WordsStatusNote status={comment.transcriptionStatus} />}
       </Stack>
       {comment.abilities.canDelete && (
         <ActionIcon

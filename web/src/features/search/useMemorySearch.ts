@@ -9,6 +9,7 @@ import type { Memory } from '../../../../common/memories';
 import { searchWords } from '../../../../common/search';
 import { api, type SearchFilter } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
+import { memoryAwaitsWords, pollWhileWordsAwaited } from '../../lib/wordsPolling';
 
 /** The dialog's filters beside the text: days yyyy-MM-dd (either may be open), photos, timelines. */
 export interface SearchFilters {
@@ -45,6 +46,8 @@ export function useMemorySearch(text: string, filters: SearchFilters): MemorySea
     enabled: settled.length >= SEARCH_MIN_LENGTH,
     staleTime: SEARCH_CACHE_MS,
     gcTime: SEARCH_CACHE_MS,
+    // Issue 22: a found memory whose words are on their way shows them when they come.
+    refetchInterval: pollWhileWordsAwaited((memories: Memory[]) => memories.some(memoryAwaitsWords)),
   });
   useEffect(() => {
     if (query.error) console.error('Search failed', query.error);

@@ -1,9 +1,11 @@
 // GET /api/timelines/{id}/memories in pages of 20 (DESIGN "API": cursor and limit), and the
 // days that hold memories for the calendar.
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { MemoryPage } from '../../../../common/memories';
 import { TIMELINE_PAGE_SIZE } from '../../../../common/limits';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
+import { memoryAwaitsWords, pollWhileWordsAwaited } from '../../lib/wordsPolling';
 import { refetchIfCountMoved } from '../notifications';
 
 export function useTimelineMemories(timelineId: string, filter: { start?: string; end?: string }) {
@@ -15,6 +17,8 @@ export function useTimelineMemories(timelineId: string, filter: { start?: string
     queryFn: ({ pageParam }) => api.timelines.memoryPage(timelineId, { cursor: pageParam, limit: TIMELINE_PAGE_SIZE, ...filter }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
+    // Issue 22: words on their way to a memory shown here arrive without a reload.
+    refetchInterval: pollWhileWordsAwaited((data: InfiniteData<MemoryPage>) => data.pages.some((page) => page.memories.some(memoryAwaitsWords))),
   });
 }
 

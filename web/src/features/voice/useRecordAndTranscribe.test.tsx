@@ -101,4 +101,26 @@ describe('useRecordAndTranscribe', () => {
     expect(onDone).not.toHaveBeenCalled();
     expect(result.current.state).toBe('idle');
   });
+
+  it("ends the wait on saveWithoutWaiting: outcome 'pending', no words, the request aborted, a late answer dropped (issue 22)", async () => {
+    const transcription = holdTranscription();
+    const { result, onDone, record } = renderVoice({ transcriptionAvailable: true });
+    record(75_000);
+    expect(result.current.state).toBe('transcribing');
+    act(() => result.current.saveWithoutWaiting());
+    expect(result.current.state).toBe('idle');
+    expect(result.current.progress).toBeNull();
+    expect(onDone).toHaveBeenCalledTimes(1);
+    expect(onDone).toHaveBeenCalledWith({ recording, durationSeconds: 75, byLimit: false, transcription: '', outcome: 'pending' });
+    expect(transcription.call.mock.calls[0]![2]!.aborted).toBe(true);
+    transcription.answer('Words nobody waits for');
+    await settle();
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing on saveWithoutWaiting when no words are awaited', () => {
+    const { result, onDone } = renderVoice({ transcriptionAvailable: true });
+    act(() => result.current.saveWithoutWaiting());
+    expect(onDone).not.toHaveBeenCalled();
+  });
 });

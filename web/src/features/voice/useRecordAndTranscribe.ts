@@ -13,9 +13,10 @@ import { useTranscription } from './useTranscription';
  * How the words came out: `transcribed` (text), `empty` (the service heard nothing), `failed`
  * (the service or network failed), `unavailable` (no service configured: DESIGN "Voice is
  * never dropped"), `skipped` (the caller keeps the audio only, e.g. a voice comment, which the
- * server transcribes later).
+ * server transcribes later), `pending` (the person chose 'Save without waiting' while the
+ * words were being written: the server's job writes them after the save, issue 22).
  */
-export type TranscriptOutcome = 'transcribed' | 'empty' | 'failed' | 'unavailable' | 'skipped';
+export type TranscriptOutcome = 'transcribed' | 'empty' | 'failed' | 'unavailable' | 'skipped' | 'pending';
 
 export interface VoiceResult {
   recording: Blob;
@@ -57,9 +58,13 @@ export function useRecordAndTranscribe({ maxMs, transcribe = true, onDone }: Opt
   });
   // A result that lands after cancel or unmount belongs to a draft that is gone.
   const generation = useRef(0);
+  // While the words are awaited: how to stop waiting (issue 22), and the request to abort.
+  const waiting = useRef<{ finishNow: () => void; request: AbortController } | null>(null);
   useEffect(
     () => () => {
       generation.current += 1;
+      waiting.current?.request.abort();
+      waiting.current = null;
     },
     [],
   );
@@ -71,6 +76,9 @@ export function useRecordAndTranscribe({ maxMs, transcribe = true, onDone }: Opt
       const durationSeconds = Math.max(1, Math.round(durationMs / 1000));
       const finish = (text: string, outcome: TranscriptOutcome) => {
         if (current !== generation.current) return;
+        // One ending per recording: the aborted request's answer comes after 'pending'.
+        generation.current += 1;
+        waiting.current = null;
         setTranscribing(false);
         transcription.reset();
         onDoneRef.current({ recording, durationSeconds, byLimit, transcription: text, outcome });
@@ -79,7 +87,9 @@ export function useRecordAndTranscribe({ maxMs, transcribe = true, onDone }: Opt
       // No service: end quietly, no progress bar towards words that cannot come.
       if (!transcriptionAvailable) return finish('', 'unavailable');
       setTranscribing(true);
-      void transcription.transcribe(recording).then((text) => {
+      const request = new AbortController();
+      waiting.current = { finishNow: () => finish('', 'pending'), request };
+      void transcription.transcribe(recording, request.signal).then((text) => {
         if (text === null) finish('', 'failed');
         else finish(text, text ? 'transcribed' : 'empty');
       });
@@ -98,10 +108,23 @@ export function useRecordAndTranscribe({ maxMs, transcribe = true, onDone }: Opt
   const { reset: resetTranscription } = transcription;
   const cancel = useCallback(() => {
     generation.current += 1;
+    waiting.current?.request.abort();
+    waiting.current = null;
     setTranscribing(false);
     resetTranscription();
     cancelRecorder();
   }, [cancelRecorder, resetTranscription]);
+
+  /**
+   * Issue 22: ends the wait for the words at once. The recording is handed over with no words
+   * and outcome 'pending' (the server writes them after the save); the request is aborted.
+   */
+  const saveWithoutWaiting = useCallback(() => {
+    const current = waiting.current;
+    if (!current) return;
+    current.finishNow();
+    current.request.abort();
+  }, []);
 
   const state: VoiceState = transcribing ? 'transcribing' : recorder.state;
   return {
@@ -114,5 +137,6 @@ export function useRecordAndTranscribe({ maxMs, transcribe = true, onDone }: Opt
     start,
     stop,
     cancel,
+    saveWithoutWaiting,
   };
 }

@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import { messages } from '../../../../../common/messages';
 import { api } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/keys';
+import { memoryAwaitsWords, pollWhileWordsAwaited } from '../../../lib/wordsPolling';
 import { useCurrentUser } from '../../auth';
 import { MemoryEditView } from '../edit/MemoryEditView';
 import { MemoryReadView } from './MemoryReadView';
@@ -30,9 +31,16 @@ function focusIsInAnotherDialog(own: HTMLElement | null): boolean {
 }
 
 export function MemoryDetailDialog({ memoryId, onClose }: { memoryId: string; onClose: () => void }) {
-  const memory = useQuery({ queryKey: queryKeys.memory(memoryId), queryFn: () => api.memories.get(memoryId), staleTime: 0 });
-  const { user } = useCurrentUser();
   const [editing, setEditing] = useState(false);
+  const memory = useQuery({
+    queryKey: queryKeys.memory(memoryId),
+    queryFn: () => api.memories.get(memoryId),
+    staleTime: 0,
+    // Issue 22: words on their way arrive without a reload; not while the edit form holds the
+    // memory, whose fields the person is changing.
+    refetchInterval: editing ? false : pollWhileWordsAwaited(memoryAwaitsWords),
+  });
+  const { user } = useCurrentUser();
   const [askingToLeave, setAskingToLeave] = useState(false);
   const inside = useRef<HTMLDivElement>(null);
   // Closing mid-edit asks first; the edit view's Cancel is the way to drop changes at once.

@@ -1,13 +1,16 @@
 // memories §2 "Memory detail dialog", read view: creator, date, images, videos, 'Hear your
 // voice', transcription, notes, tags, the action bar, the timelines and the comments.
 // Issue 9: the private mark, the recording's length, and the follow-up answers with their
-// recordings (the notes then leave out the 'Q: … A: …' blocks the list shows).
+// recordings (the notes then leave out the 'Q: … A: …' blocks the list shows). Issue 22: words
+// on their way, or that could not be written, are said where they would show.
 import { Badge, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import type { TranscriptionStatus } from '../../../../../common/audio';
 import type { Memory } from '../../../../../common/memories';
 import { relativeMemoryDate } from '../../../../../common/memories-rules';
 import { messages } from '../../../../../common/messages';
 import { displayNameOf } from '../../../../../common/people';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { wordsStatusLine, WordsStatusNote } from '../../../components/WordsStatusNote';
 import { CommentsSection } from '../../comments';
 import { PrivateMark } from '../PrivateMark';
 import { FollowUpAnswers } from './FollowUpAnswers';
@@ -24,14 +27,17 @@ interface MemoryReadViewProps {
   onDeleted: () => void;
 }
 
-function Passage({ heading, text }: { heading: string; text: string }) {
-  if (!text.trim()) return null;
+function Passage({ heading, text, status }: { heading: string; text: string; status?: TranscriptionStatus }) {
+  const line = wordsStatusLine(status);
+  if (!text.trim() && !line) return null;
   return (
     <Stack gap={4}>
       <Title order={3} size="h5">
         {heading}
       </Title>
-      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</Text>
+      {text.trim() && <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</Text>}
+      {/* Issue 22: said where the words will be, and replaced by them when they come. */}
+      {line && <WordsStatusNote status={status} />}
     </Stack>
   );
 }
@@ -57,7 +63,7 @@ export function MemoryReadView({ memory, currentUserId, onEdit, onDeleted }: Mem
       <Group>
         <MemoryAudioButton audioUrl={memory.audioUrl} duration={memory.audioDuration ?? null} />
       </Group>
-      <Passage heading={messages.transcriptionLabel} text={memory.transcription} />
+      <Passage heading={messages.transcriptionLabel} text={memory.transcription} status={memory.audioUrl ? memory.transcriptionStatus : undefined} />
       <Passage heading={messages.notesLabel} text={notesWithoutListedAnswers(memory.content, memory.followUpResponses)} />
       <FollowUpAnswers responses={memory.followUpResponses} />
       {memory.tags.length > 0 && (
