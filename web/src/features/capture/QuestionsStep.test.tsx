@@ -153,7 +153,9 @@ describe('a follow-up answer by voice', () => {
     const transcription = holdTranscription();
     const { onSpokenAnswer } = renderStep('');
     finishRecording(microphone.options, recording, 4);
-    fireEvent.click(await screen.findByRole('button', { name: messages.saveWithoutWaiting }));
+    const saveNow = await screen.findByRole('button', { name: messages.saveWithoutWaiting });
+    expect(document.activeElement).toBe(saveNow);
+    fireEvent.click(saveNow);
     expect(onSpokenAnswer).toHaveBeenCalledWith({ answer: 'Audio response (no transcription available)', audio: recording, audioDuration: 4 });
     expect(transcription.call.mock.calls[0]![2]!.aborted).toBe(true);
     expect(screen.queryByRole('button', { name: messages.saveWithoutWaiting })).toBeNull();

@@ -4,7 +4,7 @@
 // 'Save without waiting' keeps it with the placeholder while its words are written on the server.
 import { ActionIcon, Badge, Button, Group, Loader, Progress, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconMicrophone, IconPlayerStopFilled, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FOLLOW_UP_ANSWER_MAX_MS } from '../../../../common/limits';
 import { formatElapsed } from '../../../../common/memories-rules';
 import { messages } from '../../../../common/messages';
@@ -64,6 +64,11 @@ export function QuestionsStep(props: QuestionsStepProps) {
   const recording = voice.state === 'recording' || voice.state === 'stopping';
   const transcribing = voice.state === 'transcribing';
   const busy = loading || recording || transcribing;
+  // The record toggle is disabled while the words are written: focus goes to the action left.
+  const saveNow = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (transcribing) saveNow.current?.focus();
+  }, [transcribing]);
 
   return (
     <Stack gap="md">
@@ -118,7 +123,7 @@ export function QuestionsStep(props: QuestionsStepProps) {
         <>
           <Progress value={voice.progress ?? 0} striped animated aria-label={messages.transcriptionProgress} />
           {/* Issue 22: the answer is kept with the placeholder; the server writes its words later. */}
-          <Button size="md" mih={44} variant="default" w="fit-content" onClick={voice.saveWithoutWaiting}>
+          <Button ref={saveNow} size="md" mih={44} variant="default" w="fit-content" onClick={voice.saveWithoutWaiting}>
             {messages.saveWithoutWaiting}
           </Button>
         </>
