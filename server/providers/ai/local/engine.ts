@@ -191,6 +191,9 @@ export function createLocalEngine(options: LocalEngineOptions, { idleMs = IDLE_M
         if (worker.child.exitCode !== null || worker.child.signalCode !== null) resolve();
         else worker.child.once('exit', () => resolve());
       });
+      // An idle child is unreferenced: without this the process could end before its exit
+      // is seen, and the spool below would stay behind.
+      worker.child.ref();
       kill(worker, 'The local transcription engine was closed.');
       return exited;
     });
