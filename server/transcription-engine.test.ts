@@ -3,10 +3,15 @@
 // child process (main.ts's shutdown, a test's close), so the model's memory goes with it.
 import { execFileSync } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JFK_WAV } from './audio/decode/test-speech.js';
 import { TEST_MODEL } from './providers/ai/local/test-engine.js';
+import { jobsOf } from './jobs/index.js';
+import { formBody } from './media/test-support.js';
+import { audioFile, memoryFields } from './memories/test-support.js';
 import { dialects, makeTestApp, type TestApp } from './test/app.js';
+import { makeMemory, makeTimeline, makeUser } from './test/factories.js';
 
 /** This process's children running the local engine's entry, by pid. */
 function engineChildren(): number[] {
@@ -53,5 +58,23 @@ describe.each(dialects)('the transcription engine on %s', (dialect) => {
     await t.close();
     t = null;
     expect(engineChildren().filter((pid) => started.includes(pid))).toEqual([]);
+  });
+
+  it("writes a voice memory's words by its job through the local engine: queued, then done in its row", { timeout: 90_000 }, async () => {
+    t = await makeTestApp(dialect, { env: { TRANSCRIBE: 'local', TRANSCRIBE_MODEL_FILE: TEST_MODEL } });
+    const creator = await makeUser(t.ctx);
+    const timeline = await makeTimeline(t.ctx, creator.user);
+    const other = await makeMemory(t.ctx, creator.user, { timelineIds: [timeline.id] });
+    const { payload, headers } = await formBody([...memoryFields({ timelineIds: [timeline.id] }), audioFile(await readFile(JFK_WAV), 'jfk.wav')]);
+    const saved = await t.app.inject({ method: 'POST', url: '/api/memories', payload, headers: { ...headers, cookie: creator.cookie } });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().transcriptionStatus).toBe('queued');
+
+    await t.settleJobs();
+    // The weightless model hears no words: the job ran to its end and wrote what it heard, in this memory's row only.
+    const statusOf = async (id: string) => (await t!.ctx.db.selectFrom('memories').select(['transcription', 'transcription_status']).where('id', '=', id).executeTakeFirstOrThrow());
+    expect(await statusOf(saved.json().id)).toEqual({ transcription: '', transcription_status: 'done' });
+    expect(await statusOf(other.id)).toEqual({ transcription: '', transcription_status: 'none' });
+    expect(await jobsOf(t.ctx.db, { kind: 'memory.words' })).toEqual([expect.objectContaining({ state: 'done', attempts: 1 })]);
   });
 });
