@@ -3,4 +3,4 @@
 // describes as a WordsTarget. Recordings themselves come in through server/media (audioGate,
 // stageAudio).
 export { transcribeRecording, type TranscribeDeps } from './service.js';
-export { engineConfigured, queueWords, statusOfNewRecording, wordsJobHandler, type WordsTarget } from './words-jobs.js';
+export { engineConfigured, queueWords, statusOfNewRecording, wordsInRow, wordsJobHandler, type WordsRow, type WordsTarget } from './words-jobs.js';

@@ -28,6 +28,27 @@ export interface WordsTarget {
   fail(ctx: AppContext, id: string): Promise<void>;
 }
 
+/** The two writes a recording kept in one row needs: take its words in hand, and settle them. */
+export interface WordsRow {
+  /** The row's recording, marked 'working', while its words are a job's to write; undefined otherwise. */
+  begin(db: Db, id: string): Promise<string | undefined>;
+  /** The words and their status, only while a job still owns them. */
+  settle(db: Db, id: string, settled: { words?: string; status: 'done' | 'failed' }): Promise<unknown>;
+}
+
+/** The target of a recording whose words go in one column of its own row (a memory's voice, a voice comment). */
+export function wordsInRow(kind: string, row: WordsRow): WordsTarget {
+  return {
+    kind,
+    async begin(ctx, id) {
+      const audioKey = await row.begin(ctx.db, id);
+      return audioKey ? { audioKey } : null;
+    },
+    save: (ctx, id, words) => row.settle(ctx.db, id, { words, status: 'done' }).then(() => undefined),
+    fail: (ctx, id) => row.settle(ctx.db, id, { status: 'failed' }).then(() => undefined),
+  };
+}
+
 /** Whether an engine writes words here (TRANSCRIBE chose local or service). */
 export const engineConfigured = (ctx: Pick<AppContext, 'ai'>) => ctx.ai.transcriber.driver !== 'none';
 

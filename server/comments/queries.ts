@@ -65,8 +65,13 @@ export async function beginWords(db: Db, id: string): Promise<string | undefined
 }
 
 /** The comment's words and how they stand, only while a job still owns them (never over a settled comment). */
-export async function settleWords(db: Db, id: string, settled: { transcription?: string; transcription_status: 'done' | 'failed' }): Promise<void> {
-  await db.updateTable('comments').set(settled).where('id', '=', id).where('transcription_status', 'in', WORDS_ON_THEIR_WAY).execute();
+export async function settleWords(db: Db, id: string, { words, status }: { words?: string; status: 'done' | 'failed' }): Promise<void> {
+  await db
+    .updateTable('comments')
+    .set({ transcription_status: status, ...(words === undefined ? {} : { transcription: words }) })
+    .where('id', '=', id)
+    .where('transcription_status', 'in', WORDS_ON_THEIR_WAY)
+    .execute();
 }
 
 /** The voice comments no engine has written words for yet (issue 22: transcribe:missing). */

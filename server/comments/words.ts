@@ -1,23 +1,11 @@
 // A voice comment's words, written by a job once the comment is saved (issue 22; DESIGN "AI":
 // "voice comments are transcribed after they are saved"). The comment is already answered;
 // its words arrive when the engine has them, and a failure leaves it a recording.
-import { queueWords, type WordsTarget } from '../audio/index.js';
+import { queueWords, wordsInRow } from '../audio/index.js';
 import type { AppContext } from '../context.js';
 import * as queries from './queries.js';
 
-export const commentWords: WordsTarget = {
-  kind: 'comment.words',
-  async begin(ctx, id) {
-    const audioKey = await queries.beginWords(ctx.db, id);
-    return audioKey ? { audioKey } : null;
-  },
-  async save(ctx, id, words) {
-    await queries.settleWords(ctx.db, id, { transcription: words, transcription_status: 'done' });
-  },
-  async fail(ctx, id) {
-    await queries.settleWords(ctx.db, id, { transcription_status: 'failed' });
-  },
-};
+export const commentWords = wordsInRow('comment.words', { begin: queries.beginWords, settle: queries.settleWords });
 
 /**
  * Queues the words of every voice comment saved while no engine was configured (issue 22:

@@ -213,8 +213,13 @@ export async function beginMemoryWords(db: Db, id: string): Promise<string | und
 }
 
 /** The memory's words and how they stand, only while a job still owns them (a person's edit has set 'done'). */
-export async function settleMemoryWords(db: Db, id: string, settled: { transcription?: string; transcription_status: 'done' | 'failed' }): Promise<void> {
-  await db.updateTable('memories').set(settled).where('id', '=', id).where('transcription_status', 'in', onTheirWay).execute();
+export async function settleMemoryWords(db: Db, id: string, { words, status }: { words?: string; status: 'done' | 'failed' }): Promise<void> {
+  await db
+    .updateTable('memories')
+    .set({ transcription_status: status, ...(words === undefined ? {} : { transcription: words }) })
+    .where('id', '=', id)
+    .where('transcription_status', 'in', onTheirWay)
+    .execute();
 }
 
 /** A spoken answer's recording, marked 'working', while its words are a job's to write; undefined otherwise. */
@@ -239,8 +244,13 @@ export function spokenAnswer(db: Db, id: string): Promise<{ memory_id: string; q
  * The answer's words in place of its placeholder, or only its status, while a job still owns
  * them. Answers whether it wrote.
  */
-export async function settleAnswerWords(db: Db, id: string, settled: { answer?: string; transcription_status: 'done' | 'failed' }): Promise<boolean> {
-  const result = await db.updateTable('follow_up_responses').set(settled).where('id', '=', id).where('transcription_status', 'in', onTheirWay).executeTakeFirst();
+export async function settleAnswerWords(db: Db, id: string, { words, status }: { words?: string; status: 'done' | 'failed' }): Promise<boolean> {
+  const result = await db
+    .updateTable('follow_up_responses')
+    .set({ transcription_status: status, ...(words === undefined ? {} : { answer: words }) })
+    .where('id', '=', id)
+    .where('transcription_status', 'in', onTheirWay)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -5,7 +5,7 @@
 // placeholders. A spoken answer's words also take the placeholder's place in the notes'
 // "Q: … A: …" block, where that block still reads as it was saved.
 import { messages } from '../../common/messages.js';
-import { queueWords, type WordsTarget } from '../audio/index.js';
+import { queueWords, wordsInRow, type WordsTarget } from '../audio/index.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import * as queries from './queries.js';
@@ -38,19 +38,7 @@ export function replaceFollowUpBlock(content: string, question: string, placehol
 }
 
 /** The memory's own voice. */
-export const memoryWords: WordsTarget = {
-  kind: 'memory.words',
-  async begin(ctx, id) {
-    const audioKey = await queries.beginMemoryWords(ctx.db, id);
-    return audioKey ? { audioKey } : null;
-  },
-  async save(ctx, id, words) {
-    await queries.settleMemoryWords(ctx.db, id, { transcription: words, transcription_status: 'done' });
-  },
-  async fail(ctx, id) {
-    await queries.settleMemoryWords(ctx.db, id, { transcription_status: 'failed' });
-  },
-};
+export const memoryWords = wordsInRow('memory.words', { begin: queries.beginMemoryWords, settle: queries.settleMemoryWords });
 
 /** A spoken follow-up answer: its words go in the answer and in its block of the notes. */
 export const answerWords: WordsTarget = {
@@ -64,14 +52,14 @@ export const answerWords: WordsTarget = {
     if (!answer) return;
     // Silence, or words the engine could not make out: the placeholder says more than nothing.
     if (!words || !isPlaceholderAnswer(answer.answer)) {
-      await queries.settleAnswerWords(ctx.db, id, { transcription_status: 'done' });
+      await queries.settleAnswerWords(ctx.db, id, { status: 'done' });
       return;
     }
-    if (!(await queries.settleAnswerWords(ctx.db, id, { answer: words, transcription_status: 'done' }))) return;
+    if (!(await queries.settleAnswerWords(ctx.db, id, { words, status: 'done' }))) return;
     await replaceInNotes(ctx.db, answer.memory_id, answer.question, answer.answer, words);
   },
   async fail(ctx, id) {
-    await queries.settleAnswerWords(ctx.db, id, { transcription_status: 'failed' });
+    await queries.settleAnswerWords(ctx.db, id, { status: 'failed' });
   },
 };
 
