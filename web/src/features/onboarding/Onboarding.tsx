@@ -1,6 +1,7 @@
 // accounts §4 "Onboarding for a signed-in user", mounted once in the signed-in layout. It only
 // decides; the screens themselves load when they are due.
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { ONBOARDING_DELAY_MS, ONBOARDING_FOLLOW_UP_DELAY_MS } from '../../../../common/limits';
 import type { User } from '../../../../common/users';
 import { usePendingTimelineInvite } from '../../lib/pendingInvites';
@@ -15,7 +16,10 @@ const InstallDialog = lazy(() => import('./InstallDialog').then((module) => ({ d
 
 export function Onboarding({ user }: { user: User }) {
   const { timelines, isLoading, error } = useTimelines();
-  const invitePending = usePendingTimelineInvite() !== null;
+  // A signed-in person reading an invite's landing is deciding on that invite: asking them
+  // meanwhile to make a first timeline of their own would cover its Join button.
+  const onInviteLanding = /^\/(timeline-invite|invite)\//.test(useLocation().pathname);
+  const invitePending = usePendingTimelineInvite() !== null || onInviteLanding;
   const [flags, setFlags] = useState(readOnboardingFlags);
   const [open, setOpen] = useState<OnboardingScreen | null>(null);
   // Finished or skipped in this visit: setup does not come back until the next one; only the
