@@ -4,15 +4,15 @@
 // said…' and then show the words, with no reload.
 //
 // The words must be seen on their way, so this spec runs a Heirloom server of its own whose
-// transcription service (a loopback peer here) holds every request until the test lets it
-// answer: the shared e2e servers' peer answers at once, before a page could look.
+// transcription service (system/held-transcription-service.ts, as test:crash uses it) holds
+// every request until the test lets it answer: the shared e2e servers' peer answers at once,
+// before a page could look.
 import { rmSync } from 'node:fs';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import type { Memory } from '../common/memories';
 import { messages } from '../common/messages';
 import { startInstance, type Instance } from '../server/test/instance';
+import { startHeldService, type HeldService } from '../system/held-transcription-service';
 import { openWizard, seenTooltips, signUp } from './helpers';
 
 const WORDS = 'We sailed at dawn with the whole family.';
@@ -21,38 +21,13 @@ const PORT = Number(process.env.E2E_PORT ?? 3100) + 2000;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = `e2e/.output/data-${PORT}`;
 
-/** An OpenAI-compatible transcription service that answers nothing until `release`. */
-async function heldTranscriptionService() {
-  const held: ServerResponse[] = [];
-  let words: string | null = null;
-  const answer = (response: ServerResponse, text: string) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text }));
-  const server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => (words === null ? held.push(response) : answer(response, words)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    /** How many requests wait for an answer. */
-    held: () => held.length,
-    release(text: string) {
-      words = text;
-      for (const response of held.splice(0)) answer(response, text);
-    },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-let service: Awaited<ReturnType<typeof heldTranscriptionService>>;
+let service: HeldService;
 let heirloom: Instance;
 
 test.use({ baseURL: ORIGIN });
 
 test.beforeAll(async () => {
-  service = await heldTranscriptionService();
+  service = await startHeldService(() => WORDS);
   rmSync(DATA_DIR, { recursive: true, force: true });
   heirloom = await startInstance({
     PORT: String(PORT),
@@ -105,7 +80,7 @@ test('a story saved without waiting shows "Writing down what was said…", then 
   const stored = (await (await page.request.get(`/api/memories/${id}`)).json()) as Memory;
   expect(stored.transcription).toBe('');
   expect(['queued', 'working']).toContain(stored.transcriptionStatus);
-  await expect.poll(() => service.held(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => service.asked.filter((asked) => asked.endedAt === null).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
 
   await page.goto('/timeline');
   const entry = page.getByRole('listitem').filter({ hasText: 'Sailing at dawn' });
@@ -116,7 +91,7 @@ test('a story saved without waiting shows "Writing down what was said…", then 
   // A reload would lose this mark.
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
-  service.release(WORDS);
+  service.release();
   await expect(detail.getByText(WORDS)).toBeVisible({ timeout: 15_000 });
   await expect(detail.getByText(messages.wordsOnTheirWay)).toHaveCount(0);
   await page.keyboard.press('Escape');
