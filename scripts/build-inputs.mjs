@@ -25,9 +25,21 @@ export function inputsHash(root) {
   }
   const hash = createHash('sha256');
   for (const file of files.sort()) {
-    hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+    hash.update(file).update('\0').update(file === 'package-lock.json' ? lockedPackages(root) : readFileSync(join(root, file))).update('\0');
   }
   return hash.digest('hex');
+}
+
+/**
+ * The lock file's resolved packages, without its copy of package.json's own entry (hashed as
+ * package.json itself): `npm prune --omit=dev` rewrites that entry, dropping an optional
+ * dependency this platform cannot install (the arm64 speech engine on x64), and the operator's
+ * build must still be the build of these sources after it.
+ */
+function lockedPackages(root) {
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
+  delete lock.packages?.[''];
+  return JSON.stringify(lock);
 }
 
 /** The hash the current build was made from, or null when there is no finished build. */
