@@ -12,6 +12,11 @@ export const JFK_WAV = new URL('../../../../shared/fixtures/speech/jfk.wav', imp
 
 /** `samples` as a 16-bit mono WAV file, the format every speech tool reads. */
 export async function writeWav16(path: string, samples: Float32Array, sampleRate = 16_000): Promise<void> {
+  await writeFile(path, wav16(samples, sampleRate));
+}
+
+/** The bytes of a 16-bit mono WAV file holding `samples`. */
+export function wav16(samples: Float32Array, sampleRate = 16_000): Buffer<ArrayBuffer> {
   const bytes = Buffer.alloc(44 + samples.length * 2);
   bytes.write('RIFF', 0, 'ascii');
   bytes.writeUInt32LE(36 + samples.length * 2, 4);
@@ -28,7 +33,7 @@ export async function writeWav16(path: string, samples: Float32Array, sampleRate
   for (let i = 0; i < samples.length; i++) {
     bytes.writeInt16LE(Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32767), 44 + i * 2);
   }
-  await writeFile(path, bytes);
+  return bytes;
 }
 
 /** The RMS of each `windowMs` slice: speech's syllables, whatever the codec did to the phase. */

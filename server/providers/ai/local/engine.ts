@@ -86,7 +86,12 @@ export function createLocalEngine(options: LocalEngineOptions, { idleMs = IDLE_M
     const id = nextId++;
     const audioPath = join(await spool, `${id}${extname(filename).replace(/[^.\w]/g, '')}`);
     try {
-      await pipeline(Readable.fromWeb(audio.stream() as import('node:stream/web').ReadableStream), createWriteStream(audioPath));
+      await pipeline(Readable.fromWeb(audio.stream() as import('node:stream/web').ReadableStream), createWriteStream(audioPath)).catch((error: unknown) => {
+        throw closed ? closedError() : error;
+      });
+      // Closed while the recording was being spooled (close also empties the spool): nothing
+      // would ever take the job.
+      if (closed) throw closedError();
       return await new Promise<string>((resolve, reject) => {
         queue.push({ id, audioPath, resolve, reject });
         pump();
@@ -185,7 +190,7 @@ export function createLocalEngine(options: LocalEngineOptions, { idleMs = IDLE_M
 
   async function close(): Promise<void> {
     closed = true;
-    for (const job of queue.splice(0)) job.reject(new TranscriptionError('The local transcription engine was closed.'));
+    for (const job of queue.splice(0)) job.reject(closedError());
     const exits = [...workers].map((worker) => {
       const exited = new Promise<void>((resolve) => {
         if (worker.child.exitCode !== null || worker.child.signalCode !== null) resolve();
@@ -209,6 +214,8 @@ export function createLocalEngine(options: LocalEngineOptions, { idleMs = IDLE_M
     childPids: () => [...workers].flatMap((worker) => (worker.child.pid === undefined ? [] : [worker.child.pid])),
   };
 }
+
+const closedError = () => new TranscriptionError('The local transcription engine was closed.');
 
 function stderrTail(worker: Worker): string {
   return worker.stderr.length > 0 ? ` Its last words: ${worker.stderr.slice(-3).join(' / ')}` : '';

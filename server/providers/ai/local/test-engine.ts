@@ -3,12 +3,23 @@
 import { EventEmitter, once } from 'node:events';
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
+import { wav16 } from '../../../audio/decode/test-speech.js';
 import type { TranscriptionRequest } from '../transcriber.js';
 import { createLocalEngine, type LocalEngine, type LocalEngineOptions } from './engine.js';
 import type { ChildMessage } from './protocol.js';
 
 /** whisper.cpp's weightless test model (MIT): it loads and hears no words. */
 export const TEST_MODEL = new URL('../../../../../shared/fixtures/speech/for-tests-ggml-tiny.bin', import.meta.url).pathname;
+
+/**
+ * A recording long enough that its transcription cannot end between a test seeing it
+ * decoded and acting on it: the test model still runs its encoder over every 30 s window, so
+ * ten quiet minutes keep a child busy for many seconds however loaded the machine is, where
+ * jfk.wav's one window can end before a starved test process reads the child's 'decoded'.
+ */
+export function longQuietRecording(minutes = 10): TranscriptionRequest {
+  return { audio: new Blob([wav16(new Float32Array(minutes * 60 * 16_000))]), filename: `quiet-${minutes}min.wav` };
+}
 
 export const recording = async (path: string): Promise<TranscriptionRequest> => ({ audio: await openAsBlob(path), filename: basename(path) });
 
@@ -20,12 +31,15 @@ export interface WatchedEngine {
   next(type: ChildMessage['type'], id?: number): Promise<ChildMessage & { pid: number }>;
   /** The exit of child `pid`, with why. */
   exited(pid: number): Promise<string>;
+  /** Every child exit so far, in order: pid and why. */
+  exits: Array<[number, string]>;
 }
 
 export function watchedEngine(options: Partial<LocalEngineOptions> = {}, idleMs?: number): WatchedEngine {
   const events = new EventEmitter();
   const messages: WatchedEngine['messages'] = [];
   const exits = new Map<number, string>();
+  const exitsInOrder: Array<[number, string]> = [];
   const engine = createLocalEngine(
     { modelFile: TEST_MODEL, language: 'auto', threads: 1, concurrency: 1, ...options },
     {
@@ -36,6 +50,7 @@ export function watchedEngine(options: Partial<LocalEngineOptions> = {}, idleMs?
       },
       onChildExit: (pid, why) => {
         exits.set(pid, why);
+        exitsInOrder.push([pid, why]);
         events.emit('exit', pid);
       },
     },
@@ -43,6 +58,7 @@ export function watchedEngine(options: Partial<LocalEngineOptions> = {}, idleMs?
   return {
     engine,
     messages,
+    exits: exitsInOrder,
     async next(type, id) {
       for (;;) {
         const [message] = (await once(events, 'message')) as [ChildMessage & { pid: number }];
