@@ -212,3 +212,6 @@ export const SEARCH_DEBOUNCE_MS = 500;
 export const BULK_MONTH_PAUSE_MS = 500;
 /** memories §9: the metadata.json of a single-memory export says version '1.0'. */
 export const EXPORT_METADATA_VERSION = '1.0';
+
+// issue 23 "Storytellers": a family's question is a sentence or two, read aloud on an old phone.
+export const QUESTION_TEXT_MAX = 500;

@@ -994,6 +994,25 @@ export const messages = {
   memberRemoved: 'Member removed',
   memberRemoveFailed: (message: string) => `Failed to remove member: ${message}`,
   // ---- end of issue 21's screens
+
+  // ---- issue 23: storytellers and questions, the server's refusals
+  storytellerReminderInvalid: 'Choose a day, a time (HH:mm) and a time zone for the reminder.',
+  questionTextRequired: 'Write the question you would like answered.',
+  questionTextTooLong: 'A question may be at most 500 characters.',
+  questionForInvalid: 'That storyteller is not on this timeline.',
+  // ---- end of issue 23's server messages
+
+  // ---- issue 23: the family's storyteller screens
+
+  // ---- end of the family's storyteller screens
+
+  // ---- issue 23: the storyteller's page (/tell/{token})
+
+  // ---- end of the storyteller's page
+
+  // ---- issue 23: e-mail (password reset, reminders, members' mail)
+
+  // ---- end of e-mail
 } as const;
 
 /** accounts §2 "Extras page": the nine features, in the order the page and the dialog show them. */

@@ -51,6 +51,8 @@ const TABLE_OWNERS: Record<string, Owner> = {
   memory_search_rows: { owner: 'search', why: "SQLite's search index: written only by the triggers of migration 0005, in the memory's own transaction" },
   memory_search: { owner: 'search', why: "SQLite's FTS5 index (its shadow tables are SQLite's own): written only by the same triggers" },
   memory_search_terms: { owner: 'search', why: "SQLite's read-only view (fts5vocab) of memory_search's terms, which nothing writes" },
+  storytellers: { owner: 'storytellers', why: "a storyteller's link and reminder; the storyteller's users row and membership come through users/index.ts and timelines/index.ts" },
+  questions: { owner: 'questions', why: "the family's questions; a story sent by link marks its question answered through questions/index.ts" },
   jobs: { owner: 'jobs', why: 'the job queue: features enqueue through jobs/index.ts (enqueueJob), and only its runner claims and settles' },
   kysely_migration: { owner: 'db', why: "the migrator's own record (db/migrate.ts, through Kysely's Migrator)" },
   kysely_migration_lock: { owner: 'db', why: "the migrator's own lock" },

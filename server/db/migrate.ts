@@ -17,6 +17,7 @@ import * as dropContentVersion from './migrations/0012_drop_content_version.js';
 import * as searchShortTerms from './migrations/0013_search_short_terms.js';
 import * as jobs from './migrations/0014_jobs.js';
 import * as transcriptionStatus from './migrations/0015_transcription_status.js';
+import * as storytellers from './migrations/0016_storytellers.js';
 
 const migrations: Record<string, Migration> = {
   '0001_data_model': dataModel,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013_search_short_terms': searchShortTerms,
   '0014_jobs': jobs,
   '0015_transcription_status': transcriptionStatus,
+  '0016_storytellers': storytellers,
 };
 
 /** Every migration this code knows, oldest first (a backup made by a newer Heirloom names one more). */

@@ -20,6 +20,8 @@ export interface UsersTable {
   reminder_time: ColumnType<string, string | undefined, string>;
   notifications_enabled: Flag;
   new_memory_notifications_enabled: Flag;
+  /** A storyteller (migration 0016): no password, a link instead; see StorytellersTable. */
+  is_storyteller: Flag;
   created_at: Time;
   updated_at: Time;
 }
@@ -212,6 +214,43 @@ export interface DailyPromptsTable {
   looking_forward: string;
 }
 
+/** A storyteller's link and reminder (migration 0016; DESIGN "Storytellers (no account)"). */
+export interface StorytellersTable {
+  user_id: string;
+  timeline_id: string;
+  created_by: string | null;
+  /** Contact for the week's question, not a sign-in name. */
+  email: string | null;
+  /** SHA-256 hex of the active link's token; null while no link is active. */
+  link_hash: string | null;
+  /** The token sealed with the server's secret; null with link_hash. */
+  link_sealed: string | null;
+  /** 0–6, 0 = Sunday; the three reminder columns are all set or all null. */
+  reminder_weekday: number | null;
+  /** 'HH:mm' in reminder_tz. */
+  reminder_time: string | null;
+  /** An IANA zone. */
+  reminder_tz: string | null;
+  reminders_stopped: Flag;
+  reminded_question_id: string | null;
+  reminded_at: Time | null;
+  created_at: Time;
+  updated_at: Time;
+}
+
+/** A family's question for its storytellers (migration 0016). */
+export interface QuestionsTable {
+  id: string;
+  timeline_id: string;
+  asked_by: string;
+  /** Null: for any storyteller of the timeline. */
+  for_user_id: string | null;
+  text: string;
+  /** The story that answered it; null while it waits. */
+  answered_memory_id: string | null;
+  created_at: Time;
+}
+
 /** A job's life (server/jobs): queued → running → done, or back to queued to retry, or failed for good. */
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
@@ -258,6 +297,8 @@ export interface Database {
   notifications: NotificationsTable;
   daily_prompts: DailyPromptsTable;
   jobs: JobsTable;
+  storytellers: StorytellersTable;
+  questions: QuestionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -28,6 +28,8 @@ export const heirloomTables: readonly TableInfo[] = [
   { name: 'memory_tags', primaryKey: ['memory_id', 'tag'] },
   { name: 'media', primaryKey: ['id'] },
   { name: 'uploads', primaryKey: ['storage_key'] },
+  { name: 'storytellers', primaryKey: ['user_id'] },
+  { name: 'questions', primaryKey: ['id'] },
   { name: 'follow_up_responses', primaryKey: ['id'] },
   { name: 'comments', primaryKey: ['id'] },
   { name: 'notifications', primaryKey: ['id'] },
