@@ -997,9 +997,21 @@ export const messages = {
 
   // ---- issue 23: storytellers and questions, the server's refusals
   storytellerReminderInvalid: 'Choose a day, a time (HH:mm) and a time zone for the reminder.',
+  storytellerNotFound: 'Storyteller not found',
+  storytellerManagersOnly: 'Only the person who added this storyteller and the timeline\'s owner can change them.',
+  storytellerNoActiveLink: 'This storyteller has no link. Make a new one to share it.',
+  tellLinkNotFound: 'This link no longer works. Ask your family for a new one.',
+  tellLinkTooManyGuesses: 'Too many tries from this address. Please wait a few minutes and try again.',
+  storytellerAddressReserved: 'That e-mail address cannot be used to sign up.',
   questionTextRequired: 'Write the question you would like answered.',
   questionTextTooLong: 'A question may be at most 500 characters.',
   questionForInvalid: 'That storyteller is not on this timeline.',
+  questionNotFound: 'Question not found',
+  questionAskerOnly: 'Only the person who asked this question can delete it.',
+  questionStorytellerCannotAsk: 'Storytellers answer the questions; the family asks them.',
+  questionNotForStoryteller: 'That question is not one of yours to answer.',
+  questionAlreadyAnswered: 'That question has already been answered.',
+  questionAnsweredTitle: (storyteller: string) => `${storyteller} answered your question`,
   // ---- end of issue 23's server messages
 
   // ---- issue 23: the family's storyteller screens

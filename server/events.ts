@@ -15,6 +15,8 @@ export interface EventMap {
   'family.merged': { familyId: string; familyName: string; sourceFamilyName: string; mergedBy: string; at: string };
   /** `userId` joined a timeline through an invite. */
   'timeline.joined': { timelineId: string; userId: string; at: string };
+  /** A storyteller's story `memoryId` answered the question `askedBy` asked (issue 23). */
+  'question.answered': { questionId: string; text: string; askedBy: string; storytellerId: string; memoryId: string; at: string };
 }
 
 export type EventName = keyof EventMap;
