@@ -2,6 +2,7 @@
 // policies), from the same rules requireAccess enforces, so the web never re-derives them.
 import type { CommentAbilities } from '../../common/comments.js';
 import type { MemoryAbilities } from '../../common/memories.js';
+import type { Storyteller } from '../../common/storytellers.js';
 import type { TimelineAbilities, TimelineMemberAbilities } from '../../common/timelines.js';
 
 /** DESIGN "Who may do what" (Memory): edit, share, retime and delete are the creator's. */
@@ -33,4 +34,9 @@ export function timelineAbilities(viewer: TimelineViewer, timeline: { id: string
 /** accounts §6, requireMemberRemoval: any member removes another, never the owner nor themselves. */
 export function timelineMemberAbilities(viewerId: string, timeline: { user_id: string }, memberId: string): TimelineMemberAbilities {
   return { canRemove: memberId !== viewerId && memberId !== timeline.user_id };
+}
+
+/** DESIGN "Storytellers (no account)", 'storyteller.manage': who added them and the timeline's owner. */
+export function storytellerAbilities(viewerId: string, storyteller: { created_by: string | null }, timeline: { user_id: string }): Storyteller['abilities'] {
+  return { canManage: storyteller.created_by === viewerId || timeline.user_id === viewerId };
 }

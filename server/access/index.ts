@@ -18,9 +18,10 @@ import {
   timelinesWithMember,
   usersVisibleTo,
 } from './queries.js';
+import { storytellersManagedBy, storytellersVisibleTo } from './storytellers.js';
 
 export { viewableMemories, viewableMemoryIds } from './queries.js';
-export { commentAbilities, memoryAbilities, timelineAbilities, timelineMemberAbilities, type TimelineViewer } from './abilities.js';
+export { commentAbilities, memoryAbilities, storytellerAbilities, timelineAbilities, timelineMemberAbilities, type TimelineViewer } from './abilities.js';
 
 export type Permission =
   /** See a timeline, its members and its invites; make it one's default. */
@@ -49,7 +50,11 @@ export type Permission =
   /** See a comment: whoever may view its memory (DESIGN "Comments"). */
   | 'comment.read'
   /** Delete a comment: its author, while they may still view its memory (memories §6). */
-  | 'comment.delete';
+  | 'comment.delete'
+  /** See a storyteller (DESIGN "Storytellers (no account)"): the members of their timeline. */
+  | 'storyteller.read'
+  /** Rename, set reminders, re-issue or stop the link: who added them and the timeline's owner. */
+  | 'storyteller.manage';
 
 export interface Actor {
   id: string;
@@ -80,6 +85,10 @@ export async function checkAccess(db: Db, actor: Actor, permission: Permission, 
       return new Set(await commentsViewableBy(db, actor.id, unique));
     case 'comment.delete':
       return new Set(await commentsAuthoredBy(db, actor.id, unique));
+    case 'storyteller.read':
+      return new Set(await storytellersVisibleTo(db, actor.id, unique));
+    case 'storyteller.manage':
+      return new Set(await storytellersManagedBy(db, actor.id, unique));
   }
 }
 
@@ -95,6 +104,8 @@ const refusal: Record<Permission, { visibleWith?: Permission; message: string }>
   'media.read': { message: messages.notFound },
   'comment.read': { message: messages.commentNotFound },
   'comment.delete': { visibleWith: 'comment.read', message: messages.commentAuthorOnly },
+  'storyteller.read': { message: messages.storytellerNotFound },
+  'storyteller.manage': { visibleWith: 'storyteller.read', message: messages.storytellerManagersOnly },
 };
 
 /**

@@ -6,11 +6,13 @@ import { Readable } from 'node:stream';
 import { formBody, imageOf, type FormPart } from '../media/test-support.js';
 import { newMediaKey } from '../providers/storage/index.js';
 import type { TestApp } from './app.js';
+import { createStoryteller } from '../storytellers/index.js';
 import { makeFamily, makeFamilyInvite, makeMemory, makeTimeline, makeTimelineInvite, makeUser, type MadeUser } from './factories.js';
 
-export const personas = ['owner', 'viewer', 'member', 'latecomer', 'stranger', 'signedOut'] as const;
+export const personas = ['owner', 'viewer', 'member', 'latecomer', 'stranger', 'signedOut', 'linkHolder'] as const;
 export type Persona = (typeof personas)[number];
-export type SignedIn = Exclude<Persona, 'signedOut'>;
+/** The personas with a session: the signed-out visitor and the link holder send no cookie. */
+export type SignedIn = Exclude<Persona, 'signedOut' | 'linkHolder'>;
 
 /**
  * Everyone and everything a row may point at. The people:
@@ -22,7 +24,14 @@ export type SignedIn = Exclude<Persona, 'signedOut'>;
  *   audience is 'people' (DESIGN "Memory view", amended 2026-11-25), so they do not see it;
  *   in a world made with `audience: 'timeline'` they do, as the viewer does;
  * - stranger: signed in, on no timeline of theirs, in a family of their own;
+ * - signedOut: no cookie;
+ * - linkHolder: no cookie either, but holds the storyteller's link (`storyteller.token`), the
+ *   only credential of /api/tell/{token} (DESIGN "Storytellers (no account)"); elsewhere it
+ *   is answered as the signed-out visitor;
  * - bystander: one more member of the timeline, for the calls that act on a member.
+ *
+ * The storyteller was added to the timeline by the viewer, after the memory was saved, so the
+ * viewer manages them as their creator, the owner as the timeline's, and the member may not.
  */
 export interface World {
   t: TestApp;
@@ -34,6 +43,8 @@ export interface World {
   /** The storage key of the memory's one image, its bytes in the store. */
   imageKey: string;
   comment: { id: string };
+  /** On the timeline, added by the viewer, with an active link whose token the link holder holds. */
+  storyteller: { id: string; displayName: string; token: string };
   /** The owner's, unread. */
   notification: { id: string };
   timelineInvite: { id: string };
@@ -105,6 +116,10 @@ export async function makeWorld(t: TestApp, { audience = 'people' }: { audience?
     })
     .execute();
 
+  // Through the product's own service, as "Add a storyteller" makes one.
+  const created = await createStoryteller(ctx, viewer.user, timeline.id, { displayName: 'Grandma Rose' });
+  const storyteller = { id: created.id, displayName: created.displayName, token: new URL(created.link).pathname.split('/').pop()! };
+
   const comment = { id: randomUUID() };
   await ctx.db
     .insertInto('comments')
@@ -124,6 +139,7 @@ export async function makeWorld(t: TestApp, { audience = 'people' }: { audience?
     searchWord: 'weir',
     imageKey,
     comment,
+    storyteller,
     notification,
     timelineInvite: await makeTimelineInvite(ctx, timeline.id, owner.user),
     family,
@@ -144,8 +160,9 @@ export async function makeWorld(t: TestApp, { audience = 'people' }: { audience?
   };
 }
 
-/** The cookie that signs `persona` in, none for the signed-out visitor. */
-export const cookieOf = (world: World, persona: Persona): string | undefined => (persona === 'signedOut' ? undefined : world.people[persona].cookie);
+/** The cookie that signs `persona` in, none for the signed-out visitor and the link holder. */
+export const cookieOf = (world: World, persona: Persona): string | undefined =>
+  persona === 'signedOut' || persona === 'linkHolder' ? undefined : world.people[persona].cookie;
 
 /** A call as the table describes it; the method comes from the row, the cookie from the persona. */
 export interface RouteRequest {

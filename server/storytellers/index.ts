@@ -1,0 +1,3 @@
+// What other features may use of storytellers.
+export { isReservedEmail } from './reserved-address.js';
+export { createStoryteller } from './service.js';

@@ -1,0 +1,70 @@
+// SQL of storytellers: the one writer of `storytellers` rows (server/table-owners.test.ts).
+import type { Db } from '../db/index.js';
+import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
+import type { Database, StorytellersTable } from '../db/schema.js';
+
+export async function insertStoryteller(db: Db, row: Insertable<StorytellersTable>): Promise<void> {
+  await db.insertInto('storytellers').values(row).execute();
+}
+
+export async function updateStoryteller(db: Db, userId: string, changes: Updateable<StorytellersTable>): Promise<void> {
+  await db.updateTable('storytellers').set(changes).where('user_id', '=', userId).execute();
+}
+
+const storytellerColumns = [
+  'storytellers.user_id as id',
+  'users.display_name',
+  'storytellers.timeline_id',
+  'storytellers.created_by',
+  'storytellers.email',
+  'storytellers.link_hash',
+  'storytellers.link_sealed',
+  'storytellers.reminder_weekday',
+  'storytellers.reminder_time',
+  'storytellers.reminder_tz',
+  'storytellers.reminders_stopped',
+] as const;
+
+export async function findStoryteller(db: Db, id: string) {
+  return db.selectFrom('storytellers').innerJoin('users', 'users.id', 'storytellers.user_id').select(storytellerColumns).where('storytellers.user_id', '=', id).executeTakeFirst();
+}
+export type StorytellerRow = NonNullable<Awaited<ReturnType<typeof findStoryteller>>>;
+
+/**
+ * The storyteller whose active link hashes to `hash`, while they are still a member of its
+ * timeline (a storyteller removed from it keeps their row but their link opens nothing).
+ */
+export async function findStorytellerByLink(db: Db, hash: string) {
+  return db
+    .selectFrom('storytellers')
+    .innerJoin('users', 'users.id', 'storytellers.user_id')
+    .innerJoin('timeline_members', (join) => join.onRef('timeline_members.user_id', '=', 'storytellers.user_id').onRef('timeline_members.timeline_id', '=', 'storytellers.timeline_id'))
+    .innerJoin('timelines', 'timelines.id', 'storytellers.timeline_id')
+    .select([...storytellerColumns, 'users.family_id', 'timelines.name as timeline_name', 'timelines.color as timeline_color'])
+    .where('storytellers.link_hash', '=', hash)
+    .executeTakeFirst();
+}
+export type LinkHolder = NonNullable<Awaited<ReturnType<typeof findStorytellerByLink>>>;
+
+/** A timeline's storytellers still on it, oldest first, with the stories each has told there. */
+export async function listStorytellers(db: Db, timelineId: string) {
+  const storiesOn = (eb: ExpressionBuilder<Database, 'storytellers'>) =>
+    eb
+      .selectFrom('memories')
+      .innerJoin('memory_timelines', 'memory_timelines.memory_id', 'memories.id')
+      .whereRef('memories.user_id', '=', 'storytellers.user_id')
+      .whereRef('memory_timelines.timeline_id', '=', 'storytellers.timeline_id');
+  return db
+    .selectFrom('storytellers')
+    .innerJoin('users', 'users.id', 'storytellers.user_id')
+    .innerJoin('timeline_members', (join) => join.onRef('timeline_members.user_id', '=', 'storytellers.user_id').onRef('timeline_members.timeline_id', '=', 'storytellers.timeline_id'))
+    .select(storytellerColumns)
+    .select((eb) => [
+      storiesOn(eb).select((inner) => inner.fn.countAll<number | string>().as('n')).as('stories'),
+      storiesOn(eb).select((inner) => inner.fn.max('memories.created_at').as('at')).as('last_story_at'),
+    ])
+    .where('storytellers.timeline_id', '=', timelineId)
+    .orderBy('storytellers.created_at')
+    .orderBy('storytellers.user_id')
+    .execute();
+}
