@@ -21,5 +21,7 @@ export const publicConfig = z.object({
     engine: z.enum(transcriptionEngineNames),
     model: z.string().nullable(),
   }),
+  /** DESIGN "E-mail (optional)": whether SMTP_URL and MAIL_FROM are set; without them nothing offers to send mail. */
+  mail: z.object({ enabled: z.boolean() }),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

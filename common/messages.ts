@@ -1023,6 +1023,9 @@ export const messages = {
   // ---- end of the storyteller's page
 
   // ---- issue 23: e-mail (password reset, reminders, members' mail)
+  // every mail's layout (server/mail/compose.ts)
+  mailSubjectWithFamily: (subject: string, familyName: string) => `${subject} · ${familyName}`,
+  mailFooter: (origin: string) => `Sent by Heirloom at ${origin}`,
 
   // ---- end of e-mail
 } as const;

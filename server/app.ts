@@ -15,6 +15,8 @@ import type { AppContext } from './context.js';
 import { trustProxyOption } from './config.js';
 import { HttpError, registerErrorHandler } from './http/errors.js';
 import { JobRunner, type JobHandler } from './jobs/index.js';
+import { MAIL_SEND_KIND, mailSendHandler } from './mail/index.js';
+import { createMailSender } from './providers/mail/index.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerEtags } from './http/etag.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -124,7 +126,10 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   registerNotificationListeners(ctx);
   // One runner per instance. It stops before the app's other resources close (preClose comes
   // before every onClose): its unfinished jobs go back to the queue while the database is open.
-  const jobs = new JobRunner({ db: ctx.db, dialect: ctx.dialect, log: app.log, handlers: { ...featureJobHandlers(ctx), ...jobHandlers }, now: () => ctx.now() });
+  // DESIGN "E-mail (optional)": without SMTP_URL and MAIL_FROM no mail is queued and no sender runs.
+  const mailSender = ctx.config.mail ? createMailSender(ctx.config.mail) : null;
+  const mailHandlers: Record<string, JobHandler> = mailSender ? { [MAIL_SEND_KIND]: mailSendHandler(mailSender, app.log) } : {};
+  const jobs = new JobRunner({ db: ctx.db, dialect: ctx.dialect, log: app.log, handlers: { ...featureJobHandlers(ctx), ...mailHandlers, ...jobHandlers }, now: () => ctx.now() });
   app.decorate('jobs', jobs);
   if (startJobs) app.addHook('onReady', async () => jobs.start());
   // Recordings saved while no engine was configured get their words once one is (issue 22).
@@ -152,10 +157,13 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
       transcriptionAvailable: ctx.ai.transcriber.driver !== 'none',
       // DESIGN "Words for every voice": the profile page says which engine writes the words.
       transcription: { engine: engineNames[ctx.ai.transcriber.driver], model: ctx.ai.transcriber.model },
+      // DESIGN "E-mail (optional)": the web offers mail (a reset link) only when it can be sent.
+      mail: { enabled: ctx.config.mail !== null },
     }),
   );
   // The local engine's child process goes with the app (main.ts's shutdown, a test's close).
   app.addHook('onClose', () => ctx.ai.transcriber.close());
+  if (mailSender) app.addHook('onClose', async () => mailSender.close());
 
   await registerWeb(app, webRoot, pageDataOf(ctx));
   return app;

@@ -86,6 +86,16 @@ const env = z.object({
     .trim()
     .refine((value) => /^(https?|mailto):/.test(value) && URL.canParse(value), 'must be an http(s) or mailto: address')
     .optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine(isSmtpUrl, 'must be an smtp:// or smtps:// address such as smtps://user:password@mail.example.org:465')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .refine((value) => /^[^\s@<>]+@[^\s@<>]+$/.test(value) || /^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(value), 'must be an address such as heirloom@example.org or Heirloom <heirloom@example.org>')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
 });
 
@@ -129,6 +139,12 @@ export interface LocalTranscribeConfig {
 /** The models `npm run models:get` fetches, in the order the default search prefers them. */
 export const DEFAULT_MODEL_NAMES = ['base', 'small', 'tiny'] as const;
 
+/** Where mail goes out (SMTP_URL, which may hold a password: never logged) and whom it is from (MAIL_FROM). */
+export interface MailConfig {
+  smtpUrl: string;
+  from: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -154,6 +170,8 @@ export interface Config {
   /** The whisper.cpp engine on this machine; set exactly when `transcriptionEngine` is 'local'. */
   localTranscribe: LocalTranscribeConfig | null;
   llm: { url: string; apiKey?: string; model: string } | null;
+  /** DESIGN "E-mail (optional)": SMTP_URL and MAIL_FROM, both or neither; null sends nothing and offers nothing. */
+  mail: MailConfig | null;
   logLevel: string;
   /** Sign-ups accepted per client address and hour. */
   signupLimitPerHour: number;
@@ -187,6 +205,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 
   const s3 = values.STORAGE === 's3' ? s3Config(values) : null;
 
+  if (Boolean(values.SMTP_URL) !== Boolean(values.MAIL_FROM)) {
+    const missing = values.SMTP_URL ? 'MAIL_FROM' : 'SMTP_URL';
+    throw new ConfigError(`Configuration error: ${missing} must be set too, since mail is partly configured (SMTP_URL and MAIL_FROM go together)`);
+  }
+
   const dataDir = resolve(values.DATA_DIR);
   const transcription = transcriptionConfig(values, dataDir);
   const publicUrl = new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`);
@@ -212,12 +235,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : null,
     ...transcription,
     llm: values.LLM_URL ? { url: values.LLM_URL, apiKey: values.LLM_API_KEY, model: values.LLM_MODEL ?? 'gpt-4o-mini' } : null,
+    mail: values.SMTP_URL && values.MAIL_FROM ? { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM } : null,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     signupLimitPerHour: values.SIGNUP_LIMIT_PER_HOUR,
     feedbackUrl: values.FEEDBACK_URL ?? 'mailto:?subject=Heirloom%20feedback',
     secureCookies: publicUrl.protocol === 'https:',
   };
+}
+
+/** SMTP_URL: smtp:// (STARTTLS when offered) or smtps:// (TLS from the start), with a host. */
+function isSmtpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const address = new URL(value);
+  return /^smtps?:$/.test(address.protocol) && address.hostname !== '';
 }
 
 /** What TRUST_PROXY takes, as its refusal says it. */

@@ -42,6 +42,7 @@ describe.each(dialects)('health and docs on %s', (dialect) => {
       feedbackUrl: 'mailto:?subject=Heirloom%20feedback',
       transcriptionAvailable: false,
       transcription: { engine: 'none', model: null },
+      mail: { enabled: false },
     });
   });
 
@@ -54,6 +55,7 @@ describe.each(dialects)('health and docs on %s', (dialect) => {
         feedbackUrl: 'mailto:?subject=Heirloom%20feedback',
         transcriptionAvailable: true,
         transcription: { engine: 'service', model: 'whisper-test' },
+        mail: { enabled: false },
       });
     } finally {
       await configured.close();

@@ -11,7 +11,7 @@ import { installBrowserStandIns, renderWithMantine } from '../../test/renderWith
 import { TranscriptionEngineCard } from './TranscriptionEngineCard';
 
 function renderCard(transcription: PublicConfig['transcription']) {
-  const config = vi.spyOn(api, 'config').mockResolvedValue({ feedbackUrl: '', transcriptionAvailable: transcription.engine !== 'none', transcription });
+  const config = vi.spyOn(api, 'config').mockResolvedValue({ feedbackUrl: '', transcriptionAvailable: transcription.engine !== 'none', transcription, mail: { enabled: false } });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderWithMantine(
     <QueryClientProvider client={client}>
