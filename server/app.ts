@@ -38,6 +38,7 @@ import { notificationRoutes } from './notifications/routes.js';
 import { queueMissingWords } from './ops/words.js';
 import { peopleRoutes } from './people/routes.js';
 import { promptRoutes } from './prompts/routes.js';
+import { questionRoutes } from './questions/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { timelineRoutes } from './timelines/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
@@ -120,6 +121,7 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   await app.register(uploadRoutes, { ctx });
   await app.register(audioRoutes, { ctx });
   await app.register(commentRoutes, { ctx });
+  await app.register(questionRoutes, { ctx });
   await app.register(searchRoutes, { ctx });
   await app.register(archiveRoutes, { ctx });
   await app.register(downloadProxyRoutes, { ctx });

@@ -11,6 +11,11 @@ export function memoryAbilities(viewerId: string, memory: { user_id: string }): 
   return { canEdit: isCreator, canDelete: isCreator, canShare: isCreator };
 }
 
+/** issue 23, 'question.delete': only its asker deletes a question. */
+export function questionAbilities(viewerId: string, question: { asked_by: string }): { canDelete: boolean } {
+  return { canDelete: question.asked_by === viewerId };
+}
+
 /** memories §6: only its author deletes a comment. */
 export function commentAbilities(viewerId: string, comment: { user_id: string }): CommentAbilities {
   return { canDelete: comment.user_id === viewerId };

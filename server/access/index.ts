@@ -18,10 +18,11 @@ import {
   timelinesWithMember,
   usersVisibleTo,
 } from './queries.js';
+import { questionsAskedBy, questionsVisibleTo } from './questions.js';
 import { storytellersManagedBy, storytellersVisibleTo } from './storytellers.js';
 
 export { viewableMemories, viewableMemoryIds } from './queries.js';
-export { commentAbilities, memoryAbilities, storytellerAbilities, timelineAbilities, timelineMemberAbilities, type TimelineViewer } from './abilities.js';
+export { commentAbilities, memoryAbilities, questionAbilities, storytellerAbilities, timelineAbilities, timelineMemberAbilities, type TimelineViewer } from './abilities.js';
 
 export type Permission =
   /** See a timeline, its members and its invites; make it one's default. */
@@ -51,6 +52,10 @@ export type Permission =
   | 'comment.read'
   /** Delete a comment: its author, while they may still view its memory (memories §6). */
   | 'comment.delete'
+  /** See a family's question (issue 23): the members of its timeline. */
+  | 'question.read'
+  /** Delete a question: its asker, while still a member of its timeline. */
+  | 'question.delete'
   /** See a storyteller (DESIGN "Storytellers (no account)"): the members of their timeline. */
   | 'storyteller.read'
   /** Rename, set reminders, re-issue or stop the link: who added them and the timeline's owner. */
@@ -85,6 +90,10 @@ export async function checkAccess(db: Db, actor: Actor, permission: Permission, 
       return new Set(await commentsViewableBy(db, actor.id, unique));
     case 'comment.delete':
       return new Set(await commentsAuthoredBy(db, actor.id, unique));
+    case 'question.read':
+      return new Set(await questionsVisibleTo(db, actor.id, unique));
+    case 'question.delete':
+      return new Set(await questionsAskedBy(db, actor.id, unique));
     case 'storyteller.read':
       return new Set(await storytellersVisibleTo(db, actor.id, unique));
     case 'storyteller.manage':
@@ -104,6 +113,8 @@ const refusal: Record<Permission, { visibleWith?: Permission; message: string }>
   'media.read': { message: messages.notFound },
   'comment.read': { message: messages.commentNotFound },
   'comment.delete': { visibleWith: 'comment.read', message: messages.commentAuthorOnly },
+  'question.read': { message: messages.questionNotFound },
+  'question.delete': { visibleWith: 'question.read', message: messages.questionAskerOnly },
   'storyteller.read': { message: messages.storytellerNotFound },
   'storyteller.manage': { visibleWith: 'storyteller.read', message: messages.storytellerManagersOnly },
 };

@@ -126,3 +126,17 @@ export async function tellTimelineJoined(db: Db, event: EventMap['timeline.joine
     createdAt: event.at,
   });
 }
+
+/**
+ * issue 23: 'other' to the asker when a storyteller's story answers their question, worded
+ * with the question itself and naming the story, which the panel shows while they may view it.
+ */
+export async function tellQuestionAnswered(db: Db, event: EventMap['question.answered']): Promise<void> {
+  await queries.insertNotifications(db, [event.askedBy], {
+    type: 'other',
+    title: messages.questionAnsweredTitle(await nameOf(db, event.storytellerId)),
+    message: event.text,
+    relatedMemoryId: event.memoryId,
+    createdAt: event.at,
+  });
+}

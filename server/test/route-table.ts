@@ -385,6 +385,35 @@ export const routeTable: RouteRow[] = [
     expect: { owner: 200, viewer: 403, member: 404, latecomer: 404, stranger: 404, signedOut: 401, linkHolder: 401 },
   },
 
+  // The family's questions (issue 23): members ask and read, the asker takes one back.
+  {
+    route: 'POST /api/timelines/:id/questions',
+    note: "Every member asks the world's storyteller; the storyteller's link asks nothing.",
+    fresh: true,
+    request: (w) => json(`/api/timelines/${w.timeline.id}/questions`, { text: 'Where did you grow up?', forUserId: w.storyteller.id }),
+    expect: { owner: 201, viewer: 201, member: 201, latecomer: 201, stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+  {
+    route: 'GET /api/timelines/:id/questions',
+    request: (w) => ({ url: `/api/timelines/${w.timeline.id}/questions` }),
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+  {
+    route: 'DELETE /api/questions/:id',
+    note: 'The owner asked the question (through the API); other members see it but may not take it back.',
+    fresh: true,
+    request: async (w) => {
+      const asked = await w.t.app.inject({
+        method: 'POST',
+        url: `/api/timelines/${w.timeline.id}/questions`,
+        payload: { text: 'What was your first job?' },
+        headers: { cookie: w.people.owner.cookie },
+      });
+      return { url: `/api/questions/${asked.json<{ id: string }>().id}` };
+    },
+    expect: { owner: 204, viewer: 403, member: 403, latecomer: 403, stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+
   // Search, archives and media bytes: the same view rule.
   {
     route: 'GET /api/memories/search',
