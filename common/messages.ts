@@ -24,6 +24,7 @@ import {
   TIMELINE_ICON_MAX,
   TIMELINE_NAME_MAX,
 } from './limits.js';
+import { tellMessages } from './tell-messages.js';
 
 export const messages = {
   // accounts §2
@@ -254,7 +255,7 @@ export const messages = {
   recordingComplete: 'Recording Complete',
   recordingCompleteDetail: 'Your voice message has been transcribed successfully!',
   audioAnswerTranscriptionFailed: 'Audio response (transcription failed)',
-  audioAnswerNoTranscription: 'Audio response (no transcription available)',
+  // audioAnswerNoTranscription: in common/tell-messages.ts, spread in below (the storyteller's page sends it).
   // issue 22 "Every recording gets its words": words a job writes after the save.
   wordsOnTheirWay: 'Writing down what was said…',
   wordsFailed: 'The words could not be written down; the recording is kept.',
@@ -1015,17 +1016,160 @@ export const messages = {
   // ---- end of issue 23's server messages
 
   // ---- issue 23: the family's storyteller screens
+  // Adding one (Communities, Manage Timelines).
+  addStoryteller: 'Add a storyteller',
+  addStorytellerTo: (timeline: string) => `Add a storyteller to ${timeline}`,
+  addStorytellerIntro: (timeline: string) =>
+    `Someone who tells stories without an account: they get a link of their own, and what they record is filed on ${timeline} for everyone on it.`,
+  storytellerNameLabel: 'Their name',
+  storytellerNameHint: 'As the family calls them, e.g. Grandma Rose',
+  storytellerEmailLabel: 'E-mail (optional)',
+  storytellerEmailHint: 'Only for sending them the week\u2019s question. They never need to sign in.',
+  storytellerCreate: 'Add storyteller',
+  storytellerAdded: (name: string) => `${name} is a storyteller now`,
+  storytellerAddedDetail: 'Send them this link, or print a card with its code. Opening it is all they need to do.',
+  // Their link.
+  storytellerLinkOf: (name: string) => `${name}\u2019s link`,
+  storytellerLinkField: 'Their link',
+  storytellerQrCode: (name: string) => `QR code of ${name}\u2019s link`,
+  storytellerQrLoading: 'Drawing the code\u2026',
+  storytellerCopyLink: 'Copy link',
+  storytellerLinkCopied: 'Copied',
+  storytellerLinkCopiedAnnounced: 'Their link is copied to the clipboard',
+  storytellerShare: 'Share',
+  storytellerShareTitle: (name: string) => `${name}, tell us your stories`,
+  storytellerShareText: 'Open this link, press the big button and talk. No account, no password.',
+  storytellerPrintCard: 'Print a card',
+  storytellerNewLink: 'New link',
+  storytellerNewLinkTitle: 'Make a new link?',
+  storytellerNewLinkConfirm: (name: string) => `The old link stops working at once. ${name} will need the new one, or a new card.`,
+  storytellerNewLinkMade: 'New link ready',
+  storytellerNewLinkFailed: (message: string) => `Could not make a new link: ${message}`,
+  storytellerStopLink: 'Stop this link',
+  storytellerStopLinkTitle: 'Stop this link?',
+  storytellerStopLinkConfirm: (name: string) => `The link stops working at once: ${name} cannot send stories with it until you make a new one.`,
+  storytellerLinkStopped: 'Link stopped',
+  storytellerStopLinkFailed: (message: string) => `Could not stop the link: ${message}`,
+  storytellerNoLink: 'They have no working link. Make a new one to send them.',
+  storytellerMakeLink: 'Make a link',
+  storytellerLinkLoadFailed: 'Their link could not be loaded.',
+  // Among the members.
+  storytellerBadge: 'Storyteller',
+  storytellerStories: (count: number) => (count === 1 ? '1 story' : `${count} stories`),
+  storytellerLinkOff: 'Link stopped',
+  storytellerManage: 'Manage',
+  storytellerManageOf: (name: string) => `Manage ${name}`,
+  storytellerDetailsHeading: 'Name and e-mail',
+  storytellerSave: 'Save',
+  storytellerSaved: 'Saved',
+  storytellerSaveFailed: (message: string) => `Could not save: ${message}`,
+  // The week's question by e-mail (only with mail set up and an e-mail given).
+  storytellerReminderHeading: 'The week\u2019s question by e-mail',
+  storytellerReminderOn: 'Send them the week\u2019s question',
+  storytellerReminderDay: 'Day',
+  storytellerReminderTime: 'Time',
+  storytellerReminderZone: 'Their time zone',
+  storytellerReminderSave: 'Save reminder',
+  storytellerReminderSaved: 'Reminder saved',
+  storytellerRemindersStopped: 'Reminders stopped by them',
+  storytellerRemindersStoppedDetail: 'They pressed \u201cunsubscribe\u201d in an e-mail. Saving a reminder here starts them again.',
+  storytellerNeedsEmailForReminder: 'Give an e-mail above to send them the week\u2019s question.',
+  storytellerWeekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+  // The printed card.
+  storytellerCardTitle: (name: string) => `${name}, tell us your stories`,
+  storytellerCardSteps: [
+    'Scan this code with your phone\u2019s camera, or open the link below.',
+    'Press the big button and talk.',
+    'Press \u201cSend to my family\u201d.',
+  ],
+  storytellerCardPrint: 'Print',
+  storytellerCardBack: 'Back',
+  storytellerCardUnavailable: 'This card cannot be made: the storyteller has no working link, or you may not manage them.',
+  // The family's questions.
+  questionsHeading: (timeline: string) => `Questions for ${timeline}`,
+  questionsOf: (timeline: string) => `Questions asked on ${timeline}`,
+  askQuestion: 'Ask a question',
+  askQuestionIntro: 'Storytellers see the oldest waiting question first, in large type, when they open their link.',
+  questionTextLabel: 'Your question',
+  questionTextHint: 'e.g. How did you and Grandpa meet?',
+  questionForLabel: 'For',
+  questionForAnyone: 'Anyone on the timeline',
+  questionSend: 'Ask',
+  questionAsked: 'Question asked',
+  questionSendFailed: 'Your question was not sent. It is still here: try again.',
+  questionsEmpty: 'No questions yet. Ask what you would love to hear about: the storytellers on this timeline will see it when they open their link.',
+  questionsEmptyNoStorytellers: 'Questions are answered by storytellers, people who record by link with no account. Add one, then ask what you would love to hear about.',
+  questionsLoadFailed: 'The questions could not be loaded.',
+  questionAskedBy: (asker: string, forWhom: string) => `Asked by ${asker}, for ${forWhom}`,
+  questionForAnyoneShort: 'anyone',
+  questionWaiting: 'Waiting',
+  questionAnswered: 'Answered',
+  questionOpenAnswer: (question: string) => `Answered: open the story for \u201c${question}\u201d`,
+  questionDelete: (question: string) => `Delete the question \u201c${question}\u201d`,
+  questionDeleteTitle: 'Delete this question?',
+  questionDeleteConfirm: 'It will no longer be asked.',
+  questionDeleteButton: 'Delete',
+  questionDeleted: 'Question deleted',
+  questionDeleteFailed: (message: string) => `Could not delete the question: ${message}`,
 
   // ---- end of the family's storyteller screens
 
   // ---- issue 23: the storyteller's page (/tell/{token})
-
+  // In common/tell-messages.ts, which the storyteller's page imports alone (its 100 KB budget).
+  ...tellMessages,
   // ---- end of the storyteller's page
 
   // ---- issue 23: e-mail (password reset, reminders, members' mail)
   // every mail's layout (server/mail/compose.ts)
   mailSubjectWithFamily: (subject: string, familyName: string) => `${subject} · ${familyName}`,
   mailFooter: (origin: string) => `Sent by Heirloom at ${origin}`,
+  // "Forgot password?" (server/auth/password-reset*.ts; web/src/features/auth/ForgotPasswordPage, ResetPasswordPage)
+  passwordResetSubject: 'Reset your Heirloom password',
+  passwordResetGreeting: (name: string) => `Hello ${name},`,
+  passwordResetIntro: 'Someone, we hope you, asked to reset the password of your Heirloom account. Choose a new password with this link:',
+  passwordResetAction: 'Choose a new password',
+  passwordResetExpiry: 'The link works once, for one hour.',
+  passwordResetIgnore: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  passwordResetLinkInvalid: 'This reset link has expired or has already been used. Ask for a new one on the sign-in page.',
+  passwordResetNoMail: 'This server cannot send e-mail. Ask the person who runs it for a reset link: they can make one with npm run user:reset-link.',
+  forgotPasswordLink: 'Forgot password?',
+  forgotPasswordTitle: 'Forgot your password?',
+  forgotPasswordSubtitle: 'We will send a link to choose a new one.',
+  forgotPasswordSubmit: 'Send reset link',
+  forgotPasswordSent: 'If an account exists for that address, we sent a link to it. It works for one hour; check your spam folder if it does not arrive.',
+  forgotPasswordNoMailTitle: 'Ask for a reset link',
+  backToSignIn: 'Back to sign in',
+  resetPasswordTitle: 'Choose a new password',
+  resetPasswordSubtitle: 'Then sign in with it.',
+  resetPasswordNew: 'New password',
+  resetPasswordConfirm: 'Confirm new password',
+  resetPasswordMismatch: 'The two passwords are not the same.',
+  resetPasswordSubmit: 'Set new password',
+  resetPasswordDone: 'Your password is changed, and every device signed in with the old one is signed out. Sign in with your new password.',
+
+  // the week's question to a storyteller (server/storytellers/reminders-mail.ts)
+  reminderMailSubject: 'This week\u2019s question',
+  reminderMailGreeting: (name: string) => `Hello ${name},`,
+  reminderMailAsks: (asker: string) => `${asker} would love to hear your answer to this question:`,
+  reminderMailHow: 'Open your link, press \u201cRecord my answer\u201d and tell it in your own words. There is nothing to sign in to and nothing to install.',
+  reminderMailAction: 'Record my answer',
+  reminderMailWhy: (timeline: string) => `Your family on ${timeline} asked us to send you their question each week. To stop these e-mails, use the Unsubscribe button of your mail program.`,
+  // members' mail: what happened, at most one an hour (server/notifications/mail-*.ts)
+  memberMailSubject: 'News from your family',
+  memberMailGreeting: (name: string) => `Hello ${name},`,
+  memberMailIntro: 'Here is what happened in Heirloom since we last wrote:',
+  memberMailQuestionAnswered: (title: string, question: string) => `${title}: \u201c${question}\u201d`,
+  memberMailAction: 'Open Heirloom',
+  memberMailWhy: 'You get these e-mails because notifications are on in your Heirloom profile. We send at most one an hour.',
+  memberMailStop: (url: string) => `To stop them, open ${url}`,
+  // the page of that "stop" link (GET /mail/unsubscribe/{token}): it asks first, a GET changes nothing
+  mailUnsubscribeTitle: 'Stop e-mails from Heirloom?',
+  mailUnsubscribeAsk: 'You will no longer hear about comments, shared memories and answered questions, by e-mail or in Heirloom. You can turn notifications on again in your profile.',
+  mailUnsubscribeButton: 'Stop e-mails',
+  mailUnsubscribedTitle: 'E-mails stopped',
+  mailUnsubscribed: 'You will get no more e-mails about your family. To hear from them again, turn notifications on in your profile.',
+  mailUnsubscribeInvalidTitle: 'This link does not work',
+  mailUnsubscribeInvalid: 'This link is not one of ours, or it was cut short. To stop e-mails, turn notifications off in your profile.',
 
   // ---- end of e-mail
 } as const;

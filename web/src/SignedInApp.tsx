@@ -9,6 +9,7 @@ import { HomePage } from './features/home/HomePage';
 import { PendingTimelineInvite } from './features/invites/PendingTimelineInvite';
 import { Onboarding } from './features/onboarding';
 import { LazyTimelinePage } from './features/timeline-page';
+import { STORYTELLER_CARD_ROUTE } from './features/storytellers/paths';
 import { ActiveTimelineProvider } from './features/timelines/ActiveTimeline';
 
 /**
@@ -25,6 +26,7 @@ const FamilyInvitePage = lazyPage(() => import('./features/invites/FamilyInviteP
 const TimelineInvitePage = lazyPage(() => import('./features/invites/TimelineInvitePage').then((m) => m.TimelineInvitePage));
 const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage').then((m) => m.ProfilePage));
 const CommunitiesPage = lazyPage(() => import('./features/communities/CommunitiesPage').then((m) => m.CommunitiesPage));
+const StorytellerCardPage = lazyPage(() => import('./features/storytellers/StorytellerCardPage').then((m) => m.StorytellerCardPage));
 const MediaRedirectPage = lazyPage(() => import('./features/media-player/MediaRedirectPage').then((m) => m.MediaRedirectPage));
 const NotFoundPage = lazyPage(() => import('./components/NotFoundPage').then((m) => m.NotFoundPage));
 /** Signed in on a sign-in page: go where the user was headed (useReturnTo reads common/auth, which is zod). */
@@ -45,6 +47,8 @@ export default function SignedInApp({ user }: { user: User }) {
     <Routes>
       <Route path="/login" element={loading(<BackToReturnTo />)} />
       <Route path="/signup" element={loading(<BackToReturnTo />)} />
+      {/* Issue 23: the storyteller's printed card, outside the shell so only the card prints. */}
+      <Route path={STORYTELLER_CARD_ROUTE} element={loading(<StorytellerCardPage />)} />
       <Route
         element={
           <ActiveTimelineProvider user={user}>

@@ -6,6 +6,7 @@ import type { Audience, Memory, MemoryDays, MemoryPage } from '../../../common/m
 import type { Notification, UnreadCount } from '../../../common/notifications';
 import type { FollowUpBody, FollowUpQuestion } from '../../../common/prompts';
 import type { PresignedUrl } from '../../../common/uploads';
+import type { AskQuestionBody, CreatedStoryteller, CreateStorytellerBody, Question, Storyteller, StorytellerLink, UpdateStorytellerBody } from '../../../common/storytellers';
 import type { UpdateUserBody, User } from '../../../common/users';
 import { MEMORY_POST_RETRIES, MEMORY_POST_TIMEOUT_MS } from '../../../common/limits';
 import { request } from './client';
@@ -17,6 +18,7 @@ import type {
   Family,
   FamilyInviteDetails,
   InviteLink,
+  Member,
   NewTimeline,
   PendingInviteResult,
   Timeline,
@@ -206,6 +208,27 @@ export const api = {
       form.append('audio', audio, fileName);
       return request<{ transcription: string }>('POST', '/api/audio/transcribe', form, {}, signal);
     },
+  },
+  /** Issue 23 (DESIGN "Storytellers (no account)"): the family's side of storytellers and their links. */
+  storytellers: {
+    list: (timelineId: string) => request<Storyteller[]>('GET', `/api/timelines/${id(timelineId)}/storytellers`),
+    create: (timelineId: string, body: CreateStorytellerBody) => request<CreatedStoryteller>('POST', `/api/timelines/${id(timelineId)}/storytellers`, body),
+    update: (storytellerId: string, body: UpdateStorytellerBody) => request<Storyteller>('PATCH', `/api/storytellers/${id(storytellerId)}`, body),
+    /** The active link, shown again for "Copy link" and the printed card; null when none works. */
+    link: (storytellerId: string) => orNull(request<StorytellerLink>('GET', `/api/storytellers/${id(storytellerId)}/link`)),
+    /** A new link: the old one stops at once. */
+    newLink: (storytellerId: string) => request<StorytellerLink>('POST', `/api/storytellers/${id(storytellerId)}/link`, {}),
+    stopLink: (storytellerId: string) => request<unknown>('DELETE', `/api/storytellers/${id(storytellerId)}/link`),
+  },
+  questions: {
+    /** Oldest first. */
+    list: (timelineId: string) => request<Question[]>('GET', `/api/timelines/${id(timelineId)}/questions`),
+    ask: (timelineId: string, body: AskQuestionBody) => request<Question>('POST', `/api/timelines/${id(timelineId)}/questions`, body),
+    remove: (questionId: string) => request<unknown>('DELETE', `/api/questions/${id(questionId)}`),
+  },
+  people: {
+    /** A person the caller shares a timeline or family with (the printed card's name). */
+    get: (userId: string) => request<Member>('GET', `/api/users/${id(userId)}`),
   },
   followUp: {
     /** memories §7: a new follow-up question, never one of previousQuestions (title and prompt for a story with no text yet). */

@@ -7,6 +7,11 @@ export const queryKeys = {
   timelines: ['timelines'] as const,
   timelineMembers: (timelineId: string) => ['timelines', timelineId, 'members'] as const,
   timelineInvite: (timelineId: string) => ['timelines', timelineId, 'invite'] as const,
+  // Under the timeline, with its members: adding a storyteller adds a member too.
+  storytellers: (timelineId: string) => ['timelines', timelineId, 'storytellers'] as const,
+  questions: (timelineId: string) => ['timelines', timelineId, 'questions'] as const,
+  storytellerLink: (storytellerId: string) => ['storytellers', storytellerId, 'link'] as const,
+  person: (userId: string) => ['people', userId] as const,
   timelineInviteDetails: (inviteId: string) => ['timeline-invite', inviteId] as const,
   familyInvite: (inviteId: string) => ['family-invite', inviteId] as const,
   family: (familyId: string) => ['families', familyId] as const,

@@ -1,6 +1,8 @@
 import { Box, Center, Group, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import type { User } from '../../../../common/users';
+import { useOpenMemory } from '../memories';
+import { QuestionsCard } from '../storytellers';
 import { TimelineDot, useActiveTimeline } from '../timelines';
 import { FamilyCard } from './FamilyCard';
 import { InviteLinkCard } from './InviteLinkCard';
@@ -12,6 +14,7 @@ import { messages } from '../../../../common/messages';
 export function CommunitiesPage({ user }: { user: User }) {
   const { timelines, isLoading } = useActiveTimeline();
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const openMemory = useOpenMemory();
   const selected = timelines.find((timeline) => timeline.id === selectedId) ?? timelines[0];
 
   return (
@@ -58,6 +61,7 @@ export function CommunitiesPage({ user }: { user: User }) {
           </Group>
           <Stack gap="md" role="tabpanel" aria-label={selected.name}>
             <MembersCard timeline={selected} user={user} />
+            <QuestionsCard timeline={selected} onOpenStory={openMemory} />
             <InviteLinkCard timeline={selected} />
           </Stack>
         </>

@@ -9,6 +9,7 @@ import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import type { Timeline, TimelineMember } from '../../api/types';
 import { useApiMutation } from '../../api/useApiMutation';
+import { AddStorytellerButton, ManageStorytellerButton, StorytellerMemberNote, useStorytellers } from '../storytellers';
 import { MemberRow } from '../timelines';
 import classes from './Communities.module.css';
 import { InviteDialog } from './InviteDialog';
@@ -18,6 +19,7 @@ export function MembersCard({ timeline, user }: { timeline: Timeline; user: User
   const members = useQuery({ queryKey: queryKeys.timelineMembers(timeline.id), queryFn: () => api.timelines.members(timeline.id) });
   const [removing, setRemoving] = useState<TimelineMember | null>(null);
   const [inviting, setInviting] = useState(false);
+  const storytellers = useStorytellers(timeline.id);
   const count = members.data?.length ?? 0;
 
   const remove = useApiMutation({
@@ -41,28 +43,38 @@ export function MembersCard({ timeline, user }: { timeline: Timeline; user: User
             {messages.timelineMemberCount(count)}
           </Badge>
         </Stack>
-        <Button variant="light" leftSection={<IconUserPlus size={16} />} className={classes.wrappingButton} onClick={() => setInviting(true)}>
-          {messages.inviteToTimelineButton}
-        </Button>
+        <Group gap="sm" wrap="wrap">
+          <Button variant="light" leftSection={<IconUserPlus size={16} />} className={classes.wrappingButton} onClick={() => setInviting(true)}>
+            {messages.inviteToTimelineButton}
+          </Button>
+          <AddStorytellerButton timeline={timeline} className={classes.wrappingButton} />
+        </Group>
       </Group>
       <Stack gap="sm" role="list" aria-label={messages.timelineMembersOf(timeline.name)}>
         {members.data?.length === 0 && <Text c="dimmed">{messages.noMembersInTimeline}</Text>}
-        {members.data?.map((member) => (
-          <MemberRow
-            key={member.id}
-            member={member}
-            isSelf={member.id === user.id}
-            action={
-              // accounts §5: no remove button on one's own row nor the owner's; the member list
-              // says so for each (server/access/abilities.ts).
-              member.abilities.canRemove ? (
-                <ActionIcon variant="subtle" color="red" aria-label={messages.removeMemberOf(displayNameOf(member))} onClick={() => setRemoving(member)}>
-                  <IconTrash size={18} />
-                </ActionIcon>
-              ) : undefined
-            }
-          />
-        ))}
+        {members.data?.map((member) => {
+          const storyteller = storytellers.get(member.id);
+          return (
+            <MemberRow
+              key={member.id}
+              member={member}
+              isSelf={member.id === user.id}
+              detail={storyteller && <StorytellerMemberNote storyteller={storyteller} />}
+              action={
+                <Group gap="xs" wrap="nowrap">
+                  {storyteller?.abilities.canManage && <ManageStorytellerButton timelineId={timeline.id} storyteller={storyteller} />}
+                  {/* accounts §5: no remove button on one's own row nor the owner's; the member list
+                      says so for each (server/access/abilities.ts). */}
+                  {member.abilities.canRemove && (
+                    <ActionIcon variant="subtle" color="red" aria-label={messages.removeMemberOf(displayNameOf(member))} onClick={() => setRemoving(member)}>
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  )}
+                </Group>
+              }
+            />
+          );
+        })}
       </Stack>
 
       <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={messages.removeMemberTitle} centered closeButtonProps={{ 'aria-label': messages.closeDialog }}>

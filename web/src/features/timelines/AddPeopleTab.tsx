@@ -1,4 +1,4 @@
-import { Select, Stack, Text } from '@mantine/core';
+import { Group, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { User } from '../../../../common/users';
@@ -6,6 +6,7 @@ import { messages } from '../../../../common/messages';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { TimelineInviteLink } from '../invites';
+import { AddStorytellerButton, StorytellerMemberNote, useStorytellers } from '../storytellers';
 import { useActiveTimeline } from './ActiveTimeline';
 import { MemberRow } from './MemberRow';
 
@@ -23,6 +24,8 @@ export function AddPeopleTab({ user }: { user: User }) {
     enabled: Boolean(timeline),
   });
 
+  const storytellers = useStorytellers(timeline?.id ?? '', Boolean(timeline));
+
   if (!timeline) return <Text c="dimmed">{messages.noTimelinesAvailable}</Text>;
 
   return (
@@ -36,8 +39,15 @@ export function AddPeopleTab({ user }: { user: User }) {
       />
       <Stack gap="sm" role="list" aria-label={messages.members}>
         {members.data?.length === 0 && <Text c="dimmed">{messages.noMembersFound}</Text>}
-        {members.data?.map((member) => <MemberRow key={member.id} member={member} isSelf={member.id === user.id} />)}
+        {members.data?.map((member) => {
+          const storyteller = storytellers.get(member.id);
+          return <MemberRow key={member.id} member={member} isSelf={member.id === user.id} detail={storyteller && <StorytellerMemberNote storyteller={storyteller} />} />;
+        })}
       </Stack>
+      {/* Issue 23: someone who tells stories by link, with no account, joins here too. */}
+      <Group>
+        <AddStorytellerButton key={timeline.id} timeline={timeline} />
+      </Group>
       {/* Keyed by timeline: choosing another shows that timeline's link, or its button. */}
       <TimelineInviteLink key={timeline.id} timeline={timeline} createLabel={messages.inviteGenerateButton} failure={() => messages.inviteTimelineFailed} />
     </Stack>

@@ -5,8 +5,11 @@ import type { Member } from '../../api/types';
 import { UserAvatar } from '../../components/UserAvatar';
 import { messages } from '../../../../common/messages';
 
-/** accounts §2 Communities: avatar (or initials), name, "You" or "Timeline Member". */
-export function MemberRow({ member, isSelf, action }: { member: Member; isSelf: boolean; action?: ReactNode }) {
+/**
+ * accounts §2 Communities: avatar (or initials), name, "You" or "Timeline Member"; `detail` says
+ * more in that line's place (issue 23: a storyteller's mark and stories).
+ */
+export function MemberRow({ member, isSelf, action, detail }: { member: Member; isSelf: boolean; action?: ReactNode; detail?: ReactNode }) {
   return (
     <Group justify="space-between" wrap="nowrap" role="listitem">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -15,9 +18,11 @@ export function MemberRow({ member, isSelf, action }: { member: Member; isSelf: 
           <Text fw={500} style={{ overflowWrap: 'break-word' }}>
             {displayNameOf(member)}
           </Text>
-          <Text size="xs" c="dimmed">
-            {isSelf ? messages.memberIsYou : messages.memberOfTimeline}
-          </Text>
+          {detail ?? (
+            <Text size="xs" c="dimmed">
+              {isSelf ? messages.memberIsYou : messages.memberOfTimeline}
+            </Text>
+          )}
         </div>
       </Group>
       {action}
