@@ -140,6 +140,9 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
     rollupOptions: {
+      // Issue 23: the storyteller's page (/tell/{token}) is an entry of its own, with none of the
+      // app's shell, so an old phone opening the link downloads a page, not the app.
+      input: { main: fileURLToPath(new URL('web/index.html', import.meta.url)), tell: fileURLToPath(new URL('web/tell.html', import.meta.url)) },
       output: {
         // The schema library stays a chunk of its own, loaded by the forms that validate
         // (sign-up, capture): left to itself the bundler may fold it into the entry, and the

@@ -1,5 +1,7 @@
 // The kinds of audio a recording may be, as pure rules without zod, so the web's first
 // screen can use them without loading the schema library (issue 8 "First load").
+import { RECORDING_MIME_TYPE } from './limits.js';
+
 /**
  * DESIGN "Edge decisions": audio is WebM, Ogg, MP4/M4A, MPEG or WAV, checked by its bytes.
  * These are the types a checked recording is known by, whatever the browser declared.
@@ -24,4 +26,11 @@ export function audioTypeOf(mimeType: string): AudioType | null {
   const bare = mimeType.split(';')[0]!.trim().toLowerCase();
   const type = bare === 'video/mp4' ? 'audio/mp4' : bare;
   return (ACCEPTED_AUDIO_TYPES as readonly string[]).includes(type) ? (type as AudioType) : null;
+}
+/**
+ * The name a recording is sent under. We ask for audio/webm (memories §9), but a browser
+ * without it (Safari) records MP4; speech-to-text services read the format from the name.
+ */
+export function recordingFileName(mimeType: string): string {
+  return `recording.${AUDIO_EXTENSIONS[audioTypeOf(mimeType) ?? RECORDING_MIME_TYPE]}`;
 }

@@ -1,9 +1,11 @@
 // Uploads with progress (memories §7): fetch cannot report upload progress, so these go
 // through XMLHttpRequest, with a timeout and retries after 2 s × the attempt number.
-import { AUDIO_EXTENSIONS, audioTypeOf } from '../../../common/audio-rules';
 import { messages } from '../../../common/messages';
-import { RECORDING_MIME_TYPE, UPLOAD_DEFAULT_RETRIES, UPLOAD_RETRY_DELAY_MS } from '../../../common/limits';
+import { UPLOAD_DEFAULT_RETRIES, UPLOAD_RETRY_DELAY_MS } from '../../../common/limits';
 import { serverMessageOf, UploadError } from './errors';
+
+// Where every sender of a recording finds its name (the storyteller's page takes it from common/ directly).
+export { recordingFileName } from '../../../common/audio-rules';
 
 export interface UploadOptions {
   url: string;
@@ -112,12 +114,4 @@ export async function uploadWithProgress<T>(options: UploadOptions): Promise<T> 
       options.onProgress?.(0);
     }
   }
-}
-
-/**
- * The name a recording is sent under. We ask for audio/webm (memories §9), but a browser
- * without it (Safari) records MP4; speech-to-text services read the format from the name.
- */
-export function recordingFileName(mimeType: string): string {
-  return `recording.${AUDIO_EXTENSIONS[audioTypeOf(mimeType) ?? RECORDING_MIME_TYPE]}`;
 }

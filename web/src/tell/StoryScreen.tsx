@@ -1,0 +1,49 @@
+// The story before it is sent: recorded (Listen, Record again) or written, with its photos and
+// the follow-up question, and one big "Send to my family". A failed send shows here again, kept.
+import { tellMessages } from '../../../common/tell-messages';
+import { FollowUp } from './FollowUp';
+import { Photos } from './Photos';
+import { Player } from './Player';
+import { Screen } from './Screen';
+import type { TellDraft } from './tellDraftStore';
+import type { useTellFlow } from './useTellFlow';
+
+interface StoryScreenProps {
+  draft: TellDraft;
+  flow: ReturnType<typeof useTellFlow>;
+  restored: boolean;
+  failure: string | null;
+}
+
+export function StoryScreen({ draft, flow, restored, failure }: StoryScreenProps) {
+  const recorded = draft.audio !== null;
+  const heading = restored ? tellMessages.tellRestored : recorded ? tellMessages.tellReviewHeading : tellMessages.tellWriteHeading;
+  return (
+    <Screen heading={heading} lead={<p className="tell-lead">{draft.title}</p>}>
+      {draft.audio ? (
+        <div className="tell-actions">
+          <Player audio={draft.audio} />
+          <button type="button" className="tell-button tell-secondary" onClick={flow.recordStory}>
+            {tellMessages.tellRecordAgain}
+          </button>
+        </div>
+      ) : (
+        <label className="tell-field">
+          {tellMessages.tellWriteLabel}
+          <textarea rows={8} value={draft.typed} onChange={(event) => flow.type(event.currentTarget.value)} />
+        </label>
+      )}
+      <Photos photos={draft.photos} onAdd={flow.addPhotos} onRemove={flow.removePhoto} />
+      {draft.followUp && <FollowUp followUp={draft.followUp} onRecord={flow.recordFollowUp} onType={flow.typeFollowUp} onClear={flow.clearFollowUp} />}
+      {failure && (
+        <p role="alert" className="tell-alert">
+          {failure}
+        </p>
+      )}
+      <button type="button" className="tell-button tell-primary" disabled={!recorded && draft.typed.trim() === ''} onClick={() => void flow.send()}>
+        {failure ? tellMessages.tellSendAgain : tellMessages.tellSend}
+      </button>
+      <p className="tell-hint">{tellMessages.tellKept}</p>
+    </Screen>
+  );
+}

@@ -1,0 +1,142 @@
+// The storyteller's page, /tell/{token} (issue 23 "The storyteller's side"): one column, one
+// big button at a time. Open the link, Record, Stop, Send: three taps to a sent story.
+import { formatElapsed } from '../../../common/memories-rules';
+import { tellMessages } from '../../../common/tell-messages';
+import { Screen } from './Screen';
+import { StoryScreen } from './StoryScreen';
+import type { TellState } from './tellFlow';
+import { useTellFlow } from './useTellFlow';
+
+/** Black or white words on the timeline's colour, whichever reads better (WCAG relative luminance). */
+function inkOn(color: string): string {
+  const match = /^#?([0-9a-f]{6})$/i.exec(color);
+  if (!match) return '#000000';
+  const channel = (offset: number) => {
+    const value = parseInt(match[1]!.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+  return luminance > 0.179 ? '#000000' : '#ffffff';
+}
+
+function Welcome({ page }: { page: NonNullable<TellState['page']> }) {
+  const { color, name } = page.timeline;
+  return (
+    <div className="tell-welcome">
+      <p className="tell-greeting">{tellMessages.tellGreeting(page.storyteller.displayName)}</p>
+      <p>
+        {tellMessages.tellGoesTo}{' '}
+        <span className="tell-timeline" style={{ background: color, color: inkOn(color) }}>
+          {name}
+        </span>
+      </p>
+      <p className="tell-lead">{page.question ? tellMessages.tellAskedBy(page.question.askedBy) : tellMessages.tellPromptLead}</p>
+    </div>
+  );
+}
+
+/** What the polite live region says: the recording's state and each whole minute of it. */
+function announcement(state: TellState, elapsedMs: number): string {
+  const screen = state.screen;
+  if (screen.name === 'recording') {
+    const minutes = Math.floor(elapsedMs / 60_000);
+    return minutes > 0 ? tellMessages.tellRecordingMinutes(minutes) : tellMessages.tellRecordingStarted;
+  }
+  if (screen.name === 'sending') return tellMessages.tellSending;
+  return '';
+}
+
+export function TellApp({ token }: { token: string }) {
+  const flow = useTellFlow(token);
+  return (
+    <>
+      <p role="status" className="tell-visually-hidden">
+        {announcement(flow.state, flow.elapsedMs)}
+      </p>
+      {/* Keyed by screen: each new screen mounts, and its heading takes focus. */}
+      <TellScreen key={flow.state.screen.name} flow={flow} />
+    </>
+  );
+}
+
+function TellScreen({ flow }: { flow: ReturnType<typeof useTellFlow> }) {
+  const { screen, page, draft } = flow.state;
+  const tryAgain = (
+    <button type="button" className="tell-button tell-primary" onClick={() => void flow.reopen()}>
+      {tellMessages.tellTryAgain}
+    </button>
+  );
+  switch (screen.name) {
+    case 'opening':
+      return <Screen heading={tellMessages.tellOpening} />;
+    case 'gone':
+      return (
+        <Screen heading={tellMessages.tellGoneHeading}>
+          <p>{tellMessages.tellGoneBody}</p>
+          {draft && <p className="tell-hint">{tellMessages.tellKept}</p>}
+        </Screen>
+      );
+    case 'tooMany':
+      return <Screen heading={tellMessages.tellTooMany}>{tryAgain}</Screen>;
+    case 'unreachable':
+      return <Screen heading={tellMessages.tellLoadFailed}>{tryAgain}</Screen>;
+    case 'ask':
+      return (
+        <Screen heading={page!.question?.text ?? page!.prompt} headingClass="tell-question" lead={<Welcome page={page!} />}>
+          <button type="button" className="tell-button tell-primary tell-record" onClick={flow.recordStory}>
+            {tellMessages.tellRecord}
+          </button>
+          <button type="button" className="tell-button tell-quiet" onClick={flow.write}>
+            {tellMessages.tellWriteInstead}
+          </button>
+        </Screen>
+      );
+    case 'recording':
+      return (
+        <Screen heading={tellMessages.tellRecordingHeading} lead={<p className="tell-lead">{screen.target === 'story' ? draft?.title : draft?.followUp?.question}</p>}>
+          <p role="timer" className="tell-timer">
+            {formatElapsed(flow.elapsedMs)}
+          </p>
+          <button type="button" className="tell-button tell-stop" onClick={flow.stop}>
+            {tellMessages.tellStop}
+          </button>
+        </Screen>
+      );
+    case 'noMicrophone':
+      return (
+        <Screen heading={tellMessages.tellNoMicrophoneHeading}>
+          <p>{tellMessages.tellNoMicrophoneBody}</p>
+          <ul className="tell-help">
+            <li>{tellMessages.tellMicrophoneHelpPhone}</li>
+            <li>{tellMessages.tellMicrophoneHelpComputer}</li>
+          </ul>
+          <button type="button" className="tell-button tell-primary" onClick={screen.target === 'story' ? flow.recordStory : flow.recordFollowUp}>
+            {tellMessages.tellTryAgain}
+          </button>
+          <button type="button" className="tell-button tell-secondary" onClick={flow.write}>
+            {tellMessages.tellWriteInstead}
+          </button>
+        </Screen>
+      );
+    case 'review':
+    case 'writing':
+    case 'failed':
+      if (!draft) return null;
+      return <StoryScreen draft={draft} flow={flow} restored={screen.name !== 'failed' && screen.restored} failure={screen.name === 'failed' ? screen.message : null} />;
+    case 'sending':
+      return (
+        <Screen heading={tellMessages.tellSending}>
+          <progress className="tell-progress" max={100} value={screen.percent} aria-label={tellMessages.tellSendingProgress(screen.percent)} />
+        </Screen>
+      );
+    case 'sent':
+      return (
+        <Screen heading={tellMessages.tellThanksHeading}>
+          <p className="tell-thanks">{tellMessages.tellThanksBody}</p>
+          <button type="button" className="tell-button tell-primary" onClick={() => void flow.reopen()}>
+            {tellMessages.tellNextQuestion}
+          </button>
+        </Screen>
+      );
+  }
+}
