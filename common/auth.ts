@@ -43,6 +43,14 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
+/** DESIGN "E-mail (optional)": "Forgot password?" asks for a link by e-mail. */
+export const passwordResetRequestBody = z.object({ email: emailField });
+export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBody>;
+
+/** The reset link's form: a new password under sign-up's rules. */
+export const passwordResetBody = z.object({ password: newPasswordField });
+export type PasswordResetBody = z.infer<typeof passwordResetBody>;
+
 /** The answer of a password change and of "Sign out other devices". */
 export const endedSessions = z.object({
   /** How many sessions of the account, other than the caller's, were ended. */

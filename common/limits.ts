@@ -21,6 +21,16 @@ export const MOBILE_WIDTH = 768;
 export const SIGN_IN_FAILURE_LIMIT = 10;
 export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60_000;
 
+/** DESIGN "E-mail (optional)": a password reset link works for one hour, once. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
+/**
+ * Reset mails per account and hour: enough for a person who asks again, not a way to flood a
+ * mailbox. Past it the answer is still 202 (nothing tells an address apart), and no mail goes.
+ */
+export const PASSWORD_RESET_MAILS_PER_HOUR = 3;
+/** Reset requests per client address and hour, answered 429 beyond (they say nothing of any account). */
+export const PASSWORD_RESET_REQUESTS_PER_ADDRESS_HOUR = 20;
+
 /** DESIGN "Data model": sessions last 30 days and slide with use. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
 

@@ -23,6 +23,7 @@ const TABLE_OWNERS: Record<string, Owner> = {
   identities: { owner: 'auth', why: 'the OIDC subjects a person signs in as' },
   sessions: { owner: 'auth', why: 'sign-in sessions' },
   sign_in_failures: { owner: 'auth', why: 'the sign-in limits' },
+  password_resets: { owner: 'auth', why: "password reset links (their tokens' hashes), made by Forgot password? and npm run user:reset-link through auth/index.ts" },
   families: { owner: 'families', why: 'families and their merge' },
   family_invites: { owner: 'families', why: "a family's invites" },
   timelines: { owner: 'timelines', why: 'timelines' },

@@ -10,6 +10,7 @@ import type { AppContext } from '../context.js';
 import { clearSessionCookie, currentUser, requireUser, setSessionCookie } from '../http/session.js';
 import { presentUser } from '../users/index.js';
 import { OIDC_CALLBACK_PATH, type OidcClient, type PendingLogin } from './oidc.js';
+import { passwordResetRoutes } from './password-reset-routes.js';
 import * as service from './service.js';
 import { endSession, startSession } from './sessions.js';
 import { isSameSiteNavigation, signOutPage } from './sign-out-page.js';
@@ -137,6 +138,8 @@ export async function authRoutes(app: FastifyInstance, { ctx, oidc, registerLimi
     },
     async (request) => ({ endedSessions: await service.endOtherDevices(ctx, currentUser(request), request.sessionTokenHash!) }),
   );
+
+  await app.register(passwordResetRoutes, { ctx });
 
   // DESIGN "API": the menu's sign-out is a navigation to GET /api/logout. Another site can
   // send a browser there too, so a navigation that is not our own asks first (sign-out-page.ts).

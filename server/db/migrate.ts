@@ -18,6 +18,7 @@ import * as searchShortTerms from './migrations/0013_search_short_terms.js';
 import * as jobs from './migrations/0014_jobs.js';
 import * as transcriptionStatus from './migrations/0015_transcription_status.js';
 import * as storytellers from './migrations/0016_storytellers.js';
+import * as passwordResets from './migrations/0017_password_resets.js';
 
 const migrations: Record<string, Migration> = {
   '0001_data_model': dataModel,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014_jobs': jobs,
   '0015_transcription_status': transcriptionStatus,
   '0016_storytellers': storytellers,
+  '0017_password_resets': passwordResets,
 };
 
 /** Every migration this code knows, oldest first (a backup made by a newer Heirloom names one more). */

@@ -48,6 +48,15 @@ export interface SignInFailuresTable {
   failed_at: Time;
 }
 
+/** A password reset link: its token's SHA-256, one hour, one use (migration 0017). */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Time;
+  expires_at: Time;
+  used_at: Time | null;
+}
+
 export interface FamiliesTable {
   id: string;
   name: string;
@@ -278,6 +287,7 @@ export interface Database {
   identities: IdentitiesTable;
   sessions: SessionsTable;
   sign_in_failures: SignInFailuresTable;
+  password_resets: PasswordResetsTable;
   families: FamiliesTable;
   family_invites: FamilyInvitesTable;
   timelines: TimelinesTable;

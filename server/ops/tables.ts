@@ -16,6 +16,7 @@ export const heirloomTables: readonly TableInfo[] = [
   { name: 'identities', primaryKey: ['issuer', 'subject'] },
   { name: 'sessions', primaryKey: ['token_hash'] },
   { name: 'sign_in_failures', primaryKey: ['id'] },
+  { name: 'password_resets', primaryKey: ['token_hash'] },
   { name: 'families', primaryKey: ['id'] },
   { name: 'family_invites', primaryKey: ['id'] },
   { name: 'timelines', primaryKey: ['id'] },

@@ -13,6 +13,7 @@
 // 'timeline' (DESIGN "Memory view", amended 2026-11-25): there the latecomer is answered as
 // the viewer (route-table.test.ts).
 import { randomUUID } from 'node:crypto';
+import { makeResetLink } from '../auth/index.js';
 import { wavBytes, mp4Bytes, memoryFields } from '../memories/test-support.js';
 import { TEST_PASSWORD } from './factories.js';
 import { blind, multipart, sees, type RouteRow } from './route-table-test-support.js';
@@ -88,6 +89,22 @@ export const routeTable: RouteRow[] = [
     fresh: true,
     request: () => ({ url: '/api/auth/sessions/end-others' }),
     expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 401, linkHolder: 401 },
+  },
+  {
+    route: 'POST /api/auth/password-reset',
+    note: `${isPublic} This world's server sends no mail, so "Forgot password?" is refused alike for every address (with mail: 202 alike).`,
+    request: (w) => json('/api/auth/password-reset', { email: w.people.owner.user.email }),
+    expect: { owner: 404, viewer: 404, member: 404, latecomer: 404, stranger: 404, signedOut: 404, linkHolder: 404 },
+  },
+  {
+    route: 'POST /api/auth/password-reset/:token',
+    note: `${isPublic} The reset link is the credential, whoever sends it: each persona uses a live link of the owner's (made as npm run user:reset-link makes one).`,
+    fresh: true,
+    request: async (w) => {
+      const link = (await makeResetLink(w.t.ctx, w.people.owner.user.email))!;
+      return json(`/api/auth/password-reset/${link.slice(link.lastIndexOf('/') + 1)}`, { password: 'a reset family secret' });
+    },
+    expect: { owner: 204, viewer: 204, member: 204, latecomer: 204, stranger: 204, signedOut: 204, linkHolder: 204 },
   },
 
   // Account settings: the caller's own, and a default timeline only among their own.
