@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../common/messages.js';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../common/page-data.js';
+import { isTellPageFile, registerTellPage, TELL_PAGE_CACHE_CONTROL } from './tell-page.js';
 
 /** Written by the build beside index.html (vite.config.ts, SIGNED_IN_PAGE and PAGE_CHUNKS). */
 const SIGNED_IN_PAGE = 'index.signed-in.html';
@@ -35,11 +36,13 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | null, 
       // everything else (index.html above all) is asked for again each time, by its ETag.
       // Set here, since @fastify/static writes its own Cache-Control over an earlier one.
       setHeaders(res, path) {
-        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The storyteller's page is never stored (tell-page.ts).
+        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : isTellPageFile(path) ? TELL_PAGE_CACHE_CONTROL : 'no-cache');
       },
     });
   }
   const pageChunks = hasSignedInPage ? readPageChunks(webRoot) : {};
+  registerTellPage(app, hasWeb ? webRoot : null);
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' && !/^\/(api|uploads)(\/|$)/.test(request.url);

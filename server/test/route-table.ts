@@ -468,6 +468,15 @@ export const routeTable: RouteRow[] = [
     expect: { owner: 200, viewer: 200, member: 404, latecomer: 404, stranger: 404, signedOut: 401, linkHolder: 401 },
   },
 
+  // The storyteller's page (issue 23).
+  {
+    route: 'GET /tell/:token',
+    note:
+      "The same page for any token and any caller, reading and writing nothing (its script asks GET /api/tell/{token}). This app has no built web, so everyone hears the same 404; server/http/tell-page.test.ts serves a built page.",
+    request: (w, as) => ({ url: `/tell/${as === 'linkHolder' ? w.storyteller.token : 'not-a-link'}` }),
+    expect: { owner: 404, viewer: 404, member: 404, latecomer: 404, stranger: 404, signedOut: 404, linkHolder: 404 },
+  },
+
   // The service's own.
   {
     route: 'GET /healthz',
