@@ -11,8 +11,9 @@ import { messages } from '../../../../common/messages';
  */
 export function MemberRow({ member, isSelf, action, detail }: { member: Member; isSelf: boolean; action?: ReactNode; detail?: ReactNode }) {
   return (
-    <Group justify="space-between" wrap="nowrap" role="listitem">
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+    // On a phone, actions that leave the name too little room drop below it.
+    <Group justify="space-between" wrap="wrap" gap="xs" role="listitem">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 12rem' }}>
         <UserAvatar person={member} />
         <div style={{ minWidth: 0 }}>
           <Text fw={500} style={{ overflowWrap: 'break-word' }}>

@@ -1,0 +1,154 @@
+// Issue 23 "The family's side", in the browser against the real server, at phone and desktop
+// size: a grandson adds "Grandma Rose" by keyboard, her link and its code show, Copy puts it on
+// the clipboard and says so, the printed card carries her name and the code on one page, a new
+// link stops the old one and "Stop this link" stops that, and a question asked for her is listed
+// as waiting. Text at 16 px and up, targets of 44 px, names a screen reader reads.
+import { expect, test, type Page } from '@playwright/test';
+import { messages } from '../common/messages';
+import { findSmallThings, findSidewaysScrolling } from './legibility-audit';
+import { seriousViolations, signedInWithTimeline } from './helpers';
+
+const sizes = [
+  { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
+] as const;
+
+const ROSE = 'Grandma Rose';
+const QUESTION = 'How did you and Grandpa meet?';
+const TELL_LINK = /\/tell\/[\w-]{43}$/;
+
+/** Visible text under 16 px inside `scope` (the storyteller screens ask more than the app's 14 px floor). */
+async function textUnder16(page: Page, scope: string): Promise<string[]> {
+  return page.locator(scope).first().evaluate((root) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !node.textContent!.trim() || !parent.checkVisibility()) continue;
+      const rect = parent.getBoundingClientRect();
+      if (rect.width <= 1 || rect.height <= 1) continue;
+      const size = parseFloat(getComputedStyle(parent).fontSize);
+      if (size < 15.99) found.push(`"${node.textContent!.trim().slice(0, 40)}": ${size}px`);
+    }
+    return found;
+  });
+}
+
+/** The link holder's answer for a link: 200 while it works, 404 once it is stopped. */
+async function tellStatus(page: Page, link: string): Promise<number> {
+  const token = link.split('/tell/')[1]!;
+  return (await page.request.get(`/api/tell/${token}`)).status();
+}
+
+for (const size of sizes) {
+  test.describe(`Storytellers, the family's side (${size.name})`, () => {
+    test.use(size.use);
+    test.describe.configure({ timeout: 90_000 });
+
+    test(`adds ${ROSE}, shows and prints her link, renews and stops it, and asks her a question`, async ({ page, context }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await signedInWithTimeline(page, { displayName: 'Ben Lovelace', timelineName: 'Rose Family' });
+      await page.goto('/family');
+      await expect(page.getByText(messages.timelineMembersHeading('Rose Family'))).toBeVisible();
+      await expect(page.getByText(messages.questionsEmptyNoStorytellers)).toBeVisible();
+
+      // By keyboard: the button, the name field (focused as the dialog opens), Enter to add.
+      await page.getByRole('button', { name: messages.addStoryteller }).focus();
+      await page.keyboard.press('Enter');
+      const add = page.getByRole('dialog', { name: messages.addStorytellerTo('Rose Family') });
+      await expect(add.getByRole('textbox', { name: messages.storytellerNameLabel })).toBeFocused();
+      // A blank name is refused beside the field, and nothing is sent.
+      await page.keyboard.press('Enter');
+      await expect(add.getByText(messages.displayNameRequired)).toBeVisible();
+      await page.keyboard.type(ROSE);
+      await page.keyboard.press('Enter');
+
+      const made = page.getByRole('dialog', { name: messages.storytellerAdded(ROSE) });
+      const field = made.getByRole('textbox', { name: messages.storytellerLinkField });
+      await expect(field).toHaveValue(TELL_LINK);
+      const firstLink = await field.inputValue();
+      const code = made.getByRole('img', { name: messages.storytellerQrCode(ROSE) });
+      await expect(code.locator('svg')).toBeVisible();
+      expect(await tellStatus(page, firstLink)).toBe(200);
+
+      await made.getByRole('button', { name: messages.storytellerCopyLink }).click();
+      await expect(made.getByRole('status')).toHaveText(messages.storytellerLinkCopiedAnnounced);
+      await expect(made.getByRole('button', { name: messages.storytellerLinkCopied })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstLink);
+      // Share is offered only where the browser has a share sheet.
+      const canShare = await page.evaluate(() => typeof navigator.share === 'function');
+      await expect(made.getByRole('button', { name: messages.storytellerShare })).toHaveCount(canShare ? 1 : 0);
+
+      expect(await findSmallThings(page, made)).toEqual({ smallControls: [], smallText: [] });
+      expect(await textUnder16(page, '[role=dialog]')).toEqual([]);
+      expect(await findSidewaysScrolling(page)).toEqual([]);
+      expect(await seriousViolations(page, '[role=dialog]')).toEqual([]);
+      await page.screenshot({ path: `test-results/screens/storyteller-added-${size.name}.png` });
+
+      // The printed card: her name, the code, the three steps; one page; no buttons on paper.
+      await made.getByRole('link', { name: messages.storytellerPrintCard }).click();
+      await expect(page).toHaveURL(/\/storytellers\/[^/]+\/card$/);
+      const card = page.getByRole('article', { name: messages.storytellerCardTitle(ROSE) });
+      await expect(card.getByRole('heading', { name: messages.storytellerCardTitle(ROSE) })).toBeVisible();
+      await expect(card.getByRole('img', { name: messages.storytellerQrCode(ROSE) }).locator('svg')).toBeVisible();
+      for (const step of messages.storytellerCardSteps) await expect(card.getByRole('listitem').filter({ hasText: step })).toBeVisible();
+      await expect(card.getByText(firstLink)).toBeVisible();
+      expect(await textUnder16(page, 'article')).toEqual([]);
+      expect(await findSidewaysScrolling(page)).toEqual([]);
+      await page.screenshot({ path: `test-results/screens/storyteller-card-${size.name}.png`, fullPage: true });
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByRole('button', { name: messages.storytellerCardPrint })).toBeHidden();
+      await page.emulateMedia({ media: 'screen' });
+      const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+      expect(pdf.match(/\/Type\s*\/Page[^s]/g) ?? []).toHaveLength(1);
+      await page.getByRole('button', { name: messages.storytellerCardBack }).click();
+
+      // Among the members, marked as a storyteller, with her story count.
+      const members = page.getByRole('list', { name: messages.timelineMembersOf('Rose Family') });
+      const row = members.getByRole('listitem').filter({ hasText: ROSE });
+      await expect(row.getByText(messages.storytellerBadge, { exact: true })).toBeVisible();
+      await expect(row.getByText(messages.storytellerStories(0))).toBeVisible();
+
+      // A new link: confirmed, then the old one stops at once and the new one works.
+      await row.getByRole('button', { name: messages.storytellerManageOf(ROSE) }).click();
+      const manage = page.getByRole('dialog', { name: messages.storytellerManageOf(ROSE) });
+      await expect(manage.getByRole('textbox', { name: messages.storytellerLinkField })).toHaveValue(firstLink);
+      await manage.getByRole('button', { name: messages.storytellerNewLink }).click();
+      await expect(manage.getByText(messages.storytellerNewLinkConfirm(ROSE))).toBeFocused();
+      await manage.getByRole('group', { name: messages.storytellerNewLinkTitle }).getByRole('button', { name: messages.storytellerNewLink }).click();
+      const renewed = manage.getByRole('textbox', { name: messages.storytellerLinkField });
+      await expect(renewed).not.toHaveValue(firstLink);
+      await expect(renewed).toHaveValue(TELL_LINK);
+      const secondLink = await renewed.inputValue();
+      expect(await tellStatus(page, firstLink)).toBe(404);
+      expect(await tellStatus(page, secondLink)).toBe(200);
+
+      // Stop this link: confirmed, then it answers 404 and the dialog offers a new one.
+      await manage.getByRole('button', { name: messages.storytellerStopLink }).click();
+      await manage.getByRole('group', { name: messages.storytellerStopLinkTitle }).getByRole('button', { name: messages.storytellerStopLink }).click();
+      await expect(manage.getByText(messages.storytellerNoLink)).toBeVisible();
+      expect(await tellStatus(page, secondLink)).toBe(404);
+      expect(await findSmallThings(page, manage)).toEqual({ smallControls: [], smallText: [] });
+      await page.screenshot({ path: `test-results/screens/storyteller-manage-${size.name}.png` });
+      await manage.getByRole('button', { name: messages.closeDialog }).click();
+      await expect(row.getByText(messages.storytellerLinkOff)).toBeVisible();
+
+      // A question for her, listed as waiting, with who asked it.
+      await page.getByRole('button', { name: messages.askQuestion }).click();
+      const ask = page.getByRole('dialog', { name: messages.askQuestion });
+      await ask.getByRole('textbox', { name: messages.questionTextLabel }).fill(QUESTION);
+      await ask.getByRole('combobox', { name: messages.questionForLabel }).selectOption({ label: ROSE });
+      await ask.getByRole('button', { name: messages.questionSend }).click();
+      await expect(ask).toBeHidden();
+      const questions = page.getByRole('list', { name: messages.questionsOf('Rose Family') });
+      const asked = questions.getByRole('listitem').filter({ hasText: QUESTION });
+      await expect(asked.getByText(messages.questionAskedBy('Ben Lovelace', ROSE))).toBeVisible();
+      await expect(asked.getByText(messages.questionWaiting)).toBeVisible();
+      await expect(asked.getByRole('button', { name: messages.questionDelete(QUESTION) })).toBeVisible();
+
+      expect(await findSmallThings(page, page.locator('main'))).toEqual({ smallControls: [], smallText: [] });
+      expect(await findSidewaysScrolling(page)).toEqual([]);
+      await page.screenshot({ path: `test-results/screens/storytellers-family-${size.name}.png`, fullPage: true });
+    });
+  });
+}
