@@ -225,3 +225,7 @@ export const EXPORT_METADATA_VERSION = '1.0';
 
 // issue 23 "Storytellers": a family's question is a sentence or two, read aloud on an old phone.
 export const QUESTION_TEXT_MAX = 500;
+
+/** DESIGN "Storytellers (no account)": unknown tell links count against the address, 429 after 20 in 10 minutes. */
+export const TELL_GUESS_LIMIT = 20;
+export const TELL_GUESS_WINDOW_MS = 10 * 60_000;

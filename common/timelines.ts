@@ -77,8 +77,11 @@ export const member = z.object({
   displayName: z.string().nullable(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  /** '' for a storyteller, whose sign-in address is a reserved one no one reads (issue 23). */
   email: z.string(),
   profileImageUrl: z.string().nullable(),
+  /** Tells stories by link, with no account (DESIGN "Storytellers (no account)"). */
+  isStoryteller: z.boolean(),
 });
 export type Member = z.infer<typeof member>;
 

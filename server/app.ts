@@ -20,6 +20,7 @@ import { createMailSender } from './providers/mail/index.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerEtags } from './http/etag.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { requestForLog } from './http/log-redaction.js';
 import { sessionPlugin } from './http/session.js';
 import { registerWeb } from './http/web.js';
 import { pageDataOf } from './page-data.js';
@@ -40,6 +41,7 @@ import { peopleRoutes } from './people/routes.js';
 import { promptRoutes } from './prompts/routes.js';
 import { questionRoutes } from './questions/routes.js';
 import { searchRoutes } from './search/routes.js';
+import { storytellerRoutes } from './storytellers/routes.js';
 import { timelineRoutes } from './timelines/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -77,7 +79,7 @@ function featureJobHandlers(ctx: AppContext): Record<string, JobHandler> {
 
 export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.config.signupLimitPerHour, logger = false, onRoute, jobHandlers = {}, startJobs = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: ctx.config.logLevel } : false,
+    logger: logger ? { level: ctx.config.logLevel, serializers: { req: requestForLog } } : false,
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     // DESIGN "Security and durability": request and body timeouts. Generous, since a phone
     // on a slow line may take minutes to send a video.
@@ -122,6 +124,7 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   await app.register(audioRoutes, { ctx });
   await app.register(commentRoutes, { ctx });
   await app.register(questionRoutes, { ctx });
+  await app.register(storytellerRoutes, { ctx });
   await app.register(searchRoutes, { ctx });
   await app.register(archiveRoutes, { ctx });
   await app.register(downloadProxyRoutes, { ctx });

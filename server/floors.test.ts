@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 const SERVER = dirname(fileURLToPath(import.meta.url));
 
 /** The kernel: what every feature stands on and which knows no feature. */
-const KERNEL = ['config.ts', 'context.ts', 'events.ts', 'paths.ts', 'db', 'http', 'providers', 'jobs', 'mail', 'audio/decode'];
+const KERNEL = ['config.ts', 'context.ts', 'events.ts', 'paths.ts', 'sealing.ts', 'db', 'http', 'providers', 'jobs', 'mail', 'audio/decode'];
 /**
  * Folders inside a feature's folder that are rooms of their own: audio/decode turns any
  * recording into samples, knows no feature, and the local transcription engine (a provider)

@@ -138,7 +138,7 @@ describe.each(dialects)('bulk download on %s', (dialect) => {
         creator: memory.creator,
         exportedAt: NOW,
       });
-      expect(comments[0].user).toEqual({ id: shared.user.id, displayName: 'Ann', firstName: null, lastName: null, email: shared.user.email, profileImageUrl: null });
+      expect(comments[0].user).toEqual({ id: shared.user.id, displayName: 'Ann', firstName: null, lastName: null, email: shared.user.email, profileImageUrl: null, isStoryteller: false });
     });
 
     it('takes the month in UTC without tz, inside start and end when given, on the timeline when given', async () => {

@@ -149,3 +149,14 @@ export async function inviteIsOpen(db: Db, inviteId: string, now: string): Promi
     .executeTakeFirst();
   return Boolean(familyInvite);
 }
+
+/** Failures recorded on `key` after `since`: a read, for a check that must write nothing. */
+export async function countSignInFailures(db: Db, key: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('sign_in_failures')
+    .select((eb) => eb.fn.countAll<number | string>().as('failures'))
+    .where('key', '=', key)
+    .where('failed_at', '>', since)
+    .executeTakeFirst();
+  return Number(row?.failures ?? 0);
+}

@@ -35,6 +35,8 @@ function newUserRow(ctx: AppContext, fields: { email: string; passwordHash: stri
 }
 
 export async function register(ctx: AppContext, body: RegisterBody): Promise<UserRow> {
+  // A storyteller's sign-in name is a reserved address (migration 0016): no one signs up as one.
+  if (users.isReservedEmail(body.email)) throw badRequest(messages.storytellerAddressReserved);
   await assertRegistrationOpen(ctx, body.inviteId);
   assertPasswordAllowed(body.password);
   if (await queries.findUserByEmail(ctx.db, body.email)) throw conflict(messages.emailTaken);
@@ -101,6 +103,8 @@ export async function signInWithSso(ctx: AppContext, profile: SsoProfile, invite
 
   if (!profile.email || !profile.emailVerified) throw forbidden(messages.ssoEmailUnverified);
   const email = profile.email.trim().toLowerCase();
+  // A provider vouching for a storyteller's reserved address would sign in as them.
+  if (users.isReservedEmail(email)) throw forbidden(messages.storytellerAddressReserved);
   let user = await queries.findUserByEmail(ctx.db, email);
   if (!user) {
     await assertRegistrationOpen(ctx, inviteId);

@@ -35,7 +35,7 @@ describe.each(dialects)('comments on %s', (dialect) => {
     return t.app.inject({ method: 'POST', url: `/api/memories/${memoryId}/comments`, payload: form.payload, headers: { ...form.headers, ...(who ? { cookie: who.cookie } : {}) } });
   };
   const call = (method: 'GET' | 'DELETE', url: string, who?: MadeUser) => t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {} });
-  const member_ = (who: MadeUser) => ({ id: who.user.id, displayName: 'Test Person', firstName: null, lastName: null, email: who.user.email, profileImageUrl: null });
+  const member_ = (who: MadeUser) => ({ id: who.user.id, displayName: 'Test Person', firstName: null, lastName: null, email: who.user.email, profileImageUrl: null, isStoryteller: false });
 
   describe('POST /api/memories/:id/comments (memories §6: any viewer may comment)', () => {
     it('lets the creator add a text comment: 201 with the comment, its author and canDelete; comment.created raised', async () => {

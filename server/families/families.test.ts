@@ -150,7 +150,7 @@ describe.each(dialects)('families on %s', (dialect) => {
         id: family.id,
         name: 'Hill Family',
         createdAt: expect.any(String),
-        members: [{ id: rose.id, displayName: 'Rose', firstName: null, lastName: 'Hill', email: rose.email, profileImageUrl: null }],
+        members: [{ id: rose.id, displayName: 'Rose', firstName: null, lastName: 'Hill', email: rose.email, profileImageUrl: null, isStoryteller: false }],
       });
       for (const id of [family.id, randomUUID()]) {
         const refused = await call('GET', `/api/families/${id}`, strangerCookie);

@@ -25,7 +25,7 @@ const sample: Memory = {
   images: [{ id: 'i1', url: '/d', thumbnailUrl: '/t', originalUrl: '/o', width: null, height: 1080 }],
   videos: [{ id: 'v1', url: '/v', mimeType: 'video/mp4', thumbnailUrl: null }],
   followUpResponses: [{ question: 'Where?', answer: awkward, audioUrl: null, audioDuration: 0, transcriptionStatus: 'none' }],
-  creator: { id: 'u1', displayName: null, firstName: 'Rose', lastName: null, email: 'rose@example.com', profileImageUrl: null },
+  creator: { id: 'u1', displayName: null, firstName: 'Rose', lastName: null, email: 'rose@example.com', profileImageUrl: null, isStoryteller: false },
   abilities: { canEdit: true, canDelete: false, canShare: true },
 };
 

@@ -61,6 +61,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { ctx, resolveSessi
   app.addHook('onRequest', async (request, reply) => {
     // Static files and the SPA shell need no session lookup.
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/uploads/')) return;
+    // A storyteller's link is its own credential (DESIGN "Storytellers (no account)"): its
+    // answers never touch a session, so they never set or clear a cookie.
+    if (request.url.startsWith('/api/tell/')) return;
     const token = request.cookies[sessionCookieName(ctx)];
     if (!token) return;
     const session = await resolveSession(ctx, token);

@@ -32,8 +32,10 @@ import * as queries from './queries.js';
 export type KeyClaim = (trx: Db, resourceId: string) => Promise<void>;
 
 export interface IdempotentCreate<T> {
-  /** Who sent it: the user's id (a tell link's caller will be named by its link). */
+  /** Who sent it: the user's id (a tell link's story: the storyteller's). */
   caller: string;
+  /** The request the key belongs to, when its path holds a secret that must not be stored (a tell link's token). */
+  route?: string;
   /** The status of a create's answer, given again to a repeat. */
   status: number;
   /** Makes the resource, calling `claim` first in its transaction. */
@@ -76,7 +78,7 @@ const routeOf = (request: FastifyRequest) => `${request.method} ${request.url.sp
 export async function createOnce<T>(ctx: AppContext, request: FastifyRequest, once: IdempotentCreate<T>): Promise<IdempotentAnswer<T>> {
   const key = idempotencyKeyOf(request);
   if (key === null) return { status: once.status, body: await once.create(undefined), headers: {} };
-  const route = routeOf(request);
+  const route = once.route ?? routeOf(request);
   const now = ctx.now();
   const since = iso(new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS));
   const repeat = async (): Promise<IdempotentAnswer<T> | null> => {

@@ -150,6 +150,7 @@ function timelinePageStatement(given: { start: boolean; end: boolean; after: boo
               last_name: sub.ref('users.last_name'),
               email: sub.ref('users.email'),
               profile_image_key: sub.ref('users.profile_image_key'),
+              is_storyteller: sub.ref('users.is_storyteller'),
             }).as('card'),
           )
           .whereRef('users.id', '=', 'page.user_id')

@@ -96,7 +96,7 @@ describe.each(dialects)('POST /api/memories on %s', (dialect) => {
       // issue 19: saved under a key of the memory's own, out of the upload address's reach.
       videos: [{ id: expect.any(String), url: expect.stringMatching(url(`videos/${UUID}\\.mp4`)), mimeType: 'video/mp4', thumbnailUrl: expect.stringMatching(url(`videos/${UUID}-thumb\\.webp`)) }],
       followUpResponses: [],
-      creator: { id: creator.user.id, displayName: 'Grandma Rose', firstName: null, lastName: null, email: creator.user.email, profileImageUrl: null },
+      creator: { id: creator.user.id, displayName: 'Grandma Rose', firstName: null, lastName: null, email: creator.user.email, profileImageUrl: null, isStoryteller: false },
       abilities: { canEdit: true, canDelete: true, canShare: true },
     });
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);

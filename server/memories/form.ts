@@ -10,17 +10,28 @@ import { AUDIO_MAX_BYTES, CAPTURE_IMAGES_MAX, FOLLOW_UP_RESPONSES_MAX, MEMORY_TE
 import { DIRECT_VIDEO_THUMBNAILS_FIELD, DIRECT_VIDEO_URLS_FIELD, FOLLOW_UP_AUDIO_FIELD, MEMORY_AUDIO_FIELD, MEMORY_IMAGES_FIELD } from '../../common/memories.js';
 import { messages } from '../../common/messages.js';
 import type { AppContext } from '../context.js';
+import type { UserRow } from '../db/schema.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { currentUser } from '../http/session.js';
-import { readMultipart, stageAudio, stageImage, stageVideoThumbnail, type StagedFile, type StagedImage } from '../media/index.js';
+import { readMultipart, stageAudio, stageImage, stageVideoThumbnail, type FormFields, type StagedFile, type StagedImage } from '../media/index.js';
 import { authorizeCreation, spokenAnswers, type MemoryForm } from './service.js';
 
 /** Room for a field of MEMORY_TEXT_MAX characters of any script (up to 4 bytes each in UTF-8). */
 const FIELD_SIZE = MEMORY_TEXT_MAX * 4;
 
-export async function readMemoryForm(ctx: AppContext, request: FastifyRequest): Promise<MemoryForm> {
+/**
+ * Whose memory the form makes: the signed-in caller's, with the fields as sent; or a tell
+ * link's storyteller's (server/storytellers), whose fields the link completes (its timeline,
+ * its audience, the question as title) before they are authorized.
+ */
+export interface MemoryFormMaker {
+  creator: UserRow;
+  fieldsOf?(sent: FormFields): FormFields | Promise<FormFields>;
+}
+
+export async function readMemoryForm(ctx: AppContext, request: FastifyRequest, maker: MemoryFormMaker = { creator: currentUser(request) }): Promise<MemoryForm> {
   if (!request.isMultipart()) throw badRequest(messages.memoryFormNotMultipart);
-  const creator = currentUser(request);
+  const { creator } = maker;
   const images: StagedImage[] = [];
   const videoThumbnails: StagedFile[] = [];
   const followUpAudio: StagedFile[] = [];
@@ -36,7 +47,7 @@ export async function readMemoryForm(ctx: AppContext, request: FastifyRequest): 
       fields: 20,
     },
     repeated: [DIRECT_VIDEO_URLS_FIELD],
-    authorize: (fields) => authorizeCreation(ctx, creator, fields),
+    authorize: async (fields) => authorizeCreation(ctx, creator, maker.fieldsOf ? await maker.fieldsOf(fields) : fields),
     async file(part, { fields, videos }) {
       if (part.fieldname === MEMORY_IMAGES_FIELD) {
         // memories §5, §9: 3 images per memory. Refused before the fourth is stored.

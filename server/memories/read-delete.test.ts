@@ -115,7 +115,7 @@ describe.each(dialects)('reading and deleting memories on %s', (dialect) => {
   });
 
   describe('GET /api/users/:id (DESIGN "Edge decisions": who may read whom)', () => {
-    const person = (who: MadeUser) => ({ id: who.user.id, displayName: 'Test Person', firstName: null, lastName: null, email: who.user.email, profileImageUrl: null });
+    const person = (who: MadeUser) => ({ id: who.user.id, displayName: 'Test Person', firstName: null, lastName: null, email: who.user.email, profileImageUrl: null, isStoryteller: false });
 
     it('answers for oneself, a timeline co-member, a family member and the creator of a memory one may view', async () => {
       const [caller, coMember, relative, author] = await Promise.all([1, 2, 3, 4].map(() => makeUser(t.ctx)));

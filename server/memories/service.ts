@@ -7,6 +7,7 @@ import { messages } from '../../common/messages.js';
 import type { PageQuery } from '../../common/pages.js';
 import { requireAccess, requireMemoryPlacement } from '../access/index.js';
 import { iso, type AppContext } from '../context.js';
+import type { Db } from '../db/index.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { listReply, type ListReply } from '../http/json-list.js';
@@ -157,6 +158,8 @@ export async function createMemory(
   creator: UserRow,
   form: MemoryForm,
   claim?: KeyClaim,
+  /** Runs in the memory's transaction once its rows are written (a tell link's story answers its question). */
+  saved?: (trx: Db, memoryId: string) => Promise<void>,
 ): Promise<Memory> {
   const { fields } = form;
   let id: string;
@@ -218,6 +221,7 @@ export async function createMemory(
       // Another memory may have taken an upload since it was checked: then this one fails whole.
       const keys = claimed.map(({ uploadKey }) => uploadKey);
       if ((await uploads.attach(trx, creator.id, keys)) !== keys.length) throw badRequest(messages.videoUploadNotFound);
+      await saved?.(trx, id);
       // DESIGN "Notifications": the notifications feature listens and writes memory_shared rows,
       // for everyone who can see it now (a 'timeline' memory: the members now). Nobody hears of
       // it when they merely join a timeline later: that would flood a newcomer.

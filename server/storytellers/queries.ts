@@ -1,7 +1,7 @@
 // SQL of storytellers: the one writer of `storytellers` rows (server/table-owners.test.ts).
 import type { Db } from '../db/index.js';
 import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
-import type { Database, StorytellersTable } from '../db/schema.js';
+import type { Database, StorytellersTable, UserRow } from '../db/schema.js';
 
 export async function insertStoryteller(db: Db, row: Insertable<StorytellersTable>): Promise<void> {
   await db.insertInto('storytellers').values(row).execute();
@@ -66,5 +66,28 @@ export async function listStorytellers(db: Db, timelineId: string) {
     .where('storytellers.timeline_id', '=', timelineId)
     .orderBy('storytellers.created_at')
     .orderBy('storytellers.user_id')
+    .execute();
+}
+
+export async function timelineOwnerOf(db: Db, timelineId: string): Promise<string> {
+  return (await db.selectFrom('timelines').select('user_id').where('id', '=', timelineId).executeTakeFirstOrThrow()).user_id;
+}
+
+/** The storyteller's own users row, the creator of the stories their link sends. */
+export async function storytellerUser(db: Db, id: string): Promise<UserRow> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** DESIGN: the link reads the titles and dates of their own stories on its timeline, newest first. */
+export async function storiesOf(db: Db, storytellerId: string, timelineId: string, limit: number) {
+  return db
+    .selectFrom('memories')
+    .innerJoin('memory_timelines', 'memory_timelines.memory_id', 'memories.id')
+    .select(['memories.id', 'memories.title', 'memories.created_at'])
+    .where('memories.user_id', '=', storytellerId)
+    .where('memory_timelines.timeline_id', '=', timelineId)
+    .orderBy('memories.created_at', 'desc')
+    .orderBy('memories.id', 'desc')
+    .limit(limit)
     .execute();
 }

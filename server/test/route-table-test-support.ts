@@ -1,7 +1,7 @@
 // The world the authorization table runs in (DESIGN "Tests": every endpoint has allowed and
 // forbidden cases for owner, viewer, member without share, stranger, signed out), and the
 // shape of the table's rows. Test support only: no production code imports it.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { formBody, imageOf, type FormPart } from '../media/test-support.js';
 import { newMediaKey } from '../providers/storage/index.js';
@@ -169,6 +169,18 @@ export interface RouteRequest {
   url: string;
   payload?: string | Buffer | object;
   headers?: Record<string, string>;
+  /** The caller's address, when a row's guesses must not add up against loopback's (a tell link's guess limit). */
+  remoteAddress?: string;
+}
+
+/**
+ * A /api/tell/{token} call as `persona` makes it: the link holder with the world's link; anyone
+ * else holds no link, so sends one of their own making, from an address of their own.
+ */
+export function tellCall(world: World, persona: Persona, rest = ''): RouteRequest {
+  if (persona === 'linkHolder') return { url: `/api/tell/${world.storyteller.token}${rest}` };
+  const guessed = randomBytes(32).toString('base64url');
+  return { url: `/api/tell/${guessed}${rest}`, remoteAddress: `10.${randomBytes(3).join('.')}` };
 }
 
 /** A multipart/form-data call, as the browser sends forms with files. */
@@ -192,6 +204,11 @@ export interface RouteRow {
   note?: string;
   /** The call changes what it touches: each persona gets a world of its own. */
   fresh?: true;
+  /**
+   * The viewer and the member differ here for a reason that is not the memory (the viewer
+   * added the world's storyteller): no second run on a 'timeline' memory for the latecomer.
+   */
+  notAboutTheMemory?: true;
   request(world: World, persona: Persona): RouteRequest | Promise<RouteRequest>;
   /** Text only a body that shows the object holds; required when an answer says sees/blind. */
   reveals?(world: World): string;

@@ -16,11 +16,12 @@ import { randomUUID } from 'node:crypto';
 import { makeResetLink } from '../auth/index.js';
 import { wavBytes, mp4Bytes, memoryFields } from '../memories/test-support.js';
 import { TEST_PASSWORD } from './factories.js';
-import { blind, multipart, sees, type RouteRow } from './route-table-test-support.js';
+import { blind, multipart, sees, tellCall, type RouteRow } from './route-table-test-support.js';
 
 const ownAccount = "About the caller's own account: each signed-in persona acts on their own.";
 const isPublic = 'Public: every persona gets the same answer.';
 const json = (url: string, payload: object) => ({ url, payload });
+const tellNote = 'Only the link opens it: a session neither helps nor hinders.';
 
 export const routeTable: RouteRow[] = [
   // Signing in and out.
@@ -429,6 +430,82 @@ export const routeTable: RouteRow[] = [
       return { url: `/api/questions/${asked.json<{ id: string }>().id}` };
     },
     expect: { owner: 204, viewer: 403, member: 403, latecomer: 403, stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+
+  // Storytellers (issue 23): any member adds one and sees them; the viewer added the world's,
+  // so the viewer (their creator) and the owner (the timeline's) manage them, other members may not.
+  {
+    route: 'POST /api/timelines/:id/storytellers',
+    fresh: true,
+    request: (w) => json(`/api/timelines/${w.timeline.id}/storytellers`, { displayName: 'Grandpa Joe' }),
+    expect: { owner: 201, viewer: 201, member: 201, latecomer: 201, stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+  {
+    route: 'GET /api/timelines/:id/storytellers',
+    request: (w) => ({ url: `/api/timelines/${w.timeline.id}/storytellers` }),
+    reveals: (w) => w.storyteller.displayName,
+    expect: { owner: sees(200), viewer: sees(200), member: sees(200), latecomer: sees(200), stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+  {
+    route: 'PATCH /api/storytellers/:id',
+    notAboutTheMemory: true,
+    fresh: true,
+    request: (w) => json(`/api/storytellers/${w.storyteller.id}`, { displayName: 'Granny Rose' }),
+    expect: { owner: 200, viewer: 200, member: 403, latecomer: 403, stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+  {
+    route: 'GET /api/storytellers/:id/link',
+    notAboutTheMemory: true,
+    request: (w) => ({ url: `/api/storytellers/${w.storyteller.id}/link` }),
+    reveals: (w) => w.storyteller.token,
+    expect: { owner: sees(200), viewer: sees(200), member: 403, latecomer: 403, stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+  {
+    route: 'POST /api/storytellers/:id/link',
+    notAboutTheMemory: true,
+    fresh: true,
+    request: (w) => ({ url: `/api/storytellers/${w.storyteller.id}/link` }),
+    expect: { owner: 200, viewer: 200, member: 403, latecomer: 403, stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+  {
+    route: 'DELETE /api/storytellers/:id/link',
+    notAboutTheMemory: true,
+    fresh: true,
+    request: (w) => ({ url: `/api/storytellers/${w.storyteller.id}/link` }),
+    expect: { owner: 204, viewer: 204, member: 403, latecomer: 403, stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+
+  // The storyteller's link (issue 23): the token is the credential, whatever cookie comes with
+  // it; everyone but the link holder sends a token of their own making, which opens nothing.
+  {
+    route: 'GET /api/tell/:token',
+    note: tellNote,
+    request: (w, as) => tellCall(w, as),
+    reveals: (w) => w.storyteller.displayName,
+    expect: { owner: 404, viewer: 404, member: 404, latecomer: 404, stranger: 404, signedOut: 404, linkHolder: sees(200) },
+  },
+  {
+    route: 'POST /api/tell/:token/memories',
+    note: tellNote,
+    fresh: true,
+    request: async (w, as) => {
+      const call = tellCall(w, as, '/memories');
+      return { ...(await multipart(call.url, memoryFields({ title: 'The day we met' }))), remoteAddress: call.remoteAddress };
+    },
+    expect: { owner: 404, viewer: 404, member: 404, latecomer: 404, stranger: 404, signedOut: 404, linkHolder: 201 },
+  },
+  {
+    route: 'POST /api/tell/:token/follow-up',
+    note: tellNote,
+    request: (w, as) => ({ ...tellCall(w, as, '/follow-up'), payload: { memoryContent: 'We met at a dance in 1962.' } }),
+    expect: { owner: 404, viewer: 404, member: 404, latecomer: 404, stranger: 404, signedOut: 404, linkHolder: 200 },
+  },
+  {
+    route: 'POST /api/tell/:token/unsubscribe',
+    note: `${tellNote} RFC 8058's one-click body.`,
+    fresh: true,
+    request: (w, as) => ({ ...tellCall(w, as, '/unsubscribe'), payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    expect: { owner: 404, viewer: 404, member: 404, latecomer: 404, stranger: 404, signedOut: 404, linkHolder: 204 },
   },
 
   // Search, archives and media bytes: the same view rule.

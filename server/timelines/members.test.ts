@@ -24,8 +24,8 @@ describe.each(dialects)('timeline members on %s', (dialect) => {
       const response = await call('GET', `/api/timelines/${timeline.id}/members`, cookie);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual([
-        { id: owner.id, displayName: 'Grandma', firstName: 'Rose', lastName: 'Hill', email: owner.email, profileImageUrl: null, abilities: { canRemove: false } },
-        { id: member.id, displayName: null, firstName: null, lastName: null, email: member.email, profileImageUrl: null, abilities: { canRemove: false } },
+        { id: owner.id, displayName: 'Grandma', firstName: 'Rose', lastName: 'Hill', email: owner.email, profileImageUrl: null, isStoryteller: false, abilities: { canRemove: false } },
+        { id: member.id, displayName: null, firstName: null, lastName: null, email: member.email, profileImageUrl: null, isStoryteller: false, abilities: { canRemove: false } },
       ]);
     });
 

@@ -1,4 +1,6 @@
 // What other features may use of users, and the one writer of their rows (for sign-up,
 // families and timelines), each taking the caller's transaction.
 export { presentUser } from './present.js';
-export { clearDefaultTimeline, insertUser, joinFamilyIfNone, moveFamilyMembers, setDefaultTimeline, setPasswordHash } from './queries.js';
+// The reserved sign-in address of a storyteller, which sign-up and SSO refuse.
+export { isReservedEmail, reservedEmailOf } from './reserved-address.js';
+export { clearDefaultTimeline, insertUser, joinFamilyIfNone, moveFamilyMembers, setDefaultTimeline, setDisplayName, setPasswordHash } from './queries.js';

@@ -49,3 +49,8 @@ export async function joinFamilyIfNone(db: Db, userId: string, familyId: string,
 export async function moveFamilyMembers(db: Db, sourceId: string, targetId: string, now: string): Promise<void> {
   await db.updateTable('users').set({ family_id: targetId, updated_at: now }).where('family_id', '=', sourceId).execute();
 }
+
+/** A storyteller renamed by their family (server/storytellers). */
+export async function setDisplayName(db: Db, userId: string, displayName: string, now: string): Promise<void> {
+  await db.updateTable('users').set({ display_name: displayName, updated_at: now }).where('id', '=', userId).execute();
+}

@@ -21,7 +21,7 @@ export function voicedMemory(overrides: Partial<Memory> = {}): Memory {
     images: [],
     videos: [],
     followUpResponses: [],
-    creator: { id: 'gran', displayName: 'Gran', firstName: null, lastName: null, email: 'gran@example.org', profileImageUrl: null },
+    creator: { id: 'gran', displayName: 'Gran', firstName: null, lastName: null, email: 'gran@example.org', profileImageUrl: null, isStoryteller: false },
     abilities: { canEdit: true, canDelete: false, canShare: true },
     ...overrides,
   };

@@ -10,7 +10,7 @@ import { installBrowserStandIns, renderWithMantine } from '../../test/renderWith
 import type { SharingMode } from './draft';
 import { SharingStep, wizardAudience } from './SharingStep';
 
-const person = (id: string, displayName: string): Member => ({ id, displayName, firstName: null, lastName: null, email: `${id}@example.org`, profileImageUrl: null });
+const person = (id: string, displayName: string): Member => ({ id, displayName, firstName: null, lastName: null, email: `${id}@example.org`, profileImageUrl: null, isStoryteller: false });
 const bea = person('bea', 'Bea Bennett');
 const cy = person('cy', 'Cy Carter');
 

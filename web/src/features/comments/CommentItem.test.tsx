@@ -18,7 +18,7 @@ const comment = (overrides: Partial<Comment> = {}): Comment => ({
   transcriptionStatus: 'none',
   audioUrl: null,
   createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
-  user: { id: 'u2', displayName: null, firstName: 'Bea', lastName: 'Bennett', email: 'bea@example.org', profileImageUrl: null },
+  user: { id: 'u2', displayName: null, firstName: 'Bea', lastName: 'Bennett', email: 'bea@example.org', profileImageUrl: null, isStoryteller: false },
   abilities: { canDelete: false },
   ...overrides,
 });

@@ -17,7 +17,7 @@ const voiceComment = (overrides: Partial<Comment> = {}): Comment => ({
   transcriptionStatus: 'queued',
   audioUrl: '/uploads/comment.webm',
   createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
-  user: { id: 'u2', displayName: null, firstName: 'Bea', lastName: 'Bennett', email: 'bea@example.org', profileImageUrl: null },
+  user: { id: 'u2', displayName: null, firstName: 'Bea', lastName: 'Bennett', email: 'bea@example.org', profileImageUrl: null, isStoryteller: false },
   abilities: { canDelete: false },
   ...overrides,
 });

@@ -18,7 +18,7 @@ const voiceComment = (overrides: Partial<Comment>): Comment => ({
   transcriptionStatus: 'queued',
   audioUrl: '/uploads/comment.webm',
   createdAt: '2026-11-26T06:00:00.000Z',
-  user: { id: 'u2', displayName: 'Bea', firstName: null, lastName: null, email: 'bea@example.org', profileImageUrl: null },
+  user: { id: 'u2', displayName: 'Bea', firstName: null, lastName: null, email: 'bea@example.org', profileImageUrl: null, isStoryteller: false },
   abilities: { canDelete: false },
   ...overrides,
 });

@@ -29,6 +29,7 @@ const person = (id: string, displayName: string, canRemove: boolean): TimelineMe
   lastName: null,
   email: `${id}@example.org`,
   profileImageUrl: null,
+  isStoryteller: false,
   abilities: { canRemove },
 });
 

@@ -21,6 +21,7 @@ const person = (id: string, displayName: string): TimelineMember => ({
   lastName: null,
   email: `${id}@example.org`,
   profileImageUrl: null,
+  isStoryteller: false,
   abilities: { canRemove: true },
 });
 const bea = person('bea', 'Bea Bennett');

@@ -39,7 +39,7 @@ function memory(overrides: Partial<Memory> = {}): Memory {
     images: [],
     videos: [],
     followUpResponses: responses,
-    creator: { id: 'gran', displayName: 'Gran', firstName: null, lastName: null, email: 'gran@example.org', profileImageUrl: null },
+    creator: { id: 'gran', displayName: 'Gran', firstName: null, lastName: null, email: 'gran@example.org', profileImageUrl: null, isStoryteller: false },
     abilities: { canEdit: true, canDelete: true, canShare: true },
     ...overrides,
   };

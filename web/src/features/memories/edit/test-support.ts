@@ -24,7 +24,7 @@ export function memoryWith(images: number, videos: number): Memory {
     images: Array.from({ length: images }, (_, index) => image(`i${index}`)),
     videos: Array.from({ length: videos }, (_, index) => video(`v${index}`)),
     followUpResponses: [],
-    creator: { id: 'u1', displayName: 'Ada', firstName: null, lastName: null, email: 'ada@example.org', profileImageUrl: null },
+    creator: { id: 'u1', displayName: 'Ada', firstName: null, lastName: null, email: 'ada@example.org', profileImageUrl: null, isStoryteller: false },
     abilities: { canEdit: true, canDelete: true, canShare: true },
   };
 }
