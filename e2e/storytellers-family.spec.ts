@@ -149,6 +149,28 @@ for (const size of sizes) {
       expect(await findSmallThings(page, page.locator('main'))).toEqual({ smallControls: [], smallText: [] });
       expect(await findSidewaysScrolling(page)).toEqual([]);
       await page.screenshot({ path: `test-results/screens/storytellers-family-${size.name}.png`, fullPage: true });
+      await members.screenshot({ path: `test-results/screens/storyteller-member-${size.name}.png` });
     });
   });
 }
+
+test('Manage Timelines, Add People: adds a storyteller to the chosen timeline, who is then listed as one', async ({ page }) => {
+  await signedInWithTimeline(page, { displayName: 'Ben Lovelace', timelineName: 'Rose Family' });
+  await page.getByRole('button', { name: messages.shellOpenMenu }).click();
+  await page.getByRole('button', { name: messages.menuManageTimelines }).click();
+  const manage = page.getByRole('dialog', { name: messages.manageTimelinesTitle });
+  await manage.getByRole('tab', { name: messages.addPeople }).click();
+  await manage.getByRole('button', { name: messages.addStoryteller }).click();
+
+  const add = page.getByRole('dialog', { name: messages.addStorytellerTo('Rose Family') });
+  await add.getByRole('textbox', { name: messages.storytellerNameLabel }).fill('Grandpa Joe');
+  await add.getByRole('button', { name: messages.storytellerCreate }).click();
+  const made = page.getByRole('dialog', { name: messages.storytellerAdded('Grandpa Joe') });
+  await expect(made.getByRole('textbox', { name: messages.storytellerLinkField })).toHaveValue(TELL_LINK);
+  await made.getByRole('button', { name: messages.done }).click();
+  await expect(made).toBeHidden();
+
+  const joe = manage.getByRole('list', { name: messages.members }).getByRole('listitem').filter({ hasText: 'Grandpa Joe' });
+  await expect(joe.getByText(messages.storytellerBadge, { exact: true })).toBeVisible();
+  await expect(manage).toBeVisible();
+});
