@@ -212,6 +212,8 @@ export interface NotificationsTable {
   is_read: Flag;
   related_memory_id: string | null;
   created_at: Time;
+  /** When the members' mail took it, into a mail or passed over (migration 0018); null: not yet. */
+  mailed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DailyPromptsTable {

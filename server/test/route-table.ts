@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { makeResetLink } from '../auth/index.js';
 import { wavBytes, mp4Bytes, memoryFields } from '../memories/test-support.js';
+import { unsubscribeToken } from '../notifications/mail-token.js';
 import { TEST_PASSWORD } from './factories.js';
 import { blind, multipart, sees, tellCall, type RouteRow } from './route-table-test-support.js';
 
@@ -158,6 +159,24 @@ export const routeTable: RouteRow[] = [
     fresh: true,
     request: (w) => ({ url: `/api/notifications/${w.notification.id}/read` }),
     expect: { owner: 200, viewer: 404, member: 404, latecomer: 404, stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+  // Members' mail's unsubscribe (issue 23): the owner's signed link is the only credential.
+  {
+    route: 'GET /mail/unsubscribe/:token',
+    note: "Public: the page of the owner's stop link, which asks first; it changes nothing for anyone.",
+    request: (w) => ({ url: `/mail/unsubscribe/${unsubscribeToken(w.t.ctx.config.sessionSecret, w.people.owner.user.id)}` }),
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 200, linkHolder: 200 },
+  },
+  {
+    route: 'POST /api/mail/unsubscribe/:token',
+    note: "Public: RFC 8058's one-click POST comes from a mail program, with no session; whoever holds the owner's link turns the owner's notifications off.",
+    fresh: true,
+    request: (w) => ({
+      url: `/api/mail/unsubscribe/${unsubscribeToken(w.t.ctx.config.sessionSecret, w.people.owner.user.id)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    }),
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 200, linkHolder: 200 },
   },
 
   // Timelines: members read and invite, the owner manages.

@@ -2,6 +2,7 @@
 // changes (auth), joining and merging families (families) and a timeline's place as someone's
 // default (timelines) call these through users/index.ts, inside their own transaction.
 import type { Db } from '../db/index.js';
+import { flag } from '../db/flags.js';
 import type { NewUser, UserRow, UserUpdate } from '../db/schema.js';
 
 export async function updateUser(db: Db, userId: string, changes: UserUpdate): Promise<UserRow> {
@@ -17,6 +18,11 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
 
 export async function setPasswordHash(db: Db, userId: string, passwordHash: string, now: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+}
+
+/** The one-click unsubscribe of a members' mail (issue 23): the profile's "notifications" off. */
+export async function turnNotificationsOff(db: Db, userId: string, now: string): Promise<void> {
+  await db.updateTable('users').set({ notifications_enabled: flag(false), updated_at: now }).where('id', '=', userId).execute();
 }
 
 /** The timeline becomes the user's default (their first timeline, made with it). */
