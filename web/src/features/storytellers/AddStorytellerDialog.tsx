@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../../common/messages';
 import type { CreatedStoryteller, CreateStorytellerBody } from '../../../../common/storytellers';
 import { api } from '../../api/endpoints';
@@ -24,6 +24,12 @@ export function AddStorytellerDialog({ timeline, opened, onClose }: AddStorytell
   const [refusal, setRefusal] = useState<string | null>(null);
   // A new form for each opening once one was made; a refused one keeps what was typed.
   const [formKey, setFormKey] = useState(0);
+  const madeText = useRef<HTMLParagraphElement>(null);
+
+  // The form goes as the link arrives: focus (and a screen reader) moves to the words about it.
+  useEffect(() => {
+    if (created) madeText.current?.focus();
+  }, [created]);
 
   const create = useApiMutation({
     mutationFn: (body: CreateStorytellerBody) => api.storytellers.create(timeline.id, body),
@@ -55,7 +61,9 @@ export function AddStorytellerDialog({ timeline, opened, onClose }: AddStorytell
     >
       {created ? (
         <Stack gap="md">
-          <Text>{messages.storytellerAddedDetail}</Text>
+          <Text ref={madeText} tabIndex={-1}>
+            {messages.storytellerAddedDetail}
+          </Text>
           <StorytellerLinkPanel storytellerId={created.id} name={created.displayName} link={created.link} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

@@ -83,6 +83,7 @@ describe.each(dialects)('A storyteller among the members (%s)', (dialect) => {
     expect(within(dialog).getByText(messages.storytellerNewLinkConfirm('Grandma Rose'))).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: messages.cancel }));
     expect(field().value).toBe(rose.link);
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: messages.storytellerNewLink })));
     expect(await tellStatus(rose.link)).toBe(200);
 
     fireEvent.click(within(dialog).getByRole('button', { name: messages.storytellerNewLink }));
@@ -90,6 +91,7 @@ describe.each(dialects)('A storyteller among the members (%s)', (dialect) => {
     fireEvent.click(within(confirmNew).getByRole('button', { name: messages.storytellerNewLink }));
     await waitFor(() => expect(field().value).not.toBe(rose.link));
     const renewed = field().value;
+    await waitFor(() => expect(document.activeElement).toBe(field()));
     expect(await tellStatus(rose.link)).toBe(404);
     expect(await tellStatus(renewed)).toBe(200);
 
@@ -97,7 +99,8 @@ describe.each(dialects)('A storyteller among the members (%s)', (dialect) => {
     expect(within(dialog).getByText(messages.storytellerStopLinkConfirm('Grandma Rose'))).toBeTruthy();
     const confirmStop = within(dialog).getByRole('group', { name: messages.storytellerStopLinkTitle });
     fireEvent.click(within(confirmStop).getByRole('button', { name: messages.storytellerStopLink }));
-    expect(await within(dialog).findByText(messages.storytellerNoLink)).toBeTruthy();
+    const none = await within(dialog).findByText(messages.storytellerNoLink);
+    await waitFor(() => expect(document.activeElement).toBe(none));
     expect(await tellStatus(renewed)).toBe(404);
     expect(await within(await rowOf('Grandma Rose')).findByText(messages.storytellerLinkOff)).toBeTruthy();
   });

@@ -19,7 +19,13 @@ type Confirming = 'new' | 'stop' | null;
 export function StorytellerLinkSection({ timelineId, storyteller }: { timelineId: string; storyteller: Storyteller }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<Confirming>(null);
+  // Counts finished link changes, so focus moves after each (a new link made with no question asked too).
+  const [settled, setSettled] = useState(0);
   const confirmText = useRef<HTMLParagraphElement>(null);
+  const area = useRef<HTMLDivElement>(null);
+  // Where focus goes once the question is gone: back to the button that asked it (Cancel), to
+  // the new link, or to the words saying there is none; never lost to the page.
+  const focusNext = useRef<string | null>(null);
   const link = useQuery({
     queryKey: queryKeys.storytellerLink(storyteller.id),
     queryFn: () => api.storytellers.link(storyteller.id),
@@ -34,7 +40,9 @@ export function StorytellerLinkSection({ timelineId, storyteller }: { timelineId
     invalidate: refresh,
     onSuccess: (made) => {
       queryClient.setQueryData(queryKeys.storytellerLink(storyteller.id), made);
+      focusNext.current = 'textarea';
       setConfirming(null);
+      setSettled((count) => count + 1);
     },
   });
   const stopLink = useApiMutation({
@@ -44,7 +52,9 @@ export function StorytellerLinkSection({ timelineId, storyteller }: { timelineId
     invalidate: refresh,
     onSuccess: () => {
       queryClient.setQueryData(queryKeys.storytellerLink(storyteller.id), null);
+      focusNext.current = '[data-no-link]';
       setConfirming(null);
+      setSettled((count) => count + 1);
     },
   });
 
@@ -52,64 +62,79 @@ export function StorytellerLinkSection({ timelineId, storyteller }: { timelineId
   useEffect(() => {
     if (confirming) confirmText.current?.focus();
   }, [confirming]);
+  useEffect(() => {
+    if (confirming || !focusNext.current) return;
+    area.current?.querySelector<HTMLElement>(focusNext.current)?.focus();
+    focusNext.current = null;
+  }, [confirming, settled]);
 
-  const name = storyteller.displayName;
-  if (confirming) {
-    const isNew = confirming === 'new';
-    return (
-      <Stack gap="sm" role="group" aria-label={isNew ? messages.storytellerNewLinkTitle : messages.storytellerStopLinkTitle}>
-        <Text fw={700}>{isNew ? messages.storytellerNewLinkTitle : messages.storytellerStopLinkTitle}</Text>
-        <Text ref={confirmText} tabIndex={-1}>
-          {isNew ? messages.storytellerNewLinkConfirm(name) : messages.storytellerStopLinkConfirm(name)}
+  const ask = (question: 'new' | 'stop') => {
+    focusNext.current = `[data-asks="${question}"]`;
+    setConfirming(question);
+  };
+  return <div ref={area}>{content()}</div>;
+
+  function content() {
+    const name = storyteller.displayName;
+    if (confirming) {
+      const isNew = confirming === 'new';
+      return (
+        <Stack gap="sm" role="group" aria-label={isNew ? messages.storytellerNewLinkTitle : messages.storytellerStopLinkTitle}>
+          <Text fw={700}>{isNew ? messages.storytellerNewLinkTitle : messages.storytellerStopLinkTitle}</Text>
+          <Text ref={confirmText} tabIndex={-1}>
+            {isNew ? messages.storytellerNewLinkConfirm(name) : messages.storytellerStopLinkConfirm(name)}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              {messages.cancel}
+            </Button>
+            <Button color={isNew ? undefined : 'red'} loading={isNew ? newLink.isPending : stopLink.isPending} onClick={() => (isNew ? newLink.mutate() : stopLink.mutate())}>
+              {isNew ? messages.storytellerNewLink : messages.storytellerStopLink}
+            </Button>
+          </Group>
+        </Stack>
+      );
+    }
+
+    const noLink = (
+      <Stack gap="sm">
+        <Text data-no-link tabIndex={-1}>
+          {messages.storytellerNoLink}
         </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => setConfirming(null)}>
-            {messages.cancel}
-          </Button>
-          <Button color={isNew ? undefined : 'red'} loading={isNew ? newLink.isPending : stopLink.isPending} onClick={() => (isNew ? newLink.mutate() : stopLink.mutate())}>
-            {isNew ? messages.storytellerNewLink : messages.storytellerStopLink}
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
-
-  const noLink = (
-    <Stack gap="sm">
-      <Text>{messages.storytellerNoLink}</Text>
-      <Group>
-        <Button leftSection={<IconRefresh size={18} />} loading={newLink.isPending} onClick={() => newLink.mutate()}>
-          {messages.storytellerMakeLink}
-        </Button>
-      </Group>
-    </Stack>
-  );
-  if (!storyteller.linkActive) return noLink;
-  if (link.isPending) return <Loader size="sm" aria-label={messages.storytellerLinkOf(name)} />;
-  if (link.isError) {
-    return (
-      <Stack gap="xs">
-        <Text role="alert">{messages.storytellerLinkLoadFailed}</Text>
         <Group>
-          <Button variant="light" onClick={() => void link.refetch()}>
-            {messages.tryAgain}
+          <Button leftSection={<IconRefresh size={18} />} loading={newLink.isPending} onClick={() => newLink.mutate()}>
+            {messages.storytellerMakeLink}
+          </Button>
+        </Group>
+      </Stack>
+    );
+    if (!storyteller.linkActive) return noLink;
+    if (link.isPending) return <Loader size="sm" aria-label={messages.storytellerLinkOf(name)} />;
+    if (link.isError) {
+      return (
+        <Stack gap="xs">
+          <Text role="alert">{messages.storytellerLinkLoadFailed}</Text>
+          <Group>
+            <Button variant="light" onClick={() => void link.refetch()}>
+              {messages.tryAgain}
+            </Button>
+          </Group>
+        </Stack>
+      );
+    }
+    if (link.data === null) return noLink;
+    return (
+      <Stack gap="sm">
+        <StorytellerLinkPanel storytellerId={storyteller.id} name={name} link={link.data.link} />
+        <Group gap="sm">
+          <Button variant="default" data-asks="new" leftSection={<IconRefresh size={18} />} onClick={() => ask('new')}>
+            {messages.storytellerNewLink}
+          </Button>
+          <Button variant="default" color="red" data-asks="stop" leftSection={<IconLinkOff size={18} />} onClick={() => ask('stop')}>
+            {messages.storytellerStopLink}
           </Button>
         </Group>
       </Stack>
     );
   }
-  if (link.data === null) return noLink;
-  return (
-    <Stack gap="sm">
-      <StorytellerLinkPanel storytellerId={storyteller.id} name={name} link={link.data.link} />
-      <Group gap="sm">
-        <Button variant="default" leftSection={<IconRefresh size={18} />} onClick={() => setConfirming('new')}>
-          {messages.storytellerNewLink}
-        </Button>
-        <Button variant="default" color="red" leftSection={<IconLinkOff size={18} />} onClick={() => setConfirming('stop')}>
-          {messages.storytellerStopLink}
-        </Button>
-      </Group>
-    </Stack>
-  );
 }
