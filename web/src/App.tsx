@@ -30,6 +30,8 @@ export async function preloadSignedInApp(): Promise<void> {
 }
 const LoginPage = lazyPage(() => import('./features/auth/LoginPage').then((m) => m.LoginPage));
 const SignupPage = lazyPage(() => import('./features/auth/SignupPage').then((m) => m.SignupPage));
+const ForgotPasswordPage = lazyPage(() => import('./features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyPage(() => import('./features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage));
 const FamilyInvitePage = lazyPage(() => import('./features/invites/FamilyInvitePage').then((m) => m.FamilyInvitePage));
 const TimelineInvitePage = lazyPage(() => import('./features/invites/TimelineInvitePage').then((m) => m.TimelineInvitePage));
 
@@ -48,6 +50,8 @@ export function App() {
     <Routes>
       <Route path="/login" element={loading(<LoginPage />)} />
       <Route path="/signup" element={loading(<SignupPage />)} />
+      <Route path="/forgot-password" element={loading(<ForgotPasswordPage />)} />
+      <Route path="/reset-password/:token" element={loading(<ResetPasswordPage />)} />
       <Route path="/invite/:id" element={loading(<FamilyInvitePage user={null} />)} />
       <Route path="/timeline-invite/:id" element={loading(<TimelineInvitePage user={null} />)} />
       <Route path="*" element={<WelcomePage />} />

@@ -1,5 +1,5 @@
 // Every API address the web uses is built here and nowhere else.
-import type { AuthProviders, ChangePasswordBody, EndedSessions, LoginBody, RegisterBody } from '../../../common/auth';
+import type { AuthProviders, ChangePasswordBody, EndedSessions, LoginBody, PasswordResetBody, PasswordResetRequestBody, RegisterBody } from '../../../common/auth';
 import type { PublicConfig } from '../../../common/config';
 import type { Comment } from '../../../common/comments';
 import type { Audience, Memory, MemoryDays, MemoryPage } from '../../../common/memories';
@@ -68,6 +68,8 @@ export const api = {
     /** Issue 19: ends the account's other sessions too, and says how many. */
     changePassword: (body: ChangePasswordBody) => request<EndedSessions>('POST', '/api/auth/password', body),
     endOtherSessions: () => request<EndedSessions>('POST', '/api/auth/sessions/end-others'),
+    requestPasswordReset: (body: PasswordResetRequestBody) => request<void>('POST', '/api/auth/password-reset', body),
+    resetPassword: (token: string, body: PasswordResetBody) => request<void>('POST', `/api/auth/password-reset/${id(token)}`, body),
   },
   users: {
     update: (body: UpdateUserBody) => request<User>('PATCH', '/api/user', body),

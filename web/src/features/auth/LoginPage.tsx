@@ -65,6 +65,9 @@ export function LoginPage() {
           <Button type="submit" loading={login.isPending} disabled={!email || !password} fullWidth>
             {messages.authSignIn}
           </Button>
+          <Button component={Link} to="/forgot-password" variant="subtle" fullWidth>
+            {messages.forgotPasswordLink}
+          </Button>
         </Stack>
       </form>
       {providers.data?.oidc && (
