@@ -106,7 +106,7 @@ describe.each(dialects)("the week's question by e-mail on %s", (dialect) => {
     expect(mails[1]!.text).not.toContain('How did you meet Grandpa?');
   });
 
-  it('keeps 09:00 on her clock across the change to summer time, and stops for good after her one-click unsubscribe', async () => {
+  it('keeps 09:00 on her clock across the change to summer time, asks a question left unanswered again the next week, and stops after her one-click unsubscribe', async () => {
     const { tom, timeline, token } = await grandmaRose('rose.summer@family.example');
     await ask(tom, timeline.id, 'Where did you grow up?');
     // Past the next clock change in New York, whichever it is, to the Monday after it.
@@ -118,13 +118,16 @@ describe.each(dialects)("the week's question by e-mail on %s", (dialect) => {
     const before = mailsTo('rose.summer@family.example').length;
     await moveTo(monday);
     expect(mailsTo('rose.summer@family.example')).toHaveLength(before + 1);
+    // Not answered: the Monday after, it is asked again; that is what the reminder is for.
+    await moveTo(nextSlot(mondayNineInNewYork, t.ctx.now()));
+    expect(mailsTo('rose.summer@family.example').map((mail) => mail.text?.includes('\u201cWhere did you grow up?\u201d'))).toEqual([...Array(before).fill(false), true, true]);
 
     // RFC 8058: her mail program's Unsubscribe button, with no cookie and no page.
     const stopped = await t.app.inject({ method: 'POST', url: `/api/tell/${token}/unsubscribe`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     expect(stopped.statusCode).toBe(204);
     // Her question still waits, unanswered: without the unsubscribe it would come again.
     await moveTo(new Date(nextSlot(mondayNineInNewYork, t.ctx.now()).getTime() + 14 * 24 * 60 * MINUTE));
-    expect(mailsTo('rose.summer@family.example')).toHaveLength(before + 1);
+    expect(mailsTo('rose.summer@family.example')).toHaveLength(before + 2);
   });
 
   it('sends nothing to a storyteller without an e-mail', async () => {
