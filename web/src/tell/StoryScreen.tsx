@@ -35,15 +35,18 @@ export function StoryScreen({ draft, flow, restored, failure }: StoryScreenProps
       )}
       <Photos photos={draft.photos} onAdd={flow.addPhotos} onRemove={flow.removePhoto} />
       {draft.followUp && <FollowUp followUp={draft.followUp} onRecord={flow.recordFollowUp} onType={flow.typeFollowUp} onClear={flow.clearFollowUp} />}
-      {failure && (
-        <p role="alert" className="tell-alert">
-          {failure}
-        </p>
-      )}
-      <button type="button" className="tell-button tell-primary" disabled={!recorded && draft.typed.trim() === ''} onClick={() => void flow.send()}>
-        {failure ? tellMessages.tellSendAgain : tellMessages.tellSend}
-      </button>
-      <p className="tell-hint">{tellMessages.tellKept}</p>
+      {/* Kept in sight at the foot of a phone's screen, however long the story's page grows. */}
+      <div className="tell-send-bar">
+        {failure && (
+          <p role="alert" className="tell-alert">
+            {failure}
+          </p>
+        )}
+        <button type="button" className="tell-button tell-primary" disabled={!recorded && draft.typed.trim() === ''} onClick={() => void flow.send()}>
+          {failure ? tellMessages.tellSendAgain : tellMessages.tellSend}
+        </button>
+        <p className="tell-hint">{tellMessages.tellKept}</p>
+      </div>
     </Screen>
   );
 }

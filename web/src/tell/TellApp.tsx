@@ -73,13 +73,17 @@ function TellScreen({ flow }: { flow: ReturnType<typeof useTellFlow> }) {
       return (
         <Screen heading={tellMessages.tellGoneHeading}>
           <p>{tellMessages.tellGoneBody}</p>
-          {draft && <p className="tell-hint">{tellMessages.tellKept}</p>}
+          {draft && <p>{tellMessages.tellGoneKept}</p>}
         </Screen>
       );
     case 'tooMany':
-      return <Screen heading={tellMessages.tellTooMany}>{tryAgain}</Screen>;
     case 'unreachable':
-      return <Screen heading={tellMessages.tellLoadFailed}>{tryAgain}</Screen>;
+      return (
+        <Screen heading={screen.name === 'tooMany' ? tellMessages.tellTooMany : tellMessages.tellLoadFailed}>
+          {draft && <p>{tellMessages.tellKept}</p>}
+          {tryAgain}
+        </Screen>
+      );
     case 'ask':
       return (
         <Screen heading={page!.question?.text ?? page!.prompt} headingClass="tell-question" lead={<Welcome page={page!} />}>

@@ -30,7 +30,7 @@ export interface TellState {
 export type TellAction =
   | { type: 'open' }
   | { type: 'opened'; page: TellPage; kept: TellDraft | null }
-  | { type: 'refused'; status: number }
+  | { type: 'refused'; status: number; kept: TellDraft | null }
   | { type: 'record'; target: 'story' | 'followUp'; idempotencyKey: string; mimeType: string; now: number }
   | { type: 'recorded'; target: 'story' | 'followUp'; audio: Blob; durationMs: number }
   | { type: 'microphoneRefused'; target: 'story' | 'followUp' }
@@ -85,10 +85,13 @@ export function tellReducer(state: TellState, action: TellAction): TellState {
       const hasStory = kept !== null && (kept.audio !== null || kept.typed.trim() !== '');
       return { ...state, page: action.page, draft: kept, screen: hasStory ? storyScreen(kept, true) : { name: 'ask' } };
     }
-    case 'refused':
-      if (action.status === 404) return { ...state, screen: { name: 'gone' } };
-      if (action.status === 429) return { ...state, screen: { name: 'tooMany' } };
-      return { ...state, screen: { name: 'unreachable' } };
+    case 'refused': {
+      // What is kept on the device is said on the screens that refuse, so nobody thinks it lost.
+      const kept = { ...state, draft: action.kept ?? state.draft };
+      if (action.status === 404) return { ...kept, screen: { name: 'gone' } };
+      if (action.status === 429) return { ...kept, screen: { name: 'tooMany' } };
+      return { ...kept, screen: { name: 'unreachable' } };
+    }
     case 'record':
       if (action.target === 'followUp') return draft ? { ...state, screen: { name: 'recording', target: 'followUp' } } : state;
       // "Record again" is a new story: a new key, or a resend of the old one would answer the old recording.

@@ -36,7 +36,7 @@ export function useTellFlow(token: string) {
     try {
       dispatch({ type: 'opened', page: await tellApi.page(token), kept });
     } catch (error) {
-      dispatch({ type: 'refused', status: statusOf(error) });
+      dispatch({ type: 'refused', status: statusOf(error), kept });
     }
   }, [token]);
 
