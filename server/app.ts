@@ -139,7 +139,7 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   // DESIGN "E-mail (optional)": without SMTP_URL and MAIL_FROM no mail is queued and no sender runs.
   const mailSender = ctx.config.mail ? createMailSender(ctx.config.mail) : null;
   const mailHandlers: Record<string, JobHandler> = mailSender
-    ? { [MAIL_SEND_KIND]: mailSendHandler(mailSender, app.log), ...memberMailJobHandlers(ctx), ...reminderJobHandlers(ctx) }
+    ? { [MAIL_SEND_KIND]: mailSendHandler(mailSender, app.log, ctx.config.sessionSecret), ...memberMailJobHandlers(ctx), ...reminderJobHandlers(ctx) }
     : {};
   const jobs = new JobRunner({ db: ctx.db, dialect: ctx.dialect, log: app.log, handlers: { ...featureJobHandlers(ctx), ...mailHandlers, ...jobHandlers }, now: () => ctx.now() });
   app.decorate('jobs', jobs);

@@ -63,6 +63,8 @@ describe.each(dialects)('mail by job (%s)', (dialect) => {
     expect(mail!.headers.get('x-heirloom-test')).toBe('yes');
     const jobs = await jobsOf(t.ctx.db, { kind: 'mail.send' });
     expect(jobs.at(-1)).toMatchObject({ state: 'done', attempts: 1 });
+    // The stored job holds the mail sealed: neither its address nor its link can be read in the database.
+    expect(JSON.stringify(jobs.at(-1)!.payload)).not.toMatch(/rose@family|heirloom\.test/);
   });
 
   it('retries while the SMTP server refuses, then delivers the mail exactly once', async () => {
