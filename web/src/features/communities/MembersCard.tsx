@@ -19,7 +19,7 @@ export function MembersCard({ timeline, user }: { timeline: Timeline; user: User
   const members = useQuery({ queryKey: queryKeys.timelineMembers(timeline.id), queryFn: () => api.timelines.members(timeline.id) });
   const [removing, setRemoving] = useState<TimelineMember | null>(null);
   const [inviting, setInviting] = useState(false);
-  const storytellers = useStorytellers(timeline.id);
+  const storytellers = useStorytellers(timeline.id, members.data?.some((member) => member.isStoryteller) ?? false);
   const count = members.data?.length ?? 0;
 
   const remove = useApiMutation({
@@ -59,7 +59,7 @@ export function MembersCard({ timeline, user }: { timeline: Timeline; user: User
               key={member.id}
               member={member}
               isSelf={member.id === user.id}
-              detail={storyteller && <StorytellerMemberNote storyteller={storyteller} />}
+              detail={member.isStoryteller ? <StorytellerMemberNote storyteller={storyteller} /> : undefined}
               action={
                 <Group gap="xs" wrap="nowrap">
                   {storyteller?.abilities.canManage && <ManageStorytellerButton timelineId={timeline.id} storyteller={storyteller} />}

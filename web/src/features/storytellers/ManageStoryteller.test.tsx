@@ -61,7 +61,7 @@ describe.each(dialects)('A storyteller among the members (%s)', (dialect) => {
     showMembers(timeline, cy);
     const row = await rowOf('Grandma Rose');
     expect(await within(row).findByText(messages.storytellerBadge)).toBeTruthy();
-    expect(within(row).getByText(messages.storytellerStories(0))).toBeTruthy();
+    expect(await within(row).findByText(messages.storytellerStories(0))).toBeTruthy();
     expect(within(row).queryByRole('button', { name: messages.storytellerManageOf('Grandma Rose') })).toBeNull();
     cleanup();
 

@@ -24,7 +24,7 @@ export function AddPeopleTab({ user }: { user: User }) {
     enabled: Boolean(timeline),
   });
 
-  const storytellers = useStorytellers(timeline?.id ?? '', Boolean(timeline));
+  const storytellers = useStorytellers(timeline?.id ?? '', Boolean(timeline && members.data?.some((member) => member.isStoryteller)));
 
   if (!timeline) return <Text c="dimmed">{messages.noTimelinesAvailable}</Text>;
 
@@ -41,7 +41,7 @@ export function AddPeopleTab({ user }: { user: User }) {
         {members.data?.length === 0 && <Text c="dimmed">{messages.noMembersFound}</Text>}
         {members.data?.map((member) => {
           const storyteller = storytellers.get(member.id);
-          return <MemberRow key={member.id} member={member} isSelf={member.id === user.id} detail={storyteller && <StorytellerMemberNote storyteller={storyteller} />} />;
+          return <MemberRow key={member.id} member={member} isSelf={member.id === user.id} detail={member.isStoryteller ? <StorytellerMemberNote storyteller={storyteller} /> : undefined} />;
         })}
       </Stack>
       {/* Issue 23: someone who tells stories by link, with no account, joins here too. */}
