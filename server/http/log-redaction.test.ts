@@ -10,6 +10,8 @@ describe('redactedUrl', () => {
     ['/reset-password/abc123?x=1', '/reset-password/[token]?x=1'],
     ['/api/auth/password-reset/abc123', '/api/auth/password-reset/[token]'],
     ['/api/auth/password-reset', '/api/auth/password-reset'],
+    ['/mail/unsubscribe/user.signature', '/mail/unsubscribe/[token]'],
+    ['/api/mail/unsubscribe/user.signature', '/api/mail/unsubscribe/[token]'],
     ['/api/memories/abc123', '/api/memories/abc123'],
   ])('writes %s as %s', (url, logged) => {
     expect(redactedUrl(url)).toBe(logged);
