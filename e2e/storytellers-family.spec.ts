@@ -93,6 +93,10 @@ for (const size of sizes) {
       await expect(card.getByRole('img', { name: messages.storytellerQrCode(ROSE) }).locator('svg')).toBeVisible();
       for (const step of messages.storytellerCardSteps) await expect(card.getByRole('listitem').filter({ hasText: step })).toBeVisible();
       await expect(card.getByText(firstLink)).toBeVisible();
+      // A reload (or a card opened in a new tab) comes back to the card, outside the shell.
+      await page.reload();
+      await expect(card.getByRole('img', { name: messages.storytellerQrCode(ROSE) }).locator('svg')).toBeVisible();
+      await expect(page.getByRole('button', { name: messages.shellOpenMenu })).toHaveCount(0);
       expect(await textUnder16(page, 'article')).toEqual([]);
       expect(await findSidewaysScrolling(page)).toEqual([]);
       await page.screenshot({ path: `test-results/screens/storyteller-card-${size.name}.png`, fullPage: true });
@@ -173,4 +177,31 @@ test('Manage Timelines, Add People: adds a storyteller to the chosen timeline, w
   const joe = manage.getByRole('list', { name: messages.members }).getByRole('listitem').filter({ hasText: 'Grandpa Joe' });
   await expect(joe.getByText(messages.storytellerBadge, { exact: true })).toBeVisible();
   await expect(manage).toBeVisible();
+});
+
+test('a question her story answered reads "Answered" and opens that story, titled by the question', async ({ page }) => {
+  await signedInWithTimeline(page, { displayName: 'Ben Lovelace', timelineName: 'Rose Family' });
+  const [timeline] = (await (await page.request.get('/api/timelines')).json()) as Array<{ id: string }>;
+  const added = await page.request.post(`/api/timelines/${timeline!.id}/storytellers`, { data: { displayName: ROSE } });
+  expect(added.status()).toBe(201);
+  const rose = (await added.json()) as { id: string; link: string };
+  const asked = await page.request.post(`/api/timelines/${timeline!.id}/questions`, { data: { text: QUESTION, forUserId: rose.id } });
+  expect(asked.status()).toBe(201);
+  const question = (await asked.json()) as { id: string };
+
+  // She answers through her link (typed here; W2's page records it), with no cookie of hers.
+  const token = rose.link.split('/tell/')[1]!;
+  const told = await page.request.post(`/api/tell/${token}/memories`, {
+    multipart: { content: 'At the dance hall in 1958. He stepped on my toes.', questionId: question.id },
+  });
+  expect(told.status(), await told.text()).toBe(201);
+
+  await page.goto('/family');
+  const row = page.getByRole('list', { name: messages.timelineMembersOf('Rose Family') }).getByRole('listitem').filter({ hasText: ROSE });
+  await expect(row.getByText(messages.storytellerStories(1))).toBeVisible();
+  const item = page.getByRole('list', { name: messages.questionsOf('Rose Family') }).getByRole('listitem').filter({ hasText: QUESTION });
+  await item.getByRole('button', { name: messages.questionOpenAnswer(QUESTION) }).click();
+  const story = page.getByRole('dialog', { name: QUESTION });
+  await expect(story.getByText('At the dance hall in 1958. He stepped on my toes.')).toBeVisible();
+  await expect(story.getByText(ROSE).first()).toBeVisible();
 });
