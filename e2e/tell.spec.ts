@@ -7,7 +7,8 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import type { Memory, MemoryPage } from '../common/memories';
 import type { Question } from '../common/storytellers';
 import { tellMessages } from '../common/tell-messages';
-import { PASSWORD, uniqueEmail } from './helpers';
+import { PASSWORD, seriousViolations, uniqueEmail } from './helpers';
+import { png } from './memory-fixtures';
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
@@ -146,6 +147,45 @@ test('Record, Stop, Send: three taps put her answer on the timeline, titled by t
   await page.getByRole('button', { name: tellMessages.tellNextQuestion }).click();
   await expect(page.getByText(tellMessages.tellPromptLead)).toBeVisible();
   await expect(page.getByRole('button', { name: tellMessages.tellRecord })).toBeVisible();
+});
+
+test('a photo and a follow-up answered by voice go with the story, in the same send', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const family = await familyWithStoryteller(browser);
+  await ask(family, 'Tell us about your wedding day');
+  const page = await storytellerPage(browser);
+  await page.goto(family.link);
+  await recordFor(page, '00:01');
+  await page.getByRole('button', { name: tellMessages.tellStop }).click();
+  await expect(page.getByRole('heading', { name: tellMessages.tellReviewHeading })).toBeFocused();
+
+  await page.getByLabel(tellMessages.tellAddPhotos).setInputFiles({ name: 'wedding.png', mimeType: 'image/png', buffer: await png('#d4a373') });
+  await expect(page.getByRole('img', { name: tellMessages.tellPhotoAlt(1) })).toBeVisible();
+  await expect(page.getByRole('button', { name: tellMessages.tellRemovePhoto(1) })).toBeVisible();
+
+  const followUp = page.getByRole('heading', { level: 2 });
+  await expect(followUp).toBeVisible();
+  const question = (await followUp.textContent())!;
+  await page.getByRole('button', { name: tellMessages.tellFollowUpVoice }).click();
+  await expect(page.getByRole('heading', { name: tellMessages.tellRecordingHeading })).toBeFocused();
+  await expect(page.getByText(question)).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveText('00:01', { timeout: 10_000 });
+  await page.getByRole('button', { name: tellMessages.tellStop }).click();
+  await expect(page.getByText(tellMessages.tellFollowUpRecorded)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('tell-phone-photo-follow-up.png'), fullPage: true });
+
+  const posted = page.waitForResponse((response) => response.url().endsWith('/memories') && response.request().method() === 'POST');
+  await page.getByRole('button', { name: tellMessages.tellSend }).click();
+  expect((await posted).status()).toBe(201);
+  await expect(page.getByRole('heading', { name: tellMessages.tellThanksHeading })).toBeVisible();
+  const [story] = await timelineMemories(family);
+  expect(story!.title).toBe('Tell us about your wedding day');
+  expect(story!.images).toHaveLength(1);
+  expect(story!.audioUrl).not.toBeNull();
+  expect(story!.followUpResponses).toHaveLength(1);
+  expect(story!.followUpResponses[0]).toMatchObject({ question, answer: tellMessages.audioAnswerNoTranscription });
+  expect(story!.followUpResponses[0]!.audioUrl).not.toBeNull();
 });
 
 test('a tab closed mid-recording gives the recording back, and Send puts it on the timeline', async ({ browser }) => {
