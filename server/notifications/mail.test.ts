@@ -6,13 +6,14 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../common/messages.js';
 import { contentPart } from '../comments/test-support.js';
+import { jobsOf } from '../jobs/index.js';
 import { formBody } from '../media/test-support.js';
 import { answerQuestion } from '../questions/index.js';
 import { createStoryteller } from '../storytellers/index.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeFamily, makeMemory, makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer.js';
-import { MEMBER_MAIL_GATHER_MS, startMemberMail } from './mail-digest.js';
+import { MEMBER_MAIL_GATHER_MS, MEMBER_MAIL_SWEEP_KIND, startMemberMail } from './mail-digest.js';
 import { unsubscribeToken } from './mail-token.js';
 
 const MINUTE = 60_000;
@@ -116,6 +117,19 @@ describe.each(dialects)("members' mail on %s", (dialect) => {
     expect(mailsTo(grandma)).toHaveLength(2);
     // Joe commented and was told of nothing: he gets no mail.
     expect(mailsTo(joe)).toEqual([]);
+  });
+
+  it('keeps one sweep going however many instances start it', async () => {
+    const queuedSweeps = async () => (await jobsOf(t.ctx.db, { kind: MEMBER_MAIL_SWEEP_KIND, state: 'queued' })).map((job) => job.run_after);
+    const [next] = await queuedSweeps();
+    expect(await queuedSweeps()).toEqual([next]);
+    // A second and a third instance start: each runs a sweep now, and both queue the same next one.
+    await startMemberMail(t.ctx);
+    await startMemberMail(t.ctx);
+    await t.jobs.drain();
+    expect(await queuedSweeps()).toEqual([next]);
+    await advance(60 * MINUTE);
+    expect(await queuedSweeps()).toHaveLength(1);
   });
 
   it('follows the profile: notifications off sends nothing, new-memory notices off leaves shared memories out, storytellers get none', async () => {
