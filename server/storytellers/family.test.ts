@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../common/messages.js';
 import type { Storyteller } from '../../common/storytellers.js';
 import type { TimelineMember } from '../../common/timelines.js';
+import { signInWithSso } from '../auth/service.js';
 import { dialects, makeTestApp, TEST_ORIGIN, type TestApp } from '../test/app.js';
 import { TEST_PASSWORD } from '../test/factories.js';
 import { addStoryteller, as, makeFamilyTimeline, tell, type Family } from './test-support.js';
@@ -135,7 +136,7 @@ describe.each(dialects)('storytellers, the family side, on %s', (dialect) => {
     expect((await list()).json<Storyteller[]>()[0]!.linkActive).toBe(false);
   });
 
-  it('keeps the reserved address from sign-up and sign-in: nobody becomes or signs in as a storyteller', async () => {
+  it('keeps the reserved address from sign-up, password sign-in and SSO: nobody becomes or signs in as a storyteller', async () => {
     const added = await addStoryteller(t, family.timelineId, family.creator);
     const reserved = `${added.id}@storytellers.invalid`;
     const register = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: `someone@storytellers.invalid`, password: TEST_PASSWORD } });
@@ -144,5 +145,11 @@ describe.each(dialects)('storytellers, the family side, on %s', (dialect) => {
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: reserved, password: TEST_PASSWORD } });
     expect(login.statusCode).toBe(401);
     expect(login.headers['set-cookie']).toBeUndefined();
+    // An identity provider vouching for the reserved address signs no one in as the storyteller.
+    await expect(signInWithSso(t.ctx, { issuer: 'https://idp.example', subject: 'rose', email: reserved.toUpperCase(), emailVerified: true }, undefined)).rejects.toMatchObject({
+      statusCode: 403,
+      message: messages.storytellerAddressReserved,
+    });
+    expect(await t.ctx.db.selectFrom('identities').selectAll().where('user_id', '=', added.id).execute()).toEqual([]);
   });
 });

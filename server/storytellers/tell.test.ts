@@ -115,6 +115,8 @@ describe.each(dialects)("a storyteller's link on %s", (dialect) => {
     const page = (await tell(t, rose.token)).json<TellPage>();
     expect(page.question).toBeNull();
     expect(page.stories).toEqual([{ id, title: 'What was your wedding day like?', createdAt: row.created_at }]);
+    const listed = await t.app.inject({ method: 'GET', url: `/api/timelines/${family.timelineId}/storytellers`, headers: as(family.other) });
+    expect(listed.json()).toEqual([expect.objectContaining({ id: rose.id, stories: 1, lastStoryAt: row.created_at })]);
   });
 
   it('titles a story with neither title nor question by the prompt the page showed', async () => {
