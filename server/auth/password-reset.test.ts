@@ -128,8 +128,11 @@ describe.each(dialects)('password reset by mail on %s', (dialect) => {
       expect((await ask(email)).statusCode).toBe(202);
       return performance.now() - started;
     };
-    const known = await timed(user.email);
-    const unknown = await timed('nobody-at-all@example.org');
+    // The quickest of three each: a busy machine only ever adds time, so the minimum is the
+    // answer's own time and one descheduled request cannot fail the comparison.
+    const quickest = async (email: string) => Math.min(await timed(email), await timed(email), await timed(email));
+    const known = await quickest(user.email);
+    const unknown = await quickest('nobody-at-all@example.org');
     expect(Math.abs(known - unknown)).toBeLessThan(100);
     await t.settleJobs();
   });
