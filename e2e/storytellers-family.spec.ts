@@ -205,3 +205,31 @@ test('a question her story answered reads "Answered" and opens that story, title
   await expect(story.getByText('At the dance hall in 1958. He stepped on my toes.')).toBeVisible();
   await expect(story.getByText(ROSE).first()).toBeVisible();
 });
+
+test.describe('At phone size with Extra large text', () => {
+  test.use(sizes[0].use);
+
+  test('the storyteller row, the questions and the managing dialog keep their targets and fit the screen', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('family-memories-text-size', 'extra-large'));
+    await signedInWithTimeline(page, { displayName: 'Ben Lovelace', timelineName: 'Rose Family' });
+    const [timeline] = (await (await page.request.get('/api/timelines')).json()) as Array<{ id: string }>;
+    const rose = (await (await page.request.post(`/api/timelines/${timeline!.id}/storytellers`, { data: { displayName: 'Great-Grandma Rosalind' } })).json()) as { id: string };
+    expect((await page.request.delete(`/api/storytellers/${rose.id}/link`)).status()).toBe(204);
+    expect((await page.request.post(`/api/timelines/${timeline!.id}/questions`, { data: { text: QUESTION, forUserId: rose.id } })).status()).toBe(201);
+
+    await page.goto('/family');
+    const row = page.getByRole('list', { name: messages.timelineMembersOf('Rose Family') }).getByRole('listitem').filter({ hasText: 'Great-Grandma Rosalind' });
+    await expect(row.getByText(messages.storytellerLinkOff)).toBeVisible();
+    await expect(page.getByText(messages.questionAskedBy('Ben Lovelace', 'Great-Grandma Rosalind'))).toBeVisible();
+    expect(await findSmallThings(page, page.locator('main'))).toMatchObject({ smallControls: [] });
+    expect(await findSidewaysScrolling(page)).toEqual([]);
+    await row.screenshot({ path: 'test-results/screens/storyteller-member-phone-xl.png' });
+
+    await row.getByRole('button', { name: messages.storytellerManageOf('Great-Grandma Rosalind') }).click();
+    const manage = page.getByRole('dialog', { name: messages.storytellerManageOf('Great-Grandma Rosalind') });
+    await expect(manage.getByText(messages.storytellerNoLink)).toBeVisible();
+    expect(await findSmallThings(page, manage)).toMatchObject({ smallControls: [] });
+    expect(await findSidewaysScrolling(page)).toEqual([]);
+    await page.screenshot({ path: 'test-results/screens/storyteller-manage-phone-xl.png' });
+  });
+});

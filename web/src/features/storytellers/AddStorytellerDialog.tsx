@@ -81,6 +81,7 @@ export function AddStorytellerDialog({ timeline, opened, onClose }: AddStorytell
             refusal={refusal}
             onSubmit={(body) => create.mutate(body)}
             onCancel={close}
+            focusName
           />
         </Stack>
       )}

@@ -21,6 +21,7 @@ export function StorytellerDetailsForm({
   refusal,
   onSubmit,
   onCancel,
+  focusName = false,
 }: {
   initial?: StorytellerDetails;
   submitLabel: string;
@@ -28,6 +29,8 @@ export function StorytellerDetailsForm({
   refusal: string | null;
   onSubmit: (body: CreateStorytellerBody) => void;
   onCancel?: () => void;
+  /** Focus the name as the dialog opens (adding one; managing one starts with their link). */
+  focusName?: boolean;
 }) {
   const [values, setValues] = useState(initial);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof StorytellerDetails, string>>>({});
@@ -63,7 +66,7 @@ export function StorytellerDetailsForm({
           onChange={change('displayName')}
           error={fieldErrors.displayName}
           required
-          data-autofocus
+          data-autofocus={focusName || undefined}
         />
         <TextInput
           label={messages.storytellerEmailLabel}
