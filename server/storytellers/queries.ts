@@ -28,7 +28,6 @@ const storytellerColumns = [
 export async function findStoryteller(db: Db, id: string) {
   return db.selectFrom('storytellers').innerJoin('users', 'users.id', 'storytellers.user_id').select(storytellerColumns).where('storytellers.user_id', '=', id).executeTakeFirst();
 }
-export type StorytellerRow = NonNullable<Awaited<ReturnType<typeof findStoryteller>>>;
 
 /**
  * The storyteller whose active link hashes to `hash`, while they are still a member of its
@@ -40,7 +39,7 @@ export async function findStorytellerByLink(db: Db, hash: string) {
     .innerJoin('users', 'users.id', 'storytellers.user_id')
     .innerJoin('timeline_members', (join) => join.onRef('timeline_members.user_id', '=', 'storytellers.user_id').onRef('timeline_members.timeline_id', '=', 'storytellers.timeline_id'))
     .innerJoin('timelines', 'timelines.id', 'storytellers.timeline_id')
-    .select([...storytellerColumns, 'users.family_id', 'timelines.name as timeline_name', 'timelines.color as timeline_color'])
+    .select([...storytellerColumns, 'timelines.name as timeline_name', 'timelines.color as timeline_color'])
     .where('storytellers.link_hash', '=', hash)
     .executeTakeFirst();
 }

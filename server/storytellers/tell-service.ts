@@ -22,7 +22,7 @@ import * as queries from './queries.js';
 /** The titles the page lists: enough to see what was sent lately. */
 const STORIES_SHOWN = 50;
 /** The form field naming the question a story answers. */
-export const QUESTION_ID_FIELD = 'questionId';
+const QUESTION_ID_FIELD = 'questionId';
 
 const guessLimitOf = (address: string): GuessLimit => ({ key: `tell:${address}`, limit: TELL_GUESS_LIMIT, windowMs: TELL_GUESS_WINDOW_MS });
 
