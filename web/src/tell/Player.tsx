@@ -26,7 +26,7 @@ export function Player({ audio, label = tellMessages.tellListen }: { audio: Blob
         onEnded={() => setPlaying(false)}
         onEmptied={() => setPlaying(false)}
       />
-      <button type="button" className="tell-button tell-secondary" aria-pressed={playing} onClick={toggle}>
+      <button type="button" className="tell-button tell-secondary" onClick={toggle}>
         {playing ? tellMessages.tellPause : label}
       </button>
     </>

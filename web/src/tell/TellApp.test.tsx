@@ -138,8 +138,8 @@ describe("the storyteller's page", () => {
     await recordAndStop();
     scriptXhrAnswers('network', { status: 201, body: '{"id":"m1"}' });
     fireEvent.click(button(tellMessages.tellSend));
-    expect((await screen.findByRole('alert')).textContent).toBe(tellMessages.tellSendFailed);
-    expect((await loadDraft())!.audio).not.toBeNull();
+    expect((await screen.findByRole('alert', undefined, { timeout: 5_000 })).textContent).toBe(tellMessages.tellSendFailed);
+    await waitFor(async () => expect((await loadDraft())?.audio).toBeInstanceOf(Blob));
     fireEvent.click(button(tellMessages.tellSendAgain));
     await heading(tellMessages.tellThanksHeading);
     expect(sentXhrs).toHaveLength(2);

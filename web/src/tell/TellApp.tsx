@@ -35,14 +35,14 @@ function Welcome({ page }: { page: NonNullable<TellState['page']> }) {
   );
 }
 
-/** What the polite live region says: the recording's state and each whole minute of it. */
+/** What the polite live region says while the heading stays put: the recording's start and each whole minute of it. */
 function announcement(state: TellState, elapsedMs: number): string {
   const screen = state.screen;
   if (screen.name === 'recording') {
     const minutes = Math.floor(elapsedMs / 60_000);
     return minutes > 0 ? tellMessages.tellRecordingMinutes(minutes) : tellMessages.tellRecordingStarted;
   }
-  if (screen.name === 'sending') return tellMessages.tellSending;
+  // Every other screen says itself: its heading takes focus.
   return '';
 }
 

@@ -7,10 +7,18 @@ import { createRoot } from 'react-dom/client';
 import { TellApp } from './TellApp';
 
 /** The link is /tell/{token}; the server answers this page whatever the token, and the API judges it. */
-const token = decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
+function tokenOfAddress(): string {
+  const segment = window.location.pathname.split('/')[2] ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    // A mangled address (a stray %) is still asked about, and the API calls it a dead link.
+    return segment;
+  }
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <TellApp token={token} />
+    <TellApp token={tokenOfAddress()} />
   </StrictMode>,
 );

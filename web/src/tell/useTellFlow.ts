@@ -1,6 +1,6 @@
 // The effects of the storyteller's page: the link's calls, the microphone, and the draft kept
 // in IndexedDB at every change, so what she said is on the device before anything is sent.
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { CAPTURE_IMAGES_MAX, FOLLOW_UP_ANSWER_MAX_MS, RECORDING_MAX_MS } from '../../../common/limits';
 import { tellMessages } from '../../../common/tell-messages';
 import { newIdempotencyKey } from '../api/idempotency';
@@ -22,9 +22,9 @@ const keep = (work: Promise<unknown>) => work.catch((error: unknown) => console.
 
 export function useTellFlow(token: string) {
   const [state, dispatch] = useReducer(tellReducer, linkFingerprint(token), initialTellState);
-  // Read by the recorder's and the send's callbacks, which run after the render that set it.
+  // Read by the recorder's callbacks, which run outside React: up to date before anything can be pressed.
   const stateRef = useRef(state);
-  useEffect(() => {
+  useLayoutEffect(() => {
     stateRef.current = state;
   });
   const askedFollowUp = useRef(false);
@@ -86,8 +86,8 @@ export function useTellFlow(token: string) {
       .catch(() => {});
   }, [screen, draft, page, token]);
 
+  const link = state.link;
   const send = useCallback(async () => {
-    const { draft, link } = stateRef.current;
     if (!canSend(draft)) return;
     dispatch({ type: 'sending', percent: 0 });
     try {
@@ -100,7 +100,7 @@ export function useTellFlow(token: string) {
     await keep(clearDraft());
     askedFollowUp.current = false;
     dispatch({ type: 'sent' });
-  }, [token]);
+  }, [draft, link, token]);
 
   return {
     state,
