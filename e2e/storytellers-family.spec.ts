@@ -100,11 +100,14 @@ for (const size of sizes) {
       expect(await textUnder16(page, 'article')).toEqual([]);
       expect(await findSidewaysScrolling(page)).toEqual([]);
       await page.screenshot({ path: `test-results/screens/storyteller-card-${size.name}.png`, fullPage: true });
+      // On paper: no buttons, and the card alone on one A5 page (148 by 210 mm: 420 by 595 pt).
       await page.emulateMedia({ media: 'print' });
       await expect(page.getByRole('button', { name: messages.storytellerCardPrint })).toBeHidden();
-      await page.emulateMedia({ media: 'screen' });
-      const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
+      const pdf = (await page.pdf({ preferCSSPageSize: true, path: `test-results/screens/storyteller-card-${size.name}.pdf` })).toString('latin1');
       expect(pdf.match(/\/Type\s*\/Page[^s]/g) ?? []).toHaveLength(1);
+      const [width, height] = (pdf.match(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)/) ?? []).slice(1).map(Number);
+      expect([Math.round(width!), Math.round(height!)]).toEqual([420, 595]);
+      await page.emulateMedia({ media: 'screen' });
       await page.getByRole('button', { name: messages.storytellerCardBack }).click();
 
       // Among the members, marked as a storyteller, with her story count.
