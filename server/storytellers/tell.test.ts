@@ -69,7 +69,8 @@ describe.each(dialects)("a storyteller's link on %s", (dialect) => {
     expect(await rowCounts(t)).toEqual(before);
   });
 
-  it('answers 404 {message} to an unknown token, a stopped link and a storyteller taken off the timeline, with the same headers', async () => {
+  it('answers 404 {message} to an unknown token, a stopped link and a storyteller taken off the timeline, on every link call, with the same headers', async () => {
+    const before = await memoryCount();
     const from = nextAddress();
     const unknown = await tell(t, 'A'.repeat(43), '', { remoteAddress: from });
     expect(unknown.statusCode).toBe(404);
@@ -77,13 +78,24 @@ describe.each(dialects)("a storyteller's link on %s", (dialect) => {
     expect(unknown.headers).toMatchObject({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' });
     expect((await tell(t, 'short', '', { remoteAddress: from })).statusCode).toBe(404);
 
+    const opensNothing = async (token: string, why: string) => {
+      for (const [rest, method, payload] of [['', 'GET'], ['/follow-up', 'POST', { memoryContent: 'We met.' }], ['/unsubscribe', 'POST']] as const) {
+        expect((await tell(t, token, rest, { method, remoteAddress: from, payload })).statusCode, `${method} ${rest} ${why}`).toBe(404);
+      }
+      expect((await sendStory(fieldsWithout('Too late'), {}, token)).statusCode, `a story ${why}`).toBe(404);
+    };
+
+    const link = `/api/storytellers/${rose.id}/link`;
+    expect((await t.app.inject({ method: 'DELETE', url: link, headers: as(family.owner) })).statusCode).toBe(204);
+    await opensNothing(rose.token, 'with the link stopped');
+
+    const renewed = await t.app.inject({ method: 'POST', url: link, headers: as(family.creator) });
+    const token = new URL(renewed.json().link).pathname.split('/').pop()!;
+    expect((await tell(t, token)).statusCode).toBe(200);
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/timelines/${family.timelineId}/members/${rose.id}`, headers: as(family.owner) });
     expect(removed.statusCode).toBe(200);
-    for (const [rest, method, payload] of [['', 'GET'], ['/follow-up', 'POST', { memoryContent: 'We met.' }], ['/unsubscribe', 'POST']] as const) {
-      expect((await tell(t, rose.token, rest, { method, remoteAddress: from, payload })).statusCode, `${method} ${rest}`).toBe(404);
-    }
-    const story = await sendStory(fieldsWithout('Too late'));
-    expect(story.statusCode).toBe(404);
+    await opensNothing(token, 'once she is off the timeline');
+    expect(await memoryCount()).toBe(before);
   });
 
   it('files a story on the link’s timeline for every member, by the storyteller, titled by its question, its voice queued for words and the asker told', async () => {
