@@ -155,6 +155,7 @@ for (const size of sizes) {
 
       expect(await findSmallThings(page, page.locator('main'))).toEqual({ smallControls: [], smallText: [] });
       expect(await findSidewaysScrolling(page)).toEqual([]);
+      expect(await seriousViolations(page, 'main')).toEqual([]);
       await page.screenshot({ path: `test-results/screens/storytellers-family-${size.name}.png`, fullPage: true });
       await members.screenshot({ path: `test-results/screens/storyteller-member-${size.name}.png` });
     });
