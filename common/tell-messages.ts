@@ -39,6 +39,7 @@ export const tellMessages = {
   tellFollowUpRemove: 'Remove this answer',
   tellWriteHeading: 'Write your answer',
   tellWriteLabel: 'Your story',
+  tellYourStories: 'Stories you have sent',
   tellThanksHeading: 'Thank you!',
   tellThanksBody: 'Your family will hear your story.',
   tellNextQuestion: 'Answer the next question',

@@ -147,6 +147,9 @@ test('Record, Stop, Send: three taps put her answer on the timeline, titled by t
   await page.getByRole('button', { name: tellMessages.tellNextQuestion }).click();
   await expect(page.getByText(tellMessages.tellPromptLead)).toBeVisible();
   await expect(page.getByRole('button', { name: tellMessages.tellRecord })).toBeVisible();
+  // Hers, by title: all the link reads of her stories.
+  await expect(page.getByRole('region', { name: tellMessages.tellYourStories }).getByRole('listitem')).toHaveText([/^What was your first job\?/]);
+  await page.screenshot({ path: test.info().outputPath('tell-phone-next-question.png'), fullPage: true });
 });
 
 test('a photo and a follow-up answered by voice go with the story, in the same send', async ({ browser }) => {
@@ -276,6 +279,7 @@ test('desktop: the same one column, reached by keyboard alone', async ({ browser
   const page = await storytellerPage(browser, desktop);
   await page.goto(family.link);
   await expect(page.getByRole('heading', { level: 1, name: 'Who taught you to cook?' })).toBeFocused();
+  await page.screenshot({ path: test.info().outputPath('tell-desktop-question.png'), fullPage: true });
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: tellMessages.tellRecord })).toBeFocused();
   await page.keyboard.press('Enter');

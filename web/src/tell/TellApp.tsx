@@ -35,6 +35,27 @@ function Welcome({ page }: { page: NonNullable<TellState['page']> }) {
   );
 }
 
+/** The titles and days of the stories she has sent (DESIGN: all the link reads of hers), newest first. */
+function SentStories({ stories }: { stories: NonNullable<TellState['page']>['stories'] }) {
+  if (stories.length === 0) return null;
+  return (
+    <section className="tell-stories" aria-labelledby="tell-stories-heading">
+      <h2 id="tell-stories-heading">{tellMessages.tellYourStories}</h2>
+      <ul>
+        {stories.map((story) => (
+          <li key={story.id}>
+            {story.title}
+            <span className="tell-hint">
+              {' — '}
+              {new Date(story.createdAt).toLocaleDateString(undefined, { dateStyle: 'long' })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** What the polite live region says while the heading stays put: the recording's start and each whole minute of it. */
 function announcement(state: TellState, elapsedMs: number): string {
   const screen = state.screen;
@@ -93,6 +114,7 @@ function TellScreen({ flow }: { flow: ReturnType<typeof useTellFlow> }) {
           <button type="button" className="tell-button tell-quiet" onClick={flow.write}>
             {tellMessages.tellWriteInstead}
           </button>
+          <SentStories stories={page!.stories} />
         </Screen>
       );
     case 'recording':
