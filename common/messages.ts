@@ -1010,8 +1010,6 @@ export const messages = {
   questionNotFound: 'Question not found',
   questionAskerOnly: 'Only the person who asked this question can delete it.',
   questionStorytellerCannotAsk: 'Storytellers answer the questions; the family asks them.',
-  questionNotForStoryteller: 'That question is not one of yours to answer.',
-  questionAlreadyAnswered: 'That question has already been answered.',
   questionAnsweredTitle: (storyteller: string) => `${storyteller} answered your question`,
   // ---- end of issue 23's server messages
 

@@ -2,11 +2,9 @@
 // account)"): which question their link shows next, and a story answering one. Called by the
 // link's routes (server/storytellers) and the week's reminder (M2), which have already found
 // the storyteller by their link, so no access rule of a signed-in member applies here.
-import { messages } from '../../common/messages.js';
 import { displayNameOf } from '../../common/people.js';
 import { iso, type AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
-import { badRequest } from '../http/errors.js';
 import * as queries from './queries.js';
 
 /** A question as the storyteller sees it: askedBy is the asker's name (common/people's rule). */
@@ -29,26 +27,33 @@ export async function nextQuestionFor(db: Db, who: { timelineId: string; storyte
 }
 
 /**
+ * The text of `questionId` when it is the timeline's and meant for `storytellerId` or for
+ * anyone, answered or not: what a story sent in answer to it is titled by. Read-only.
+ */
+export async function questionTextFor(db: Db, who: { questionId: string; timelineId: string; storytellerId: string }): Promise<string | null> {
+  const question = await queries.questionById(db, who.questionId);
+  const theirs = question !== undefined && question.timeline_id === who.timelineId && (question.for_user_id === null || question.for_user_id === who.storytellerId);
+  return theirs ? question.text : null;
+}
+
+/**
  * Marks `questionId` answered by the story `memoryId`, on the caller's transaction (the one
  * that saves the story, so both commit together), and raises `question.answered` (the asker's
- * notification). Refused with 400 when the question is not that timeline's, not for this
- * storyteller, or already answered: the story then is not saved either, and the page can say why.
+ * notification). Answers whether it did: a question answered meanwhile by another storyteller,
+ * deleted by its asker, or not theirs is left as it is, and the story is saved all the same,
+ * because nothing a storyteller said is ever refused over which question it answered.
  */
 export async function answerQuestion(
   trx: Db,
   ctx: Pick<AppContext, 'events' | 'now'>,
   answer: { questionId: string; timelineId: string; storytellerId: string; memoryId: string },
-): Promise<void> {
-  if (!(await queries.markAnswered(trx, answer))) {
-    const question = await queries.questionById(trx, answer.questionId);
-    const theirs =
-      question !== undefined && question.timeline_id === answer.timelineId && (question.for_user_id === null || question.for_user_id === answer.storytellerId);
-    throw badRequest(theirs ? messages.questionAlreadyAnswered : messages.questionNotForStoryteller);
-  }
+): Promise<boolean> {
+  if (!(await queries.markAnswered(trx, answer))) return false;
   const question = (await queries.questionById(trx, answer.questionId))!;
   await ctx.events.emit(
     'question.answered',
     { questionId: question.id, text: question.text, askedBy: question.asked_by, storytellerId: answer.storytellerId, memoryId: answer.memoryId, at: iso(ctx.now()) },
     trx,
   );
+  return true;
 }

@@ -69,8 +69,8 @@ const fieldText = (value: string | string[] | undefined): string => (typeof valu
  * POST /api/tell/{token}/memories: the capture form, filed on the link's timeline for every
  * member of it, created by the storyteller, titled by its question (or the day's prompt)
  * when it has no title. A story sent with `questionId` answers that question in the story's
- * own transaction: a question not theirs, or answered meanwhile, refuses the story with 400
- * and keeps nothing, so the page still holds the recording.
+ * own transaction; a question answered meanwhile by another storyteller, or deleted, leaves
+ * the story saved all the same (questions' answerQuestion).
  */
 export async function tellStory(ctx: AppContext, holder: queries.LinkHolder, request: FastifyRequest, claim: KeyClaim | undefined): Promise<{ id: string }> {
   const creator = await queries.storytellerUser(ctx.db, holder.id);
@@ -80,8 +80,8 @@ export async function tellStory(ctx: AppContext, holder: queries.LinkHolder, req
     async fieldsOf(sent: FormFields) {
       const { [QUESTION_ID_FIELD]: sentQuestionId, ...fields } = sent;
       questionId = fieldText(sentQuestionId) || null;
-      const next = await questions.nextQuestionFor(ctx.db, { timelineId: holder.timeline_id, storytellerId: holder.id });
-      const title = fieldText(fields.title) || asTitle(next && next.id === questionId ? next.text : promptOf(ctx, holder));
+      const asked = questionId ? await questions.questionTextFor(ctx.db, { questionId, timelineId: holder.timeline_id, storytellerId: holder.id }) : null;
+      const title = fieldText(fields.title) || asTitle(asked ?? promptOf(ctx, holder));
       // The link decides where and for whom; no direct video (its upload needs a session).
       return { ...fields, title, timelineIds: JSON.stringify([holder.timeline_id]), audience: 'timeline', sharedWith: '', directVideoUrls: [] };
     },

@@ -151,7 +151,7 @@ describe.each(dialects)("a storyteller's link on %s", (dialect) => {
     expect(await t.ctx.db.selectFrom('memory_timelines').select('timeline_id').where('memory_id', '=', id).execute()).toEqual([{ timeline_id: family.timelineId }]);
   });
 
-  it('refuses bad input with a clear 400 and keeps nothing: not a form, a fourth photo, a question not theirs', async () => {
+  it('refuses bad input with a clear 400 and keeps nothing: not a form, a fourth photo', async () => {
     const before = await memoryCount();
     const notForm = await t.app.inject({ method: 'POST', url: `/api/tell/${rose.token}/memories`, payload: { title: 'x' } });
     expect(notForm.statusCode).toBe(400);
@@ -161,15 +161,26 @@ describe.each(dialects)("a storyteller's link on %s", (dialect) => {
     const four = await sendStory(fieldsWithout('Four photos', [1, 2, 3, 4].map((n) => imageFile(photo, `p${n}.png`))));
     expect(four.statusCode).toBe(400);
     expect(four.json()).toEqual({ message: messages.maxImagesReached });
+    expect(await memoryCount()).toBe(before);
+  });
 
+  it("keeps a story whose question was answered by someone else, or was not hers, meanwhile: saved, that question left as it was", async () => {
     const otherStoryteller = await addStoryteller(t, family.timelineId, family.owner, { displayName: 'Grandpa Joe' });
     const notHers = await ask('Where were you born, Joe?', otherStoryteller.id);
-    const refused = await sendStory(fieldsWithout('Mine', [{ name: 'questionId', value: notHers.id }]));
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ message: messages.questionNotForStoryteller });
-    expect(await memoryCount()).toBe(before);
+    const kept = await sendStory(fieldsWithout('', [{ name: 'questionId', value: notHers.id }]));
+    expect(kept.statusCode).toBe(201);
     const stillOpen = await t.ctx.db.selectFrom('questions').select('answered_memory_id').where('id', '=', notHers.id).executeTakeFirstOrThrow();
     expect(stillOpen.answered_memory_id).toBeNull();
+
+    const forAnyone = await ask('What was the first song you danced to?');
+    const first = await sendStory(fieldsWithout('', [{ name: 'questionId', value: forAnyone.id }]));
+    const late = await sendStory(fieldsWithout('', [{ name: 'questionId', value: forAnyone.id }]));
+    expect([first.statusCode, late.statusCode]).toEqual([201, 201]);
+    const answered = await t.ctx.db.selectFrom('questions').select('answered_memory_id').where('id', '=', forAnyone.id).executeTakeFirstOrThrow();
+    expect(answered.answered_memory_id).toBe(first.json().id);
+    // Both are titled by the question they answered.
+    const titles = await t.ctx.db.selectFrom('memories').select('title').where('id', 'in', [first.json().id, late.json().id]).execute();
+    expect(titles.map((row) => row.title)).toEqual(['What was the first song you danced to?', 'What was the first song you danced to?']);
   });
 
   it('sends a story once for one Idempotency-Key, however often a weak signal resends it', async () => {
