@@ -103,6 +103,7 @@ test('Record, Stop, Send: three taps put her answer on the timeline, titled by t
   await expect(page.getByText(tellMessages.tellAskedBy('Sam Rose'))).toBeVisible();
   const context = page.context();
   expect(await context.cookies()).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('tell-phone-question.png'), fullPage: true });
 
   // Issue 23: the first load's JavaScript within 100 KB as sent (brotli here; gzip in bench/tell-page.ts).
@@ -270,6 +271,7 @@ test('a stopped link says so kindly, and typing is the way out of a refused micr
 
   await page.goto(family.link);
   await expect(page.getByRole('heading', { name: tellMessages.tellGoneHeading })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('tell-phone-gone.png'), fullPage: true });
 });
 
