@@ -1011,6 +1011,8 @@ export const messages = {
   questionAskerOnly: 'Only the person who asked this question can delete it.',
   questionStorytellerCannotAsk: 'Storytellers answer the questions; the family asks them.',
   questionAnsweredTitle: (storyteller: string) => `${storyteller} answered your question`,
+  /** Who asked, on the storyteller's page and in a reminder, when the asker gave no name. */
+  questionAskedByFamily: 'Your family',
   // ---- end of issue 23's server messages
 
   // ---- issue 23: the family's storyteller screens

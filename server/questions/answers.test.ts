@@ -56,6 +56,16 @@ describe.each(dialects)("a storyteller's next question and their answer on %s", 
       await answer({ questionId: forAnyone, timelineId: timeline.id, storytellerId: rose.user.id, memoryId: (await storyBy(rose, timeline.id)).id });
       expect(await nextQuestionFor(t.ctx.db, { timelineId: timeline.id, storytellerId: rose.user.id })).toMatchObject({ id: forRose });
     });
+
+    it('names an asker who gave no name as the family, never by their e-mail address', async () => {
+      const nameless = await makeUser(t.ctx, { displayName: null });
+      const timeline = await makeTimeline(t.ctx, nameless.user);
+      const rose = await makeStoryteller(t, timeline.id, nameless, 'Grandma Rose');
+      await ask(timeline.id, 'What did you sing?', rose, nameless);
+      const next = await nextQuestionFor(t.ctx.db, { timelineId: timeline.id, storytellerId: rose.user.id });
+      expect(next?.askedBy).toBe('Your family');
+      expect(JSON.stringify(next)).not.toContain(nameless.user.email);
+    });
   });
 
   describe('answerQuestion', () => {

@@ -2,6 +2,7 @@
 // account)"): which question their link shows next, and a story answering one. Called by the
 // link's routes (server/storytellers) and the week's reminder (M2), which have already found
 // the storyteller by their link, so no access rule of a signed-in member applies here.
+import { messages } from '../../common/messages.js';
 import { displayNameOf } from '../../common/people.js';
 import { iso, type AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
@@ -17,13 +18,17 @@ export interface NextQuestion {
 export const askerName = (row: queries.QuestionWithAsker): string =>
   displayNameOf({ displayName: row.askerDisplayName, firstName: row.askerFirstName, lastName: row.askerLastName, email: row.askerEmail });
 
+/** The asker as a link holder and a reminder name them: never by e-mail address, which is not the link's to read. */
+const askerNameForLink = (row: queries.QuestionWithAsker): string =>
+  displayNameOf({ displayName: row.askerDisplayName, firstName: row.askerFirstName, lastName: row.askerLastName, email: null }, messages.questionAskedByFamily);
+
 /**
  * The oldest unanswered question of the timeline meant for `storytellerId` or for anyone, or
  * null when none waits. Read-only: a GET of the link and a reminder both ask it.
  */
 export async function nextQuestionFor(db: Db, who: { timelineId: string; storytellerId: string }): Promise<NextQuestion | null> {
   const row = await queries.oldestOpenQuestion(db, who.timelineId, who.storytellerId);
-  return row ? { id: row.id, text: row.text, askedBy: askerName(row) } : null;
+  return row ? { id: row.id, text: row.text, askedBy: askerNameForLink(row) } : null;
 }
 
 /**
