@@ -1,13 +1,9 @@
 import { Button, Group, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
 import { messages } from '../../../../common/messages';
-import { toast } from '../../lib/toast';
+import { useLinkHandOff } from '../../lib/useLinkHandOff';
 import { expiresInWords } from './expiresInWords';
 import classes from './InviteLinkPanel.module.css';
-
-/** How long Copy reads "Copied" before it reads "Copy" again. */
-const COPIED_SHOWN_MS = 3_000;
 
 export interface InviteLinkPanelProps {
   url: string;
@@ -24,37 +20,7 @@ export interface InviteLinkPanelProps {
  * the Web Share API, Share. Every place that makes a timeline or family invite shows this one.
  */
 export function InviteLinkPanel({ url, expiresAt, share, testId }: InviteLinkPanelProps) {
-  const field = useRef<HTMLTextAreaElement>(null);
-  const [copied, setCopied] = useState(false);
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_SHOWN_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): the link is selected for the
-      // person to copy themselves.
-      field.current?.select();
-      toast.info(messages.linkReady, messages.inviteCopyByHand);
-    }
-  }
-
-  async function shareLink() {
-    try {
-      await navigator.share({ ...share, url });
-    } catch (error) {
-      // Closing the share sheet is a choice, not a failure; anything else falls back to Copy.
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-      await copy();
-    }
-  }
+  const { field, copied, canShare, copy, shareLink } = useLinkHandOff(url, share);
 
   return (
     <Stack gap="xs" data-testid={testId}>
