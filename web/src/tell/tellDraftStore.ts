@@ -1,8 +1,10 @@
 // Issue 23 "nothing she said lost": the storyteller's story is kept in IndexedDB until it is
 // sent. The recording goes in chunk by chunk as the recorder hands them over (every second), so
-// a tab closed mid-sentence keeps all but the last second. A small helper of its own rather
-// than capture/draftStore.ts (one draft per signed-in person, the wizard's shape): this page
-// has no account, one draft per device, and must stay tiny.
+// a tab closed mid-sentence keeps all but the last second. A store of its own rather than
+// capture/draftStore.ts (one draft per signed-in person, the wizard's shape): this page has no
+// account and one draft per device; both open IndexedDB through lib/indexedDb.ts.
+import { committed, keptConnection, resultOf } from '../lib/indexedDb';
+
 const DB_NAME = 'heirloom-tell';
 const DB_VERSION = 1;
 const DRAFT = 'draft';
@@ -53,50 +55,15 @@ interface StoredDraft extends Omit<TellDraftFields, 'photos'> {
   photos: StoredPhoto[];
 }
 
-let connection: Promise<IDBDatabase> | null = null;
-
-function open(): Promise<IDBDatabase> {
-  connection ??= new Promise<IDBDatabase>((resolve, reject) => {
-    if (typeof indexedDB === 'undefined') return reject(new Error('IndexedDB is not available'));
-    const request = indexedDB.open(DB_NAME, DB_VERSION);
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore(DRAFT);
-      request.result.createObjectStore(CHUNKS, { autoIncrement: true });
-    };
-    request.onsuccess = () => {
-      const db = request.result;
-      db.onversionchange = () => {
-        db.close();
-        connection = null;
-      };
-      resolve(db);
-    };
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'));
-  });
-  connection.catch(() => {
-    connection = null;
-  });
-  return connection;
-}
-
-function settled(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onabort = transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
-  });
-}
-
-function answer<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
+const open = keptConnection(DB_NAME, DB_VERSION, (db) => {
+  db.createObjectStore(DRAFT);
+  db.createObjectStore(CHUNKS, { autoIncrement: true });
+});
 
 async function write(stores: string[], change: (transaction: IDBTransaction) => void): Promise<void> {
   const transaction = (await open()).transaction(stores, 'readwrite');
   change(transaction);
-  await settled(transaction);
+  await committed(transaction);
 }
 
 /**
@@ -132,16 +99,16 @@ export async function appendChunk(chunk: Blob, durationMs: number): Promise<void
   const transaction = db.transaction([DRAFT, CHUNKS], 'readwrite');
   transaction.objectStore(CHUNKS).add(chunk);
   const drafts = transaction.objectStore(DRAFT);
-  const stored = (await answer(drafts.get(CURRENT))) as StoredDraft | undefined;
+  const stored = (await resultOf(drafts.get(CURRENT))) as StoredDraft | undefined;
   if (stored) drafts.put({ ...stored, durationMs }, CURRENT);
-  await settled(transaction);
+  await committed(transaction);
 }
 
 /** The kept story, its chunks joined into one recording; null when none is kept. */
 export async function loadDraft(): Promise<TellDraft | null> {
   const transaction = (await open()).transaction([DRAFT, CHUNKS], 'readonly');
-  const stored = (await answer(transaction.objectStore(DRAFT).get(CURRENT))) as StoredDraft | undefined;
-  const chunks = (await answer(transaction.objectStore(CHUNKS).getAll())) as Blob[];
+  const stored = (await resultOf(transaction.objectStore(DRAFT).get(CURRENT))) as StoredDraft | undefined;
+  const chunks = (await resultOf(transaction.objectStore(CHUNKS).getAll())) as Blob[];
   if (!stored || stored.version !== 1) return null;
   const { version: _version, photos, ...fields } = stored;
   const audio = fields.recording !== 'none' && chunks.length > 0 ? new Blob(chunks, { type: fields.mimeType }) : null;

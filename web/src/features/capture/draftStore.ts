@@ -3,6 +3,7 @@
 // One draft per person on this device. Recordings, photos and the video go in a store of
 // their own, written once each, so typing a word does not copy a video again.
 import type { CaptureDraft, CaptureStep, FollowUpAnswer } from './draft';
+import { committed, keptConnection, resultOf } from '../../lib/indexedDb';
 
 const DB_NAME = 'heirloom-drafts';
 const DB_VERSION = 1;
@@ -45,50 +46,10 @@ interface StoredDraft {
 
 /** Which stored media each blob of this page already is, so it is written once. */
 const mediaIds = new WeakMap<Blob, Ref>();
-let connection: Promise<IDBDatabase> | null = null;
-
-function openDatabase(): Promise<IDBDatabase> {
-  if (!connection) {
-    connection = new Promise<IDBDatabase>((resolve, reject) => {
-      if (typeof indexedDB === 'undefined') return reject(new Error('IndexedDB is not available'));
-      const request = indexedDB.open(DB_NAME, DB_VERSION);
-      request.onupgradeneeded = () => {
-        const db = request.result;
-        if (!db.objectStoreNames.contains(DRAFTS)) db.createObjectStore(DRAFTS);
-        if (!db.objectStoreNames.contains(MEDIA)) db.createObjectStore(MEDIA);
-      };
-      request.onsuccess = () => {
-        const db = request.result;
-        // Another tab upgrading later must not be blocked by this one.
-        db.onversionchange = () => {
-          db.close();
-          connection = null;
-        };
-        resolve(db);
-      };
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'));
-    });
-    connection.catch(() => {
-      connection = null;
-    });
-  }
-  return connection;
-}
-
-function done(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
-    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
-  });
-}
-
-function result<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
+const openDatabase = keptConnection(DB_NAME, DB_VERSION, (db) => {
+  if (!db.objectStoreNames.contains(DRAFTS)) db.createObjectStore(DRAFTS);
+  if (!db.objectStoreNames.contains(MEDIA)) db.createObjectStore(MEDIA);
+});
 
 function newId(owner: string): Ref {
   const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
@@ -130,7 +91,7 @@ export async function saveDraft(owner: string, step: CaptureStep, draft: Capture
   const stored: StoredDraft = { version: 1, owner, step, savedAt: Date.now(), draft: serialise(owner, draft, referenced) };
   const transaction = db.transaction([DRAFTS, MEDIA], 'readwrite');
   const media = transaction.objectStore(MEDIA);
-  const keys = (await result(media.getAllKeys())) as Ref[];
+  const keys = (await resultOf(media.getAllKeys())) as Ref[];
   const present = new Set(keys);
   for (const [id, blob] of referenced) {
     if (present.has(id)) continue;
@@ -144,17 +105,17 @@ export async function saveDraft(owner: string, step: CaptureStep, draft: Capture
   }
   for (const id of keys) if (id.startsWith(`${owner}/`) && !referenced.has(id)) media.delete(id);
   transaction.objectStore(DRAFTS).put(stored, owner);
-  await done(transaction);
+  await committed(transaction);
 }
 
 /** The person's kept draft, or null. Media that went missing is left out rather than failing the rest. */
 export async function loadDraft(owner: string): Promise<SavedDraft | null> {
   const db = await openDatabase();
   const transaction = db.transaction([DRAFTS, MEDIA], 'readonly');
-  const stored = (await result(transaction.objectStore(DRAFTS).get(owner))) as StoredDraft | undefined;
+  const stored = (await resultOf(transaction.objectStore(DRAFTS).get(owner))) as StoredDraft | undefined;
   if (!stored || stored.version !== 1) return null;
   const mediaStore = transaction.objectStore(MEDIA);
-  const fetch = async (id: Ref | null) => (id ? asBlob((await result(mediaStore.get(id))) as StoredMedia | undefined, id) : null);
+  const fetch = async (id: Ref | null) => (id ? asBlob((await resultOf(mediaStore.get(id))) as StoredMedia | undefined, id) : null);
   const fields = stored.draft;
   const recording = await fetch(fields.recording);
   const images = (await Promise.all(fields.images.map(fetch))).filter((image): image is File => image instanceof File);
@@ -187,8 +148,8 @@ export async function clearDraft(owner: string): Promise<void> {
   const db = await openDatabase();
   const transaction = db.transaction([DRAFTS, MEDIA], 'readwrite');
   const media = transaction.objectStore(MEDIA);
-  const keys = (await result(media.getAllKeys())) as Ref[];
+  const keys = (await resultOf(media.getAllKeys())) as Ref[];
   for (const id of keys) if (id.startsWith(`${owner}/`)) media.delete(id);
   transaction.objectStore(DRAFTS).delete(owner);
-  await done(transaction);
+  await committed(transaction);
 }
