@@ -17,7 +17,8 @@ export function StorytellerLinkPanel({ storytellerId, name, link }: { storytelle
 
   return (
     <Stack gap="sm">
-      <Group align="flex-start" gap="md" wrap="wrap">
+      {/* Centred, as the code sits alone on its row on a phone. */}
+      <Group align="flex-start" justify="center" gap="md" wrap="wrap">
         <LinkQrCode link={link} name={name} size={180} />
         <Textarea
           ref={field}
