@@ -44,6 +44,7 @@ import { peopleRoutes } from './people/routes.js';
 import { promptRoutes } from './prompts/routes.js';
 import { questionRoutes } from './questions/routes.js';
 import { searchRoutes } from './search/routes.js';
+import { registerStorytellerListeners } from './storytellers/leavers.js';
 import { storytellerRoutes } from './storytellers/routes.js';
 import { timelineRoutes } from './timelines/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
@@ -134,6 +135,7 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   await app.register(archiveRoutes, { ctx });
   await app.register(downloadProxyRoutes, { ctx });
   registerNotificationListeners(ctx);
+  registerStorytellerListeners(ctx);
   // One runner per instance. It stops before the app's other resources close (preClose comes
   // before every onClose): its unfinished jobs go back to the queue while the database is open.
   // DESIGN "E-mail (optional)": without SMTP_URL and MAIL_FROM no mail is queued and no sender runs.

@@ -15,6 +15,10 @@ export interface EventMap {
   'family.merged': { familyId: string; familyName: string; sourceFamilyName: string; mergedBy: string; at: string };
   /** `userId` joined a timeline through an invite. */
   'timeline.joined': { timelineId: string; userId: string; at: string };
+  /** A member removed `userId` from the timeline (a storyteller's link stops with it). */
+  'timeline.memberRemoved': { timelineId: string; userId: string; at: string };
+  /** The timeline is gone, its memories filed only there with it; `memberIds` were its members. */
+  'timeline.deleted': { timelineId: string; memberIds: string[]; at: string };
   /** A storyteller's story `memoryId` answered the question `askedBy` asked (issue 23). */
   'question.answered': { questionId: string; text: string; askedBy: string; storytellerId: string; memoryId: string; at: string };
 }

@@ -1,5 +1,6 @@
 // SQL of storytellers: the one writer of `storytellers` rows (server/table-owners.test.ts).
 import type { Db } from '../db/index.js';
+import { flag } from '../db/flags.js';
 import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
 import type { Database, StorytellersTable, UserRow } from '../db/schema.js';
 
@@ -89,4 +90,21 @@ export async function storiesOf(db: Db, storytellerId: string, timelineId: strin
     .orderBy('memories.id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** Of `userIds`, the storytellers who no longer have a storytellers row (their timeline is gone). */
+export async function storytellersWithoutTimeline(db: Db, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select('users.id')
+    .where('users.id', 'in', userIds)
+    .where('users.is_storyteller', '=', flag(true))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('storytellers').select('storytellers.user_id').whereRef('storytellers.user_id', '=', 'users.id'))))
+    .execute();
+}
+
+/** Whether any memory they told is left (on any timeline). */
+export async function hasStories(db: Db, userId: string): Promise<boolean> {
+  return (await db.selectFrom('memories').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst()) !== undefined;
 }

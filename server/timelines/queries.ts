@@ -54,12 +54,16 @@ export async function deleteTimeline(db: Db, id: string): Promise<string[]> {
   const keys = await memories.deleteMemoriesFiledOnlyOn(db, id);
   // The memories left are filed elsewhere too: its members leave their shares as a removed
   // member would (DESIGN "Who may do what" (Timeline); issue 19).
-  const members = await db.selectFrom('timeline_members').select('user_id').where('timeline_id', '=', id).execute();
-  await memories.pruneSharesOfLeavers(db, id, members.map((member) => member.user_id));
+  await memories.pruneSharesOfLeavers(db, id, await memberIdsOf(db, id));
   await users.clearDefaultTimeline(db, id);
   // Members, invites and the remaining memory_timelines rows go by cascade.
   await db.deleteFrom('timelines').where('id', '=', id).execute();
   return keys;
+}
+
+export async function memberIdsOf(db: Db, timelineId: string): Promise<string[]> {
+  const members = await db.selectFrom('timeline_members').select('user_id').where('timeline_id', '=', timelineId).execute();
+  return members.map((member) => member.user_id);
 }
 
 /** The owner first, then the others in the order they joined. */

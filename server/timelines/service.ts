@@ -69,7 +69,13 @@ export async function updateTimeline(ctx: AppContext, user: UserRow, id: string,
 export async function deleteTimeline(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   await requireAccess(ctx.db, user, 'timeline.manage', [id]);
   if (user.default_timeline_id === id) throw badRequest(messages.defaultTimelineUndeletable);
-  const keys = await ctx.db.transaction().execute((trx) => queries.deleteTimeline(trx, id));
+  const keys = await ctx.db.transaction().execute(async (trx) => {
+    const memberIds = await queries.memberIdsOf(trx, id);
+    const deletedKeys = await queries.deleteTimeline(trx, id);
+    // A storyteller belongs to this one timeline: storytellers/ lets them go with it.
+    await ctx.events.emit('timeline.deleted', { timelineId: id, memberIds, at: iso(ctx.now()) }, trx);
+    return deletedKeys;
+  });
   await discardFiles(ctx.media, keys);
 }
 
@@ -87,7 +93,11 @@ export async function listMembers(ctx: AppContext, user: UserRow, timelineId: st
 export async function removeMember(ctx: AppContext, user: UserRow, timelineId: string, memberId: string): Promise<void> {
   await requireMemberRemoval(ctx.db, user, timelineId, memberId);
   const removedAt = iso(ctx.now());
-  await ctx.db.transaction().execute((trx) => queries.removeMember(trx, timelineId, memberId, removedAt));
+  await ctx.db.transaction().execute(async (trx) => {
+    await queries.removeMember(trx, timelineId, memberId, removedAt);
+    // A storyteller removed here loses their link and their place in the family (storytellers/).
+    await ctx.events.emit('timeline.memberRemoved', { timelineId, userId: memberId, at: removedAt }, trx);
+  });
 }
 
 async function existing(ctx: AppContext, id: string): Promise<TimelineRow> {

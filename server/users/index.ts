@@ -3,4 +3,4 @@
 export { presentUser } from './present.js';
 // The reserved sign-in address of a storyteller, which sign-up and SSO refuse.
 export { isReservedEmail, reservedEmailOf } from './reserved-address.js';
-export { clearDefaultTimeline, insertUser, joinFamilyIfNone, moveFamilyMembers, setDefaultTimeline, setDisplayName, setPasswordHash, turnNotificationsOff } from './queries.js';
+export { clearDefaultTimeline, deleteStoryteller, insertUser, joinFamilyIfNone, leaveFamily, moveFamilyMembers, setDefaultTimeline, setDisplayName, setPasswordHash, turnNotificationsOff } from './queries.js';

@@ -60,3 +60,16 @@ export async function moveFamilyMembers(db: Db, sourceId: string, targetId: stri
 export async function setDisplayName(db: Db, userId: string, displayName: string, now: string): Promise<void> {
   await db.updateTable('users').set({ display_name: displayName, updated_at: now }).where('id', '=', userId).execute();
 }
+
+/** A storyteller removed from their timeline leaves the family's list (server/storytellers). */
+export async function leaveFamily(db: Db, userId: string, now: string): Promise<void> {
+  await db.updateTable('users').set({ family_id: null, updated_at: now }).where('id', '=', userId).execute();
+}
+
+/**
+ * A storyteller whose timeline was deleted, and nothing they told with it. Only a passwordless
+ * storyteller's row: an account someone signs in to is never deleted here.
+ */
+export async function deleteStoryteller(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).where('is_storyteller', '=', flag(true)).where('password_hash', 'is', null).execute();
+}
