@@ -1053,6 +1053,8 @@ export const messages = {
   storytellerNoLink: 'They have no working link. Make a new one to send them.',
   storytellerMakeLink: 'Make a link',
   storytellerLinkLoadFailed: 'Their link could not be loaded.',
+  // The link works but cannot be shown again: SESSION_SECRET changed since it was sealed.
+  storytellerLinkUnshowable: 'Their link can no longer be shown here: the server’s secret key has changed since it was made. To copy, share or print it, make a new link; the one they have stops working then.',
   // Among the members.
   storytellerBadge: 'Storyteller',
   storytellerStories: (count: number) => (count === 1 ? '1 story' : `${count} stories`),
@@ -1084,7 +1086,7 @@ export const messages = {
   ],
   storytellerCardPrint: 'Print',
   storytellerCardBack: 'Back',
-  storytellerCardUnavailable: 'This card cannot be made: the storyteller has no working link, or you may not manage them.',
+  storytellerCardUnavailable: 'This card cannot be made: the storyteller has no working link, their link can no longer be shown (make a new one under Manage), or you may not manage them.',
   // The family's questions.
   questionsHeading: (timeline: string) => `Questions for ${timeline}`,
   questionsOf: (timeline: string) => `Questions asked on ${timeline}`,

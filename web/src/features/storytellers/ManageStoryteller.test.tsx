@@ -10,6 +10,7 @@ import { messages } from '../../../../common/messages';
 import type { User } from '../../../../common/users';
 import { dialects } from '../../../../server/test/app';
 import { makeTimeline, makeUser, type MadeUser } from '../../../../server/test/factories';
+import { issueLink } from '../../../../server/storytellers/link';
 import { MemoryRouter } from 'react-router';
 import { queryKeys } from '../../api/keys';
 import type { Timeline } from '../../api/types';
@@ -103,6 +104,26 @@ describe.each(dialects)('A storyteller among the members (%s)', (dialect) => {
     await waitFor(() => expect(document.activeElement).toBe(none));
     expect(await tellStatus(renewed)).toBe(404);
     expect(await within(await rowOf('Grandma Rose')).findByText(messages.storytellerLinkOff)).toBeTruthy();
+  });
+
+  it('says why a working link cannot be shown after SESSION_SECRET changed, and offers New link', async () => {
+    const { ben, timeline } = await family();
+    const rose = await server.addStoryteller(ben, timeline.id, { displayName: 'Grandma Rose' });
+    // What a new SESSION_SECRET leaves: a seal this server cannot open (the hash, and so her link, still work).
+    await server.t.ctx.db.updateTable('storytellers').set({ link_sealed: issueLink('the secret before this one').sealed }).where('user_id', '=', rose.id).execute();
+    showMembers(timeline, ben);
+    fireEvent.click(await within(await rowOf('Grandma Rose')).findByRole('button', { name: messages.storytellerManageOf('Grandma Rose') }));
+    const dialog = await screen.findByRole('dialog', { name: messages.storytellerManageOf('Grandma Rose') });
+    expect(await within(dialog).findByText(messages.storytellerLinkUnshowable)).toBeTruthy();
+    expect(within(dialog).queryByText(messages.storytellerNoLink)).toBeNull();
+    expect(await tellStatus(rose.link)).toBe(200);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.storytellerNewLink }));
+    const field = await within(dialog).findByRole<HTMLTextAreaElement>('textbox', { name: messages.storytellerLinkField });
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field.value).not.toBe(rose.link);
+    expect(await tellStatus(field.value)).toBe(200);
+    expect(await tellStatus(rose.link)).toBe(404);
   });
 
   it('offers the week\'s question only with an e-mail, saves the chosen day, time and zone, and says when they stopped it', async () => {

@@ -19,6 +19,8 @@ type Confirming = 'new' | 'stop' | null;
 export function StorytellerLinkSection({ timelineId, storyteller }: { timelineId: string; storyteller: Storyteller }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<Confirming>(null);
+  // Stopped here: the list saying so may not have caught up, and no link is not an unshowable one.
+  const [stopped, setStopped] = useState(false);
   // Counts finished link changes, so focus moves after each (a new link made with no question asked too).
   const [settled, setSettled] = useState(0);
   const confirmText = useRef<HTMLParagraphElement>(null);
@@ -40,6 +42,7 @@ export function StorytellerLinkSection({ timelineId, storyteller }: { timelineId
     invalidate: refresh,
     onSuccess: (made) => {
       queryClient.setQueryData(queryKeys.storytellerLink(storyteller.id), made);
+      setStopped(false);
       focusNext.current = 'textarea';
       setConfirming(null);
       setSettled((count) => count + 1);
@@ -52,6 +55,7 @@ export function StorytellerLinkSection({ timelineId, storyteller }: { timelineId
     invalidate: refresh,
     onSuccess: () => {
       queryClient.setQueryData(queryKeys.storytellerLink(storyteller.id), null);
+      setStopped(true);
       focusNext.current = '[data-no-link]';
       setConfirming(null);
       setSettled((count) => count + 1);
@@ -108,7 +112,7 @@ export function StorytellerLinkSection({ timelineId, storyteller }: { timelineId
         </Group>
       </Stack>
     );
-    if (!storyteller.linkActive) return noLink;
+    if (!storyteller.linkActive || stopped) return noLink;
     if (link.isPending) return <Loader size="sm" aria-label={messages.storytellerLinkOf(name)} />;
     if (link.isError) {
       return (
@@ -122,7 +126,21 @@ export function StorytellerLinkSection({ timelineId, storyteller }: { timelineId
         </Stack>
       );
     }
-    if (link.data === null) return noLink;
+    // A working link the server can no longer unseal (SESSION_SECRET changed): only a new one can be shown.
+    if (link.data === null) {
+      return (
+        <Stack gap="sm">
+          <Text data-no-link tabIndex={-1}>
+            {messages.storytellerLinkUnshowable}
+          </Text>
+          <Group>
+            <Button leftSection={<IconRefresh size={18} />} loading={newLink.isPending} onClick={() => newLink.mutate()}>
+              {messages.storytellerNewLink}
+            </Button>
+          </Group>
+        </Stack>
+      );
+    }
     return (
       <Stack gap="sm">
         <StorytellerLinkPanel storytellerId={storyteller.id} name={name} link={link.data.link} />
