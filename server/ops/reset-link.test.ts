@@ -1,31 +1,12 @@
 // npm run user:reset-link -- EMAIL (issue 23): the operator's one-time link when the server
 // sends no mail, printed by the command in a process of its own on the instance's database;
 // the link sets the password once. An unknown address exits 1 with a clear line.
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, makeTestApp, TEST_ORIGIN, type TestApp } from '../test/app.js';
 import { makeUser, TEST_PASSWORD } from '../test/factories.js';
-import { configOf, envOf, linesOf, type CliRun } from './test-support.js';
+import { configOf, envOf, linesOf, runCli, type CliRun } from './test-support.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-function resetLink(args: string[], env: Record<string, string>): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/ops/reset-link.ts'), ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const resetLink = (args: string[], env: Record<string, string>): Promise<CliRun> => runCli(args, env, 'server/ops/reset-link.ts');
 
 describe.each(dialects)('npm run user:reset-link on %s', (dialect) => {
   let t: TestApp;

@@ -154,11 +154,14 @@ export interface CliRun {
   stderr: string;
 }
 
-/** `npm run backup|backup:verify|restore` as the launcher runs it, in a process of its own. */
-export function runCli(args: string[], env: Record<string, string>): Promise<CliRun> {
+/**
+ * `npm run backup|backup:verify|restore` as the launcher runs it, in a process of its own;
+ * another of the operator's tools with `entry` (e.g. 'server/ops/reset-link.ts').
+ */
+export function runCli(args: string[], env: Record<string, string>, entry = 'server/ops/cli.ts'): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     // Only what the tools read: nothing of this process's own database settings leaks in.
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/ops/cli.ts'), ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, entry), ...args], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
