@@ -91,7 +91,9 @@ export async function insertNotifications(db: Db, userIds: string[], notificatio
     .selectFrom('users')
     .select('id')
     .where('id', 'in', [...new Set(userIds)])
-    .where('notifications_enabled', '=', flag(true));
+    .where('notifications_enabled', '=', flag(true))
+    // A storyteller has no bell and no mail of members: a notice for them would never be read.
+    .where('is_storyteller', '=', flag(false));
   if (newMemoriesOnly) recipients = recipients.where('new_memory_notifications_enabled', '=', flag(true));
   const rows = await recipients.execute();
   if (rows.length === 0) return 0;
