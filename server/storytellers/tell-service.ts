@@ -3,7 +3,8 @@
 // unknown, revoked, or of someone no longer on the timeline is 404), and guesses are counted
 // against the caller's address (server/auth guess limits).
 import type { FastifyRequest } from 'fastify';
-import { MEMORY_TITLE_MAX, TELL_GUESS_LIMIT, TELL_GUESS_WINDOW_MS } from '../../common/limits.js';
+import { TELL_GUESS_LIMIT, TELL_GUESS_WINDOW_MS } from '../../common/limits.js';
+import { enterPastedTitle, notesWithTitleRest } from '../../common/title-rules.js';
 import { messages } from '../../common/messages.js';
 import type { FollowUpBody } from '../../common/prompts.js';
 import type { TellPage } from '../../common/storytellers.js';
@@ -61,8 +62,6 @@ export async function tellPage(ctx: AppContext, holder: queries.LinkHolder): Pro
   };
 }
 
-const asTitle = (text: string) => (text.length > MEMORY_TITLE_MAX ? `${text.slice(0, MEMORY_TITLE_MAX - 1)}…` : text);
-
 const fieldText = (value: string | string[] | undefined): string => (typeof value === 'string' ? value.trim() : '');
 
 /**
@@ -81,7 +80,11 @@ export async function tellStory(ctx: AppContext, holder: queries.LinkHolder, req
       const { [QUESTION_ID_FIELD]: sentQuestionId, ...fields } = sent;
       questionId = fieldText(sentQuestionId) || null;
       const asked = questionId ? await questions.questionTextFor(ctx.db, { questionId, timelineId: holder.timeline_id, storytellerId: holder.id }) : null;
-      const title = fieldText(fields.title) || asTitle(asked ?? promptOf(ctx, holder));
+      const sentTitle = fieldText(fields.title);
+      // Titled by what she answered; a question past the title's ceiling goes on at the start
+      // of the notes, as a pasted title does (common/title-rules.ts), so none of it is lost.
+      const { title, rest } = sentTitle ? { title: sentTitle, rest: '' } : enterPastedTitle(asked ?? promptOf(ctx, holder));
+      if (rest) fields.content = notesWithTitleRest(rest, fieldText(fields.content));
       // The link decides where and for whom; no direct video (its upload needs a session).
       return { ...fields, title, timelineIds: JSON.stringify([holder.timeline_id]), audience: 'timeline', sharedWith: '', directVideoUrls: [] };
     },

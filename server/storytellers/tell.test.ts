@@ -4,7 +4,9 @@
 // by the storyteller, titled by its question, its voice queued for words; bad input writes
 // nothing; guessing is limited per address. On both dialects.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MEMORY_TITLE_MAX } from '../../common/limits.js';
 import { messages } from '../../common/messages.js';
+import { enterPastedTitle } from '../../common/title-rules.js';
 import type { Memory } from '../../common/memories.js';
 import type { TellPage } from '../../common/storytellers.js';
 import { jobsOf } from '../jobs/index.js';
@@ -136,7 +138,19 @@ describe.each(dialects)("a storyteller's link on %s", (dialect) => {
     const sent = await sendStory([audioFile(wavBytes())]);
     expect(sent.statusCode, sent.body).toBe(201);
     const row = await t.ctx.db.selectFrom('memories').select('title').where('id', '=', sent.json().id).executeTakeFirstOrThrow();
-    expect(row.title).toBe(prompt.length > 200 ? `${prompt.slice(0, 199)}…` : prompt);
+    expect(row.title).toBe(enterPastedTitle(prompt).title);
+  });
+
+  it('titles a story by a question too long for a title as a pasted title is cut, the rest of the question starting its notes', async () => {
+    const long = `${'Tell us about the summer you spent at the farm with your cousins and the horses, '.repeat(4)}and what you learned there.`;
+    expect(long.length).toBeGreaterThan(MEMORY_TITLE_MAX);
+    const question = await ask(long);
+    const sent = await sendStory([...fieldsWithout('', [{ name: 'questionId', value: question.id }]), audioFile(wavBytes())]);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const row = await t.ctx.db.selectFrom('memories').select(['title', 'content']).where('id', '=', sent.json().id).executeTakeFirstOrThrow();
+    expect(row.title.length).toBeLessThanOrEqual(MEMORY_TITLE_MAX);
+    expect(long.startsWith(row.title)).toBe(true);
+    expect(`${row.title} ${row.content}`.replace(/\s+/g, ' ')).toBe(long);
   });
 
   it('keeps its own title, and files it on the link’s timeline whatever timeline or audience the form names', async () => {

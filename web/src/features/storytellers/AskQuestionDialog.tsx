@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { QUESTION_TEXT_MAX } from '../../../../common/limits';
 import { messages } from '../../../../common/messages';
 import { askQuestionBody, type AskQuestionBody, type Storyteller } from '../../../../common/storytellers';
 import { api } from '../../api/endpoints';
@@ -60,7 +59,6 @@ export function AskQuestionDialog({ timeline, storytellers, opened, onClose }: A
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
             error={fieldError}
-            maxLength={QUESTION_TEXT_MAX}
             autosize
             minRows={3}
             required
