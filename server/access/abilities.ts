@@ -4,6 +4,7 @@ import type { CommentAbilities } from '../../common/comments.js';
 import type { MemoryAbilities } from '../../common/memories.js';
 import type { Storyteller } from '../../common/storytellers.js';
 import type { TimelineAbilities, TimelineMemberAbilities } from '../../common/timelines.js';
+import { isSet } from '../db/flags.js';
 
 /** DESIGN "Who may do what" (Memory): edit, share, retime and delete are the creator's. */
 export function memoryAbilities(viewerId: string, memory: { user_id: string }): MemoryAbilities {
@@ -14,6 +15,11 @@ export function memoryAbilities(viewerId: string, memory: { user_id: string }): 
 /** issue 23, 'question.delete': only its asker deletes a question. */
 export function questionAbilities(viewerId: string, question: { asked_by: string }): { canDelete: boolean } {
   return { canDelete: question.asked_by === viewerId };
+}
+
+/** issue 23: the family asks and storytellers answer; a storyteller, should one ever have a session, asks nothing. */
+export function mayAskQuestions(user: { is_storyteller: boolean | number }): boolean {
+  return !isSet(user.is_storyteller);
 }
 
 /** memories §6: only its author deletes a comment. */

@@ -22,7 +22,7 @@ import { questionsAskedBy, questionsVisibleTo } from './questions.js';
 import { storytellersManagedBy, storytellersVisibleTo } from './storytellers.js';
 
 export { viewableMemories, viewableMemoryIds } from './queries.js';
-export { commentAbilities, memoryAbilities, questionAbilities, storytellerAbilities, timelineAbilities, timelineMemberAbilities, type TimelineViewer } from './abilities.js';
+export { commentAbilities, mayAskQuestions, memoryAbilities, questionAbilities, storytellerAbilities, timelineAbilities, timelineMemberAbilities, type TimelineViewer } from './abilities.js';
 
 export type Permission =
   /** See a timeline, its members and its invites; make it one's default. */

@@ -4,9 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '../../common/messages.js';
 import type { AskQuestionBody, Question } from '../../common/storytellers.js';
-import { checkAccess, questionAbilities, requireAccess } from '../access/index.js';
+import { checkAccess, mayAskQuestions, questionAbilities, requireAccess } from '../access/index.js';
 import { iso, type AppContext } from '../context.js';
-import { isSet } from '../db/flags.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import { askerName } from './answers.js';
@@ -37,8 +36,7 @@ async function present(ctx: AppContext, viewer: UserRow, rows: queries.QuestionW
  */
 export async function askQuestion(ctx: AppContext, asker: UserRow, timelineId: string, body: AskQuestionBody): Promise<Question> {
   await requireAccess(ctx.db, asker, 'timeline.read', [timelineId]);
-  // A storyteller has no session today; should one ever sign in, they answer, not ask.
-  if (isSet(asker.is_storyteller)) throw forbidden(messages.questionStorytellerCannotAsk);
+  if (!mayAskQuestions(asker)) throw forbidden(messages.questionStorytellerCannotAsk);
   const forUserId = body.forUserId ?? null;
   if (forUserId !== null && !(await queries.isStorytellerOf(ctx.db, forUserId, timelineId))) throw badRequest(messages.questionForInvalid);
   const id = randomUUID();
