@@ -229,3 +229,12 @@ export const QUESTION_TEXT_MAX = 500;
 /** DESIGN "Storytellers (no account)": unknown tell links count against the address, 429 after 20 in 10 minutes. */
 export const TELL_GUESS_LIMIT = 20;
 export const TELL_GUESS_WINDOW_MS = 10 * 60_000;
+
+// issue 24 "The family book": a title fits the cover and a running head.
+export const BOOK_TITLE_MAX = 120;
+/** A book spans at most this many days (a few decades of a life; the contents page stays a few pages). */
+export const BOOK_RANGE_DAYS_MAX = 366 * 100;
+/** How often the web asks a rendering book's progress. */
+export const BOOK_PROGRESS_POLL_MS = 2_000;
+/** The smallest a listen code prints (issue 24: vector, at least 2 cm). */
+export const LISTEN_CODE_MIN_CM = 2;

@@ -21,6 +21,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   QUESTION_TEXT_MAX,
+  BOOK_TITLE_MAX,
   TIMELINE_DESCRIPTION_MAX,
   TIMELINE_ICON_MAX,
   TIMELINE_NAME_MAX,
@@ -1175,6 +1176,20 @@ export const messages = {
   mailUnsubscribeInvalid: 'This link is not one of ours, or it was cut short. To stop e-mails, turn notifications off in your profile.',
 
   // ---- end of e-mail
+  // ---- issue 24: the family book, the server's refusals and notices (server/books)
+  bookDayInvalid: 'Dates must be written yyyy-MM-dd.',
+  bookTimelineRequired: 'Choose the timeline the book is made from.',
+  bookTitleTooLong: `A book's title may be at most ${BOOK_TITLE_MAX} characters.`,
+  bookFlagInvalid: 'Choose yes or no.',
+  bookRangeInvalid: 'The book must end on or after the day it starts.',
+  bookNotFound: 'Book not found',
+  bookNotReady: 'This book is not ready yet.',
+  bookReadyTitle: 'Your book is ready',
+  bookReadyMessage: (title: string) => `“${title}” is ready to download in My books.`,
+  // ---- issue 24: the family book, the web (web/src/features/books)
+  // ---- issue 24: listen codes (server/listen; the listen page)
+  listenLinkNotFound: 'This code no longer plays. Ask the family for a new book.',
+  // ---- end of issue 24
 } as const;
 
 /** accounts §2 "Extras page": the nine features, in the order the page and the dialog show them. */
@@ -1202,6 +1217,7 @@ export const extrasFeatureDescriptions: Record<ExtrasFeatureName, string> = {
   'Memory Gifts': 'Turn memories into keepsakes and gifts',
   'Legacy Letters': 'Write letters to be opened in years to come',
   'AI Memory Assistant': 'Help recalling, tagging and telling your memories',
+
 };
 
 /**

@@ -53,6 +53,8 @@ const TABLE_OWNERS: Record<string, Owner> = {
   memory_search: { owner: 'search', why: "SQLite's FTS5 index (its shadow tables are SQLite's own): written only by the same triggers" },
   memory_search_terms: { owner: 'search', why: "SQLite's read-only view (fts5vocab) of memory_search's terms, which nothing writes" },
   storytellers: { owner: 'storytellers', why: "a storyteller's link and reminder; the storyteller's users row and membership come through users/index.ts and timelines/index.ts" },
+  books: { owner: 'books', why: "a family book: its request, progress and PDF" },
+  listen_links: { owner: 'listen', why: "a memory's listen code; a book gets its token through listen/index.ts" },
   questions: { owner: 'questions', why: "the family's questions; a story sent by link marks its question answered through questions/index.ts" },
   jobs: { owner: 'jobs', why: 'the job queue: features enqueue through jobs/index.ts (enqueueJob), and only its runner claims and settles' },
   kysely_migration: { owner: 'db', why: "the migrator's own record (db/migrate.ts, through Kysely's Migrator)" },

@@ -20,4 +20,6 @@ export const MEDIA_KEY_COLUMNS: readonly MediaKeyColumn[] = [
   { table: 'memories', column: 'audio_key' },
   { table: 'follow_up_responses', column: 'audio_key' },
   { table: 'comments', column: 'audio_key' },
+  // Set once the PDF is stored whole.
+  { table: 'books', column: 'file_key' },
 ];

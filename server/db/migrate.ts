@@ -20,6 +20,7 @@ import * as transcriptionStatus from './migrations/0015_transcription_status.js'
 import * as storytellers from './migrations/0016_storytellers.js';
 import * as passwordResets from './migrations/0017_password_resets.js';
 import * as notificationMail from './migrations/0018_notification_mail.js';
+import * as books from './migrations/0019_books.js';
 
 const migrations: Record<string, Migration> = {
   '0001_data_model': dataModel,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0016_storytellers': storytellers,
   '0017_password_resets': passwordResets,
   '0018_notification_mail': notificationMail,
+  '0019_books': books,
 };
 
 /** Every migration this code knows, oldest first (a backup made by a newer Heirloom names one more). */

@@ -3,6 +3,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Audience } from '../../common/memories.js';
 import type { TranscriptionStatus } from '../../common/audio.js';
+import type { BookStatus } from '../../common/books.js';
 
 export type Flag = ColumnType<boolean | number, 0 | 1 | undefined, 0 | 1>;
 type Time = string;
@@ -262,6 +263,44 @@ export interface QuestionsTable {
   created_at: Time;
 }
 
+/** A family book (migration 0019; DESIGN "The family book (PDF)"); written by server/books only. */
+export interface BooksTable {
+  id: string;
+  requested_by: string;
+  timeline_id: string;
+  title: string;
+  /** yyyy-MM-dd in tz, inclusive. */
+  start_day: string;
+  end_day: string;
+  tz: string;
+  include_comments: Flag;
+  listen_codes: Flag;
+  cover_media_id: string | null;
+  status: BookStatus;
+  progress: ColumnType<number, number | undefined, number>;
+  pages: number | null;
+  bytes: number | null;
+  /** How many memories it holds, once ready. */
+  memories: number | null;
+  /** books/{id}.pdf in the media store, once ready. */
+  file_key: string | null;
+  error: string | null;
+  created_at: Time;
+  updated_at: Time;
+}
+
+/** A memory's live listen code (migration 0019); written by server/listen only. */
+export interface ListenLinksTable {
+  id: string;
+  memory_id: string;
+  /** SHA-256 hex of the token. */
+  token_hash: string;
+  /** The token sealed (server/sealing.ts); null once the server's secret changed. */
+  token_sealed: string | null;
+  created_by: string | null;
+  created_at: Time;
+}
+
 /** A job's life (server/jobs): queued → running → done, or back to queued to retry, or failed for good. */
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
@@ -311,6 +350,8 @@ export interface Database {
   jobs: JobsTable;
   storytellers: StorytellersTable;
   questions: QuestionsTable;
+  books: BooksTable;
+  listen_links: ListenLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -31,6 +31,8 @@ export const heirloomTables: readonly TableInfo[] = [
   { name: 'uploads', primaryKey: ['storage_key'] },
   { name: 'storytellers', primaryKey: ['user_id'] },
   { name: 'questions', primaryKey: ['id'] },
+  { name: 'books', primaryKey: ['id'] },
+  { name: 'listen_links', primaryKey: ['id'] },
   { name: 'follow_up_responses', primaryKey: ['id'] },
   { name: 'comments', primaryKey: ['id'] },
   { name: 'notifications', primaryKey: ['id'] },
