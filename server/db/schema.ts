@@ -289,7 +289,7 @@ export interface BooksTable {
   updated_at: Time;
 }
 
-/** A memory's live listen code (migration 0019); written by server/listen only. */
+/** A memory's listen code (migration 0019; the newest one whose token unseals is printed); written by server/listen only. */
 export interface ListenLinksTable {
   id: string;
   memory_id: string;

@@ -1,8 +1,10 @@
 // issue 24 "The family book" (DESIGN "The family book (PDF)"): a book is a PDF made by a job
 // from the memories its requester may view, kept in the media store until deleted. A listen
 // code is a memory's one live token (256 bits, only its SHA-256 kept for the lookup, the token
-// itself sealed so every later book prints the same code); stopping the codes deletes the row,
-// so every code printed so far answers 404, and a book made afterwards mints a new one.
+// itself sealed so every later book prints the same code); stopping the codes deletes the
+// memory's rows, so every code printed so far answers 404, and a book made afterwards mints a
+// new one. A memory may hold more than one live code: when the server's secret changed, the
+// old token cannot be shown again, so the next book mints another and the old one keeps playing.
 import { type Kysely } from 'kysely';
 import { columnTypes, isPostgres } from '../columns.js';
 
@@ -50,8 +52,7 @@ async function addBooks(db: Kysely<any>): Promise<void> {
     .createTable('listen_links')
     // The code's own id: an archive carries it with its hash, so a printed book keeps working after a move.
     .addColumn('id', 'text', (c) => c.primaryKey())
-    // One live code per memory.
-    .addColumn('memory_id', 'text', (c) => c.notNull().unique().references('memories.id').onDelete('cascade'))
+    .addColumn('memory_id', 'text', (c) => c.notNull().references('memories.id').onDelete('cascade'))
     // SHA-256 (hex) of the token: the lookup.
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     // The token sealed with the server's secret (server/sealing.ts), so the next book prints the
@@ -60,6 +61,7 @@ async function addBooks(db: Kysely<any>): Promise<void> {
     .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', time, (c) => c.notNull())
     .execute();
+  await db.schema.createIndex('listen_links_memory_idx').on('listen_links').column('memory_id').execute();
 }
 
 export async function down(): Promise<void> {
