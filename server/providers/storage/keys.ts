@@ -9,7 +9,7 @@ import { InvalidMediaKeyError } from './types.js';
  * One folder per kind, so an operator can tell them apart in a bucket (e.g. an S3
  * lifecycle rule on `uploads/`, the direct uploads that may never be attached).
  */
-export const mediaFolders = ['avatars', 'images', 'videos', 'audio', 'comment-audio', 'uploads'] as const;
+export const mediaFolders = ['avatars', 'images', 'videos', 'audio', 'comment-audio', 'uploads', 'books'] as const;
 export type MediaFolder = (typeof mediaFolders)[number];
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -45,6 +45,8 @@ const typeByExtension: Record<string, string> = {
   ogg: 'audio/ogg',
   mp3: 'audio/mpeg',
   wav: 'audio/wav',
+  // A family book (issue 24): books/{book id}.pdf, served only through GET /api/books/{id}/file.
+  pdf: 'application/pdf',
 };
 
 export function typeOfKey(key: string): string {
