@@ -10,6 +10,7 @@ import { PendingTimelineInvite } from './features/invites/PendingTimelineInvite'
 import { Onboarding } from './features/onboarding';
 import { LazyTimelinePage } from './features/timeline-page';
 import { STORYTELLER_CARD_ROUTE } from './features/storytellers/paths';
+import { BOOKS_PATH } from './features/books/paths';
 import { ActiveTimelineProvider } from './features/timelines/ActiveTimeline';
 
 /**
@@ -27,6 +28,7 @@ const TimelineInvitePage = lazyPage(() => import('./features/invites/TimelineInv
 const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage').then((m) => m.ProfilePage));
 const CommunitiesPage = lazyPage(() => import('./features/communities/CommunitiesPage').then((m) => m.CommunitiesPage));
 const StorytellerCardPage = lazyPage(() => import('./features/storytellers/StorytellerCardPage').then((m) => m.StorytellerCardPage));
+const BooksPage = lazyPage(() => import('./features/books/BooksPage').then((m) => m.BooksPage));
 const MediaRedirectPage = lazyPage(() => import('./features/media-player/MediaRedirectPage').then((m) => m.MediaRedirectPage));
 const NotFoundPage = lazyPage(() => import('./components/NotFoundPage').then((m) => m.NotFoundPage));
 /** Signed in on a sign-in page: go where the user was headed (useReturnTo reads common/auth, which is zod). */
@@ -66,6 +68,7 @@ export default function SignedInApp({ user }: { user: User }) {
         <Route path="/family" element={loading(<CommunitiesPage user={user} />)} />
         <Route path="/community" element={loading(<CommunitiesPage user={user} />)} />
         <Route path="/extras" element={<ExtrasPage />} />
+        <Route path={BOOKS_PATH} element={loading(<BooksPage />)} />
         <Route path="/invite/:id" element={loading(<FamilyInvitePage user={user} />)} />
         <Route path="/timeline-invite/:id" element={loading(<TimelineInvitePage user={user} />)} />
         <Route path="/media-player" element={loading(<MediaRedirectPage />)} />

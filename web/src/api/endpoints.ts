@@ -1,4 +1,5 @@
 // Every API address the web uses is built here and nowhere else.
+import type { Book, BookList, CreateBookBody, CreatedBook } from '../../../common/books';
 import type { AuthProviders, ChangePasswordBody, EndedSessions, LoginBody, PasswordResetBody, PasswordResetRequestBody, RegisterBody } from '../../../common/auth';
 import type { PublicConfig } from '../../../common/config';
 import type { Comment } from '../../../common/comments';
@@ -227,6 +228,20 @@ export const api = {
     list: (timelineId: string) => request<Question[]>('GET', `/api/timelines/${id(timelineId)}/questions`),
     ask: (timelineId: string, body: AskQuestionBody) => request<Question>('POST', `/api/timelines/${id(timelineId)}/questions`, body),
     remove: (questionId: string) => request<unknown>('DELETE', `/api/questions/${id(questionId)}`),
+  },
+  /** Issue 24 (DESIGN "The family book (PDF)"): the caller's books; start and end are days in the person's zone. */
+  books: {
+    /** Newest first. */
+    list: async () => (await request<BookList>('GET', '/api/books')).books,
+    get: (bookId: string) => request<Book>('GET', `/api/books/${id(bookId)}`),
+    create: (body: Omit<CreateBookBody, 'tz'>) => request<CreatedBook>('POST', '/api/books', { ...body, tz: timeZone() }),
+    /** A plain link's address: the browser saves the PDF itself. */
+    fileUrl: (bookId: string) => `/api/books/${id(bookId)}/file`,
+    remove: (bookId: string) => request<unknown>('DELETE', `/api/books/${id(bookId)}`),
+  },
+  listenLinks: {
+    /** The memory's printed listen codes stop playing; a later book mints new ones. */
+    stop: (memoryId: string) => request<unknown>('DELETE', `/api/memories/${id(memoryId)}/listen-links`),
   },
   people: {
     /** A person the caller shares a timeline or family with (the printed card's name). */

@@ -37,4 +37,8 @@ export const queryKeys = {
   searchAll: ['memories', 'search'] as const,
   bulkPreviewAll: ['memories', 'bulk-preview'] as const,
   families: ['families'] as const,
+  // Issue 24: the caller's books, polled while one is being made.
+  books: ['books'] as const,
+  // Under 'memories': a memory changed or deleted may change the photos a cover is chosen from.
+  bookCoverPhotos: (timelineId: string, start: string, end: string) => ['memories', 'book-cover', timelineId, start, end] as const,
 };

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
 /** The dialogs the shell owns (accounts §2 "Dialogs opened from the shell"). */
-export type ShellDialogName = 'timelines' | 'download' | 'search' | 'capture' | 'notifications' | 'extras';
+export type ShellDialogName = 'timelines' | 'download' | 'search' | 'capture' | 'notifications' | 'extras' | 'book';
 
 export const ShellDialogsContext = createContext<((dialog: ShellDialogName) => void) | null>(null);
 

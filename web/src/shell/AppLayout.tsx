@@ -9,6 +9,7 @@ import type { User } from '../../../common/users';
 import { api } from '../api/endpoints';
 import { queryKeys } from '../api/keys';
 import { LazyBulkDownloadDialog } from '../features/archives';
+import { LazyMakeBookDialog } from '../features/books';
 import { LazyCaptureWizard } from '../features/capture';
 import { LazyExtrasDialog } from '../features/extras';
 import { MemoryDetailProvider } from '../features/memories';
@@ -110,6 +111,8 @@ export function AppLayout({ user }: { user: User }) {
         <LazySearchDialog opened={dialog === 'search'} onClose={() => setDialog(null)} />
         {/* Bulk Download Memories (features/archives, memories §2): loads on first open. */}
         <LazyBulkDownloadDialog opened={dialog === 'download'} onClose={() => setDialog(null)} />
+        {/* Make a book (features/books, issue 24): loads on first open. */}
+        <LazyMakeBookDialog opened={dialog === 'book'} onClose={() => setDialog(null)} />
       </AppShell>
     </MemoryDetailProvider>
   );

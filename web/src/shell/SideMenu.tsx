@@ -1,11 +1,12 @@
 import { Divider, Drawer, Group, NavLink, Stack, Switch, Text, useMantineColorScheme } from '@mantine/core';
-import { IconDownload, IconLogout, IconMessage, IconSettings, IconSparkles, IconTimeline, IconUsersGroup } from '@tabler/icons-react';
+import { IconBook, IconBooks, IconDownload, IconLogout, IconMessage, IconSettings, IconSparkles, IconTimeline, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { messages } from '../../../common/messages';
 import { displayNameOf } from '../../../common/people';
 import type { User } from '../../../common/users';
 import { navigation } from '../api/endpoints';
 import { UserAvatar } from '../components/UserAvatar';
+import { BOOKS_PATH } from '../features/books';
 import type { ShellDialogName } from '../components/shellDialogs';
 import classes from './Shell.module.css';
 
@@ -44,6 +45,9 @@ export function SideMenu({ user, opened, feedbackUrl, onClose, onOpenDialog }: S
         {/* issue 9: the communities page (members and invite links) is one tap from the menu. */}
         <NavLink component={Link} to="/community" label={messages.menuCommunities} leftSection={<IconUsersGroup size={20} />} onClick={onClose} />
         <NavLink component="button" label={messages.menuDownload} leftSection={<IconDownload size={20} />} onClick={open('download')} />
+        {/* issue 24: the family book, made in a dialog and kept in My books. */}
+        <NavLink component="button" label={messages.menuMakeBook} leftSection={<IconBook size={20} />} onClick={open('book')} />
+        <NavLink component={Link} to={BOOKS_PATH} label={messages.menuMyBooks} leftSection={<IconBooks size={20} />} onClick={onClose} />
         <NavLink component={Link} to="/profile" label={messages.menuSettings} leftSection={<IconSettings size={20} />} onClick={onClose} />
         <NavLink component={Link} to="/extras" label={messages.menuExtras} leftSection={<IconSparkles size={20} />} onClick={onClose} />
         <NavLink

@@ -1,6 +1,7 @@
 // memories §2 "Timeline page": '/timeline' shows the active timeline, '/timeline/{id}' the
 // one named; a memoryId query parameter opens that memory on arrival.
-import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconBook } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { imageUrlOf } from '../../../../common/memories-rules';
@@ -88,7 +89,13 @@ export function TimelinePage() {
             {timeline?.name ?? messages.timeline}
           </Title>
         </Group>
-        <DayFilter key={timelineId} timelineId={timelineId} day={day} onChange={setDay} />
+        <Group gap="sm" wrap="wrap">
+          <DayFilter key={timelineId} timelineId={timelineId} day={day} onChange={setDay} />
+          {/* issue 24: the dialog starts from the timeline in view. */}
+          <Button variant="light" size="md" leftSection={<IconBook size={18} />} onClick={() => openDialog('book')}>
+            {messages.makeBook}
+          </Button>
+        </Group>
       </Group>
       <TimelineFeed
         timelineId={timelineId}

@@ -7,6 +7,7 @@ import type { Memory } from '../../../../../common/memories';
 import { messages } from '../../../../../common/messages';
 import { useOpenerFocus } from '../../../components/useOpenerFocus';
 import { MemoryDownloadButton } from '../../archives';
+import { StopListenCodesButton } from '../../books';
 import { DeleteMemoryDialog } from '../DeleteMemoryDialog';
 import { ShareMemoryDialog } from '../../sharing';
 
@@ -45,6 +46,8 @@ export function MemoryActionBar({ memory, currentUserId, onEdit, onDeleted }: Me
         </Button>
       )}
       <MemoryDownloadButton memoryId={memory.id} />
+      {/* issue 24: its own rule (the creator, a voice to play) lives with the books feature. */}
+      <StopListenCodesButton memory={memory} />
       {canDelete && (
         <Button variant="light" color="red" size="md" leftSection={<IconTrash size={18} />} onClick={deletion.open}>
           {messages.detailDelete}

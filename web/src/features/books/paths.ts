@@ -1,0 +1,2 @@
+/** My books (issue 24), a page of the signed-in app. */
+export const BOOKS_PATH = '/books';
