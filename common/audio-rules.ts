@@ -1,5 +1,6 @@
-// The kinds of audio a recording may be, as pure rules without zod, so the web's first
-// screen can use them without loading the schema library (issue 8 "First load").
+// The kinds of audio a recording may be and where its words stand, as pure rules without zod,
+// so the web's first screen can use them without loading the schema library (issue 8 "First
+// load"; the memory card's words note, fetched while home is idle, is among them: issue 21).
 import { RECORDING_MIME_TYPE } from './limits.js';
 
 /**
@@ -34,3 +35,17 @@ export function audioTypeOf(mimeType: string): AudioType | null {
 export function recordingFileName(mimeType: string): string {
   return `recording.${AUDIO_EXTENSIONS[audioTypeOf(mimeType) ?? RECORDING_MIME_TYPE]}`;
 }
+
+/**
+ * Where a recording's words stand (issue 22; DESIGN "Words for every voice"): `none` (no
+ * engine wrote them), `queued` and `working` (a job will), `done` (the words are there, a
+ * machine's or a person's) or `failed` (the recording is kept; the words are not coming).
+ */
+export const TRANSCRIPTION_STATUSES = ['none', 'queued', 'working', 'done', 'failed'] as const;
+export type TranscriptionStatus = (typeof TRANSCRIPTION_STATUSES)[number];
+
+/** The statuses of words a job is still writing; only under them may a job write them. */
+export const WORDS_ON_THEIR_WAY: readonly TranscriptionStatus[] = ['queued', 'working'];
+
+/** Words a job is still writing: the web says so and asks again until they come. */
+export const wordsOnTheirWay = (status: TranscriptionStatus) => WORDS_ON_THEIR_WAY.includes(status);

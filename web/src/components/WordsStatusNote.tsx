@@ -5,7 +5,7 @@
 // line once, and hears it again only when it changes (to 'failed'). Once the words are there
 // (or there is no engine) the region is empty and the caller shows the words themselves.
 import { Text } from '@mantine/core';
-import { wordsOnTheirWay, type TranscriptionStatus } from '../../../common/audio';
+import { wordsOnTheirWay, type TranscriptionStatus } from '../../../common/audio-rules';
 import { messages } from '../../../common/messages';
 
 /** The line for a status, or null when there is nothing to say. */

@@ -2,7 +2,7 @@
 // A query that holds a recording whose words are on their way asks again every 3 s and stops
 // once none is (React Query's refetchInterval as a function of the data). Under e2e's held
 // clock the interval simply never fires.
-import { wordsOnTheirWay } from '../../../common/audio';
+import { wordsOnTheirWay } from '../../../common/audio-rules';
 import type { Comment } from '../../../common/comments';
 import type { Memory } from '../../../common/memories';
 

@@ -4,7 +4,7 @@
 // recordings (the notes then leave out the 'Q: … A: …' blocks the list shows). Issue 22: words
 // on their way, or that could not be written, are said where they would show.
 import { Badge, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import type { TranscriptionStatus } from '../../../../../common/audio';
+import type { TranscriptionStatus } from '../../../../../common/audio-rules';
 import type { Memory } from '../../../../../common/memories';
 import { relativeMemoryDate } from '../../../../../common/memories-rules';
 import { messages } from '../../../../../common/messages';
