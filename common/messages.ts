@@ -22,6 +22,7 @@ import {
   PASSWORD_MIN,
   QUESTION_TEXT_MAX,
   BOOK_TITLE_MAX,
+  BOOK_RANGE_DAYS_MAX,
   TIMELINE_DESCRIPTION_MAX,
   TIMELINE_ICON_MAX,
   TIMELINE_NAME_MAX,
@@ -1186,6 +1187,9 @@ export const messages = {
   bookNotReady: 'This book is not ready yet.',
   bookReadyTitle: 'Your book is ready',
   bookReadyMessage: (title: string) => `“${title}” is ready to download in My books.`,
+  bookRangeTooLong: `A book may span at most ${Math.floor(BOOK_RANGE_DAYS_MAX / 366)} years.`,
+  bookCoverInvalid: 'The cover must be a photo of a memory on this timeline that you can see.',
+  bookFailed: 'We could not make this book. Try again; if it fails again, tell whoever runs your Heirloom.',
   // ---- issue 24: the family book, the web (web/src/features/books)
   menuMakeBook: 'Make a book',
   menuMyBooks: 'My books',

@@ -25,11 +25,14 @@ import { sessionPlugin } from './http/session.js';
 import { registerWeb } from './http/web.js';
 import { pageDataOf } from './page-data.js';
 import { archiveRoutes } from './archives/routes.js';
+import { BOOK_RENDER_KIND, bookRenderHandler } from './books/index.js';
+import { bookRoutes } from './books/routes.js';
 import * as comments from './comments/index.js';
 import { commentRoutes } from './comments/routes.js';
 import { familyRoutes } from './families/routes.js';
 import { engineConfigured, wordsJobHandler } from './audio/index.js';
 import { audioRoutes } from './audio/routes.js';
+import { listenRoutes } from './listen/routes.js';
 import { downloadProxyRoutes } from './media/proxy-routes.js';
 import { mediaRoutes } from './media/routes.js';
 import * as memories from './memories/index.js';
@@ -78,7 +81,11 @@ declare module 'fastify' {
 function featureJobHandlers(ctx: AppContext): Record<string, JobHandler> {
   // The words of every kind of recording (issue 22), each written into its own feature's rows.
   const words = [memories.memoryWords, memories.answerWords, comments.commentWords];
-  return Object.fromEntries(words.map((target) => [target.kind, wordsJobHandler(ctx, target)]));
+  return {
+    ...Object.fromEntries(words.map((target) => [target.kind, wordsJobHandler(ctx, target)])),
+    // The family book's PDF (issue 24).
+    [BOOK_RENDER_KIND]: bookRenderHandler(ctx),
+  };
 }
 
 export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.config.signupLimitPerHour, logger = false, onRoute, jobHandlers = {}, startJobs = true }: AppOptions): Promise<FastifyInstance> {
@@ -133,7 +140,10 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   await app.register(storytellerRoutes, { ctx });
   await app.register(searchRoutes, { ctx });
   await app.register(archiveRoutes, { ctx });
+  await app.register(bookRoutes, { ctx });
   await app.register(downloadProxyRoutes, { ctx });
+  // Listen codes (issue 24): the printed code's page and recordings, before the web app's catch-all.
+  await app.register(listenRoutes, { ctx });
   registerNotificationListeners(ctx);
   registerStorytellerListeners(ctx);
   // One runner per instance. It stops before the app's other resources close (preClose comes

@@ -21,6 +21,8 @@ export interface EventMap {
   'timeline.deleted': { timelineId: string; memberIds: string[]; at: string };
   /** A storyteller's story `memoryId` answered the question `askedBy` asked (issue 23). */
   'question.answered': { questionId: string; text: string; askedBy: string; storytellerId: string; memoryId: string; at: string };
+  /** The book `bookId` that `requestedBy` asked for is ready to download (issue 24). */
+  'book.ready': { bookId: string; title: string; requestedBy: string; at: string };
 }
 
 export type EventName = keyof EventMap;

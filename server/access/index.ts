@@ -3,6 +3,7 @@
 import { messages } from '../../common/messages.js';
 import type { Db } from '../db/index.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { booksRequestedBy } from './books.js';
 import { mediaReadableBy } from './media.js';
 import {
   commentsAuthoredBy,
@@ -59,7 +60,11 @@ export type Permission =
   /** See a storyteller (DESIGN "Storytellers (no account)"): the members of their timeline. */
   | 'storyteller.read'
   /** Rename, set reminders, re-issue or stop the link: who added them and the timeline's owner. */
-  | 'storyteller.manage';
+  | 'storyteller.manage'
+  /** See a family book, its progress and its PDF (issue 24): the person who asked for it, no one else. */
+  | 'book.read'
+  /** Delete a family book: the person who asked for it. */
+  | 'book.delete';
 
 export interface Actor {
   id: string;
@@ -98,6 +103,9 @@ export async function checkAccess(db: Db, actor: Actor, permission: Permission, 
       return new Set(await storytellersVisibleTo(db, actor.id, unique));
     case 'storyteller.manage':
       return new Set(await storytellersManagedBy(db, actor.id, unique));
+    case 'book.read':
+    case 'book.delete':
+      return new Set(await booksRequestedBy(db, actor.id, unique));
   }
 }
 
@@ -117,6 +125,9 @@ const refusal: Record<Permission, { visibleWith?: Permission; message: string }>
   'question.delete': { visibleWith: 'question.read', message: messages.questionAskerOnly },
   'storyteller.read': { message: messages.storytellerNotFound },
   'storyteller.manage': { visibleWith: 'storyteller.read', message: messages.storytellerManagersOnly },
+  // Others' books are 404 on every call (DESIGN "The family book (PDF)").
+  'book.read': { message: messages.bookNotFound },
+  'book.delete': { message: messages.bookNotFound },
 };
 
 /**

@@ -1,7 +1,7 @@
 // DESIGN "Decisions added" (Events) and "Notifications": this feature listens to what other
 // features announce and writes the rows, on the transaction of the change itself.
 import type { AppContext } from '../context.js';
-import { tellCommentAdded, tellFamilyJoined, tellFamilyMerged, tellMemoryShared, tellQuestionAnswered, tellTimelineJoined } from './service.js';
+import { tellBookReady, tellCommentAdded, tellFamilyJoined, tellFamilyMerged, tellMemoryShared, tellQuestionAnswered, tellTimelineJoined } from './service.js';
 
 export function registerNotificationListeners(ctx: AppContext): void {
   ctx.events.on('memory.shared', (event, db) => tellMemoryShared(db, event));
@@ -10,4 +10,5 @@ export function registerNotificationListeners(ctx: AppContext): void {
   ctx.events.on('family.merged', (event, db) => tellFamilyMerged(db, event));
   ctx.events.on('timeline.joined', (event, db) => tellTimelineJoined(db, event));
   ctx.events.on('question.answered', (event, db) => tellQuestionAnswered(db, event));
+  ctx.events.on('book.ready', (event, db) => tellBookReady(db, event));
 }

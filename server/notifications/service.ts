@@ -140,3 +140,14 @@ export async function tellQuestionAnswered(db: Db, event: EventMap['question.ans
     createdAt: event.at,
   });
 }
+
+/** issue 24: 'other' to the person who asked for a book, once its PDF is ready in My books. */
+export async function tellBookReady(db: Db, event: EventMap['book.ready']): Promise<void> {
+  await queries.insertNotifications(db, [event.requestedBy], {
+    type: 'other',
+    title: messages.bookReadyTitle,
+    message: messages.bookReadyMessage(event.title),
+    relatedMemoryId: null,
+    createdAt: event.at,
+  });
+}
