@@ -4,7 +4,7 @@
 import { ActionIcon } from '@mantine/core';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useRef } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStandIns, renderWithMantine } from '../test/renderWithMantine';
 import { HoverTooltip } from './HoverTooltip';
 
@@ -57,5 +57,18 @@ describe('HoverTooltip', () => {
     await import('./FloatingTooltip');
     await act(async () => {});
     expect(screen.queryByRole('tooltip', { hidden: true })).toBeNull();
+  });
+
+  it('fetches its code while idle on a device that can hover, and not ahead on one that cannot (a phone)', () => {
+    const idleWork = vi.fn((_work: IdleRequestCallback) => 1);
+    vi.stubGlobal('requestIdleCallback', idleWork);
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    // renderWithMantine's matchMedia matches nothing: a phone, whose pointers cannot hover.
+    const phone = renderWithMantine(<RefreshButton />);
+    expect(idleWork).not.toHaveBeenCalled();
+    phone.unmount();
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(any-hover: hover)', media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    renderWithMantine(<RefreshButton />);
+    expect(idleWork).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,9 +4,16 @@ const loadFloatingTooltip = () => import('./FloatingTooltip');
 const FloatingTooltip = lazy(loadFloatingTooltip);
 
 /**
+ * A device with no pointer that can hover (a phone, a tablet without a mouse) never opens the
+ * tooltip, so it does not fetch its code ahead; one with a mouse or pen fetches it while idle.
+ */
+const canHover = () => window.matchMedia?.('(any-hover: hover)').matches ?? true;
+
+/**
  * Mantine's Tooltip on `target`, kept off the first load (issue 21 "First load"): its code and
- * floating-ui (about 20 KB compressed) are fetched when the browser is first idle or when a mouse
- * first comes over the target, instead of before the page can draw. The target is rendered on
+ * floating-ui (about 20 KB compressed) are fetched when the browser is first idle on a device
+ * that can hover, or when a mouse first comes over the target, instead of before the page can
+ * draw; a phone does not download them. The target is rendered on
  * its own and never wrapped, so nothing remounts when the tooltip arrives. It opens as Mantine's
  * does by default: while a mouse or pen is over the target (not on touch or focus), and Escape
  * closes it.
@@ -29,8 +36,9 @@ export function HoverTooltip({ label, target }: { label: string; target: RefObje
     node.addEventListener('pointerenter', onPointerEnter);
     node.addEventListener('pointerleave', close);
     document.addEventListener('keydown', onKeyDown);
-    // Fetched while the browser is idle, so the first hover seldom waits for it.
-    const idle = window.requestIdleCallback?.(() => void loadFloatingTooltip().catch(() => {}));
+    // Fetched while the browser is idle, so the first hover seldom waits for it; not by a
+    // device that cannot hover (should a mouse come later, its first hover fetches it).
+    const idle = canHover() ? window.requestIdleCallback?.(() => void loadFloatingTooltip().catch(() => {})) : undefined;
     return () => {
       node.removeEventListener('pointerenter', onPointerEnter);
       node.removeEventListener('pointerleave', close);
