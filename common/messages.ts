@@ -1190,6 +1190,16 @@ export const messages = {
   bookRangeTooLong: `A book may span at most ${Math.floor(BOOK_RANGE_DAYS_MAX / 366)} years.`,
   bookCoverInvalid: 'The cover must be a photo of a memory on this timeline that you can see.',
   bookFailed: 'We could not make this book. Try again; if it fails again, tell whoever runs your Heirloom.',
+  // ---- issue 24: the book's own words (server/books/render: printed in every book)
+  bookContents: 'Contents',
+  bookToldBy: (storyteller: string) => `Told by ${storyteller}`,
+  bookNotes: 'Notes',
+  bookQuestions: 'Questions and answers',
+  bookComments: 'From the family',
+  bookTags: 'Tags',
+  bookListenCaption: (storyteller: string) => `Scan this code with a phone camera to hear ${storyteller} tell this story.`,
+  bookEmpty: (range: string) => `No memories were kept between ${range}.`,
+  bookColophon: (day: string) => `Made on ${day} with Heirloom, from the memories this family keeps.`,
   // ---- issue 24: the family book, the web (web/src/features/books)
   menuMakeBook: 'Make a book',
   menuMyBooks: 'My books',

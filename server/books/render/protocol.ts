@@ -1,0 +1,27 @@
+// What the renderer's parent (run-child.ts) and its child (child.ts) say to each other.
+
+/** Typst compiles one part (the front matter, or a run of memories) from a JSON file in workDir. */
+export interface CompileTask {
+  type: 'compile';
+  workDir: string;
+  /** A CompileInput as JSON, inside workDir. */
+  inputFile: string;
+  /** The PDF written, inside workDir. */
+  outputFile: string;
+}
+
+/** pdf-lib joins the parts into the book, with blank pages where a part must start on a recto. */
+export interface MergeTask {
+  type: 'merge';
+  /** The book's title, for the PDF's own metadata. */
+  title: string;
+  parts: Array<{ file: string; blankPagesBefore: number }>;
+  outputFile: string;
+}
+
+export type ChildTask = CompileTask | MergeTask;
+
+export type ChildAnswer =
+  | { type: 'compiled'; pages: number; memoryPages: Array<{ index: number; page: number }>; rssBytes: number }
+  | { type: 'merged'; pages: number; rssBytes: number }
+  | { type: 'failed'; message: string };
