@@ -1266,6 +1266,18 @@ export const messages = {
   listenCodesStopFailed: 'The listen codes could not be stopped.',
   // ---- issue 24: listen codes (server/listen; the listen page)
   listenLinkNotFound: 'This code no longer plays. Ask the family for a new book.',
+  listenTooManyGuesses: 'Too many codes that do not play were tried from here. Please wait a few minutes and scan again.',
+  listenCodesCreatorOnly: 'Only the person who saved this memory can stop its listen codes.',
+  /** The label of the memory's own recording; a spoken answer is labelled by its question. */
+  listenStoryLabel: 'The story',
+  listenToldBy: (name: string) => `Told by ${name}`,
+  /** The teller of a memory whose creator gave no name: a printed book is no place for an e-mail address. */
+  listenUnnamedTeller: 'a member of the family',
+  listenPageTitle: (title: string) => `${title} · Heirloom`,
+  listenNotFoundTitle: 'Listen code · Heirloom',
+  listenNoRecordings: 'This memory has no recording to play any more.',
+  /** Inside each player, for a browser that cannot show one. */
+  listenDownload: 'Download the recording',
   // ---- end of issue 24
 } as const;
 

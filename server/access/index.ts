@@ -45,6 +45,8 @@ export type Permission =
   | 'memory.read'
   /** Edit, share, retime or delete a memory: its creator only (DESIGN "Who may do what"). */
   | 'memory.edit'
+  /** Stop a memory's listen codes (DESIGN "The family book (PDF)"): its creator only. */
+  | 'memory.stopListenCodes'
   /** See a user's name and picture (DESIGN "Edge decisions": GET /api/users/{id}). */
   | 'user.read'
   /** Read media bytes by storage key (DESIGN "Media bytes"). */
@@ -86,6 +88,7 @@ export async function checkAccess(db: Db, actor: Actor, permission: Permission, 
     case 'memory.read':
       return new Set(await memoriesViewableBy(db, actor.id, unique));
     case 'memory.edit':
+    case 'memory.stopListenCodes':
       return new Set(await memoriesCreatedBy(db, actor.id, unique));
     case 'user.read':
       return new Set(await usersVisibleTo(db, actor.id, unique));
@@ -117,6 +120,7 @@ const refusal: Record<Permission, { visibleWith?: Permission; message: string }>
   'family.merge': { visibleWith: 'family.read', message: messages.familyMergeCreatorOnly },
   'memory.read': { message: messages.memoryNotFound },
   'memory.edit': { visibleWith: 'memory.read', message: messages.memoryCreatorOnly },
+  'memory.stopListenCodes': { visibleWith: 'memory.read', message: messages.listenCodesCreatorOnly },
   'user.read': { message: messages.userNotFound },
   'media.read': { message: messages.notFound },
   'comment.read': { message: messages.commentNotFound },

@@ -62,8 +62,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { ctx, resolveSessi
     // Static files and the SPA shell need no session lookup.
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/uploads/')) return;
     // A storyteller's link is its own credential (DESIGN "Storytellers (no account)"): its
-    // answers never touch a session, so they never set or clear a cookie.
-    if (request.url.startsWith('/api/tell/')) return;
+    // answers never touch a session, so they never set or clear a cookie. A listen code
+    // (issue 24) is the same: it plays for whoever holds the printed page.
+    if (request.url.startsWith('/api/tell/') || request.url.startsWith('/api/listen/')) return;
     const token = request.cookies[sessionCookieName(ctx)];
     if (!token) return;
     const session = await resolveSession(ctx, token);

@@ -8,7 +8,7 @@ export { audioGate, stageAudio, type DetectedAudio } from './audio.js';
 export { stageImage, stageVideoThumbnail, type StagedImage } from './memory-images.js';
 export { forgetCommentRecording, forgetMemoryMedia, recordMedia, type NewMedia } from './queries.js';
 export { readMultipart, type FilePart, type FormFields, type MultipartForm, type MultipartOptions } from './multipart.js';
-export { recordAvatar, stageAvatar } from './service.js';
+export { readStoredMedia, recordAvatar, stageAvatar, type MediaConditions, type MediaReply } from './service.js';
 export { discardFiles, firstFailure, type StagedFile } from './staged.js';
 export { discardRestOfBody, drainBody } from './upload-body.js';
 export { moveVideoWithoutMetadata, stripVideoMetadata } from './video-metadata.js';

@@ -99,6 +99,16 @@ export async function readMedia(
 ): Promise<MediaReply> {
   if (!viewer || !isMediaKey(key)) throw notFound();
   await requireAccess(ctx.db, viewer, 'media.read', [key]);
+  return readStoredMedia(ctx, key, conditions, { throughApp });
+}
+
+/**
+ * The answer of GET /uploads/{key} for a caller already let through by another credential (a
+ * listen code, server/listen): Range, ETag and 304, the checked type, S3's redirect unless
+ * `throughApp`. The caller decides access; this only serves.
+ */
+export async function readStoredMedia(ctx: AppContext, key: string, conditions: MediaConditions, { throughApp = false }: MediaReadOptions = {}): Promise<MediaReply> {
+  if (!isMediaKey(key)) throw notFound();
   // DESIGN "Media bytes": S3 media goes out as a 302 to a short-lived presigned GET, after
   // the same check, so the bytes never pass through the app (S3 answers Range itself).
   if (!throughApp && ctx.media.presignedGetUrl) return redirectToStore(ctx, key, ctx.media.presignedGetUrl.bind(ctx.media));

@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { makeResetLink } from '../auth/index.js';
 import { wavBytes, mp4Bytes, memoryFields } from '../memories/test-support.js';
+import { listenCall } from '../listen/test-support.js';
 import { unsubscribeToken } from '../notifications/mail-token.js';
 import { TEST_PASSWORD } from './factories.js';
 import { blind, multipart, sees, tellCall, type RouteRow } from './route-table-test-support.js';
@@ -23,6 +24,7 @@ const ownAccount = "About the caller's own account: each signed-in persona acts 
 const isPublic = 'Public: every persona gets the same answer.';
 const json = (url: string, payload: object) => ({ url, payload });
 const tellNote = 'Only the link opens it: a session neither helps nor hinders.';
+const listenNote = "The code is the credential: every persona holds the world's code, and a session neither helps nor hinders.";
 
 export const routeTable: RouteRow[] = [
   // Signing in and out.
@@ -525,6 +527,36 @@ export const routeTable: RouteRow[] = [
     fresh: true,
     request: (w, as) => ({ ...tellCall(w, as, '/unsubscribe'), payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
     expect: { owner: 404, viewer: 404, member: 404, latecomer: 404, stranger: 404, signedOut: 404, linkHolder: 204 },
+  },
+
+  // Listen codes (issue 24): the code printed in a book is the credential, whoever scans it,
+  // with or without a session; stopping a memory's codes is its creator's.
+  {
+    route: 'GET /api/listen/:token',
+    note: listenNote,
+    request: (w) => listenCall(w, (token) => `/api/listen/${token}`),
+    reveals: () => 'The wedding song',
+    expect: { owner: sees(200), viewer: sees(200), member: sees(200), latecomer: sees(200), stranger: sees(200), signedOut: sees(200), linkHolder: sees(200) },
+  },
+  {
+    route: 'GET /api/listen/:token/recordings/:n',
+    note: listenNote,
+    request: (w) => listenCall(w, (token) => `/api/listen/${token}/recordings/0`),
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 200, linkHolder: 200 },
+  },
+  {
+    route: 'GET /listen/:token',
+    note: `${listenNote} The page, written by the server whether or not a web app is built.`,
+    request: (w) => listenCall(w, (token) => `/listen/${token}`),
+    reveals: () => 'The wedding song',
+    expect: { owner: sees(200), viewer: sees(200), member: sees(200), latecomer: sees(200), stranger: sees(200), signedOut: sees(200), linkHolder: sees(200) },
+  },
+  {
+    route: 'DELETE /api/memories/:id/listen-links',
+    note: 'Stops every listen code of the memory: its creator only.',
+    fresh: true,
+    request: (w) => ({ url: `/api/memories/${w.memory.id}/listen-links` }),
+    expect: { owner: 204, viewer: 403, member: 404, latecomer: 404, stranger: 404, signedOut: 401, linkHolder: 401 },
   },
 
   // Search, archives and media bytes: the same view rule.
