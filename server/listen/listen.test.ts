@@ -4,6 +4,9 @@
 // else, with no account, kept by no cache, sending no referrer, not indexed; its creator stops
 // it (others may not); wrong codes are counted per address. On both dialects.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TELL_GUESS_LIMIT } from '../../common/limits.js';
 import { messages } from '../../common/messages.js';
@@ -236,6 +239,33 @@ describe.each(dialects)('listen codes on %s', (dialect) => {
     expect(unknown.headers).toMatchObject({ ...CODE_HEADERS, 'content-type': 'text/html; charset=utf-8' });
     expect(unknown.headers['content-security-policy']).toContain("default-src 'none'");
     expect(unknown.body).toContain(`<h1>${messages.listenLinkNotFound.replace(/'/g, '&#39;')}</h1>`);
+  });
+
+  it("answers /listen/{token} itself when the web app is built, before the app's catch-all page", async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'heirloom-web-'));
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>The web app</title>');
+    const web = await makeTestApp(dialect, { webRoot });
+    try {
+      const joe = (await makeUser(web.ctx, { displayName: 'Grandpa Joe' })).user;
+      const memory = await makeMemory(web.ctx, joe, { title: 'The old mill' });
+      const page = await web.app.inject({ method: 'GET', url: `/listen/${tokenOf(await listenUrlFor(web.ctx, web.ctx.db, memory.id, joe.id))}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<h1>The old mill</h1>');
+      const unknown = await web.app.inject({ method: 'GET', url: `/listen/${'A'.repeat(43)}` });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).not.toContain('The web app');
+    } finally {
+      await web.close();
+      rmSync(webRoot, { recursive: true, force: true });
+    }
+  });
+
+  it('answers a HEAD of a recording with its length and no body', async () => {
+    const token = tokenOf(await urlFor(story.id));
+    const head = await t.app.inject({ method: 'HEAD', url: `/api/listen/${token}/recordings/0`, remoteAddress: nextAddress() });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(story.recordings[0]!.length));
+    expect(head.rawPayload.length).toBe(0);
   });
 
   it('deletes the codes with their memory', async () => {
