@@ -14,16 +14,33 @@
 // the viewer (route-table.test.ts).
 import { randomUUID } from 'node:crypto';
 import { makeResetLink } from '../auth/index.js';
+import { makeReadyBook } from '../books/test-support.js';
 import { wavBytes, mp4Bytes, memoryFields } from '../memories/test-support.js';
 import { listenCall } from '../listen/test-support.js';
 import { unsubscribeToken } from '../notifications/mail-token.js';
 import { TEST_PASSWORD } from './factories.js';
-import { blind, multipart, sees, tellCall, type RouteRow } from './route-table-test-support.js';
+import { blind, multipart, sees, tellCall, type RouteRow, type World } from './route-table-test-support.js';
 
 const ownAccount = "About the caller's own account: each signed-in persona acts on their own.";
 const isPublic = 'Public: every persona gets the same answer.';
 const json = (url: string, payload: object) => ({ url, payload });
 const tellNote = 'Only the link opens it: a session neither helps nor hinders.';
+
+/** The owner's ready book in a world (issue 24), made on the first call that needs it; its id once made, for reveals(). */
+const ownersBooks = new WeakMap<World, Promise<string>>();
+const ownersBookIds = new WeakMap<World, string>();
+function ownersBook(w: World): Promise<string> {
+  let made = ownersBooks.get(w);
+  if (!made) {
+    made = makeReadyBook(w.t, w.people.owner, w.timeline.id).then(({ id }) => {
+      ownersBookIds.set(w, id);
+      return id;
+    });
+    ownersBooks.set(w, made);
+  }
+  return made;
+}
+const bookNote = "The owner's book: a book is its requester's alone, and everyone else hears 404 (DESIGN \"The family book (PDF)\").";
 const listenNote = "The code is the credential: every persona holds the world's code, and a session neither helps nor hinders.";
 
 export const routeTable: RouteRow[] = [
@@ -557,6 +574,43 @@ export const routeTable: RouteRow[] = [
     fresh: true,
     request: (w) => ({ url: `/api/memories/${w.memory.id}/listen-links` }),
     expect: { owner: 204, viewer: 403, member: 404, latecomer: 404, stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+
+  // The family book (issue 24): any member asks for a book of their timeline.
+  {
+    route: 'POST /api/books',
+    fresh: true,
+    request: (w) => json('/api/books', { timelineId: w.timeline.id }),
+    expect: { owner: 202, viewer: 202, member: 202, latecomer: 202, stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+  {
+    route: 'GET /api/books',
+    note: `${ownAccount} ${bookNote}`,
+    request: async (w) => {
+      await ownersBook(w);
+      return { url: '/api/books' };
+    },
+    reveals: (w) => ownersBookIds.get(w) ?? 'no book was made',
+    expect: { owner: sees(200), viewer: blind(200), member: blind(200), latecomer: blind(200), stranger: blind(200), signedOut: 401, linkHolder: 401 },
+  },
+  {
+    route: 'GET /api/books/:id',
+    note: bookNote,
+    request: async (w) => ({ url: `/api/books/${await ownersBook(w)}` }),
+    expect: { owner: 200, viewer: 404, member: 404, latecomer: 404, stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+  {
+    route: 'GET /api/books/:id/file',
+    note: bookNote,
+    request: async (w) => ({ url: `/api/books/${await ownersBook(w)}/file` }),
+    expect: { owner: 200, viewer: 404, member: 404, latecomer: 404, stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+  {
+    route: 'DELETE /api/books/:id',
+    note: bookNote,
+    fresh: true,
+    request: async (w) => ({ url: `/api/books/${await ownersBook(w)}` }),
+    expect: { owner: 204, viewer: 404, member: 404, latecomer: 404, stranger: 404, signedOut: 401, linkHolder: 401 },
   },
 
   // Search, archives and media bytes: the same view rule.
