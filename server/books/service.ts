@@ -121,6 +121,15 @@ export async function bookFile(ctx: AppContext, requester: UserRow, id: string):
   return { fileName: `${row.title.replace(/[/\\]/g, '-')}.pdf`, size: stored.size, stream: stored.body };
 }
 
+/*
+ * A timeline deleted takes its books' rows by cascade (migration 0019), and their PDFs are left
+ * to the sweep of files no row names (media/orphans.ts, run by main.ts at every start; books/ is
+ * a media folder and books.file_key one of db/media-key-columns.ts). Not a timeline.deleted
+ * listener: that event is raised after the timeline's rows are gone, the books' with them, so
+ * a listener would find no key to remove, and a PDF no row names is served by nothing
+ * (GET …/file reads the row; /uploads refuses a key no media row holds) until the sweep frees it.
+ */
+
 /**
  * DELETE /api/books/{id}: the row, then its file. A book still being made has no file_key yet;
  * its file's key is its own, so it is removed whatever the row said, and the job, finding the
