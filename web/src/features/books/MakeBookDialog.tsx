@@ -54,7 +54,9 @@ function MakeBookForm({ onClose }: { onClose: () => void }) {
   const inView = useMatch('/timeline/:id')?.params.id;
   const navigate = useNavigate();
   const [today] = useState(() => new Date());
-  const [timelineId, setTimelineId] = useState(() => timelines.find((timeline) => timeline.id === inView)?.id ?? active?.id ?? timelines[0]?.id ?? '');
+  // Chosen by the person, else the one in view, else the active one (the timelines may still be on their way).
+  const [chosenTimelineId, setTimelineId] = useState<string | null>(null);
+  const timelineId = chosenTimelineId ?? timelines.find((timeline) => timeline.id === inView)?.id ?? active?.id ?? timelines[0]?.id ?? '';
   const [days, setDays] = useState(() => defaultBookDays(today));
   // The title follows the timeline chosen until the person writes their own.
   const [typedTitle, setTypedTitle] = useState<string | null>(null);

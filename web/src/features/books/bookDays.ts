@@ -10,10 +10,12 @@ function localDate(day: string): Date {
 
 /**
  * DESIGN "The family book (PDF)": by default the last twelve months ending today, both days
- * included, as the server defaults them (today, and the day after the same day a year before).
+ * included, as the server defaults them (server/books/range.ts: today, and the day after the
+ * same day a year before; a 29 February steps back to the 28th, so they begin on 1 March).
  */
 export function defaultBookDays(today: Date): { start: string; end: string } {
-  const start = new Date(today.getFullYear() - 1, today.getMonth(), today.getDate() + 1);
+  const leapDay = today.getMonth() === 1 && today.getDate() === 29;
+  const start = new Date(today.getFullYear() - 1, today.getMonth(), (leapDay ? 28 : today.getDate()) + 1);
   return { start: localDay(start), end: localDay(today) };
 }
 
