@@ -3,7 +3,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import ts from 'typescript';
+import { defineConfig, parseAst, type Plugin, type Rollup } from 'vite';
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
@@ -125,6 +126,125 @@ export function mantineStylesheets(): Plugin {
   };
 }
 
+/** Where every screen reads its words: `messages` of common/messages.ts. */
+const MESSAGES = fileURLToPath(new URL('common/messages.ts', import.meta.url));
+const MESSAGE_QUERY = '?message=';
+
+/**
+ * Issue 21 "First load": the web reads every word as `messages.<name>` from common/messages.ts,
+ * one object of over a thousand entries (17 KB gzip, growing with each feature) that the welcome
+ * page and home would each download whole to show about a hundred. In the build, a web module's
+ * `messages.<name>` becomes an import of that one entry, a module of its own made from the
+ * entry's text in messages.ts (`common/messages.ts?message=<name>`), so each chunk carries only
+ * the words its own code says, and the source keeps its one way to read them. A use the build
+ * cannot follow (`messages[name]`, `messages` handed on whole) fails it rather than shipping
+ * every word again. The server and the tests read messages.ts as it is.
+ */
+export function messagesByName(): Plugin {
+  let source = '';
+  let entries: Map<string, string> | null = null;
+  return {
+    name: 'heirloom-messages-by-name',
+    apply: 'build',
+    buildStart() {
+      entries = null;
+    },
+    async transform(code, id) {
+      if (id.includes('node_modules') || id.includes('\0') || !/\.[jt]sx?$/.test(id) || !code.includes('messages')) return null;
+      const program = parseAst(code);
+      let local: string | null = null;
+      // Each [start, end, text]; the text keeps to the line it replaces, so lines stay where they were.
+      const edits: [number, number, string][] = [];
+      for (const statement of program.body) {
+        if (statement.type !== 'ImportDeclaration' || typeof statement.source.value !== 'string') continue;
+        const resolved = await this.resolve(statement.source.value, id);
+        if (resolved?.id !== MESSAGES) continue;
+        const specifiers = statement.specifiers;
+        const index = specifiers.findIndex((specifier) => specifier.type === 'ImportSpecifier' && specifier.imported.type === 'Identifier' && specifier.imported.name === 'messages');
+        if (index < 0) continue;
+        local = specifiers[index]!.local.name;
+        const [start, end] = specifiers.length === 1 ? [statement.start, statement.end] : index === 0 ? [specifiers[0]!.start, specifiers[1]!.start] : [specifiers[index - 1]!.end, specifiers[index]!.end];
+        edits.push([start, end, code.slice(start, end).replace(/[^\n]/g, '')]);
+      }
+      if (local === null) return null;
+      const names = new Set<string>();
+      const visit = (node: unknown, parent: { type: string; computed?: unknown } | null, key: string): void => {
+        if (Array.isArray(node)) return node.forEach((child) => visit(child, parent, key));
+        if (!node || typeof node !== 'object' || typeof (node as { type?: unknown }).type !== 'string') return;
+        const each = node as { type: string; start: number; end: number; [key: string]: unknown };
+        if (each.type === 'MemberExpression' && !each.computed && (each.object as { type: string; name?: string }).type === 'Identifier' && (each.object as { name: string }).name === local) {
+          const name = (each.property as { name: string }).name;
+          names.add(name);
+          edits.push([each.start, each.end, `__message_${name}`]);
+          return;
+        }
+        if (each.type === 'Identifier' && each.name === local) {
+          const notAReference = (['MemberExpression', 'Property'].includes(parent?.type ?? '') && ['property', 'key'].includes(key) && !parent?.computed) || parent?.type === 'ImportSpecifier';
+          if (!notAReference) this.error(`${id}: \`${local}\` is used other than as ${local}.<name>, so its words cannot be loaded by name (vite.config.ts, messagesByName)`);
+        }
+        for (const [field, child] of Object.entries(each)) if (field !== 'type') visit(child, each, field);
+      };
+      visit(program.body, null, 'body');
+      let result = code;
+      for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0])) result = result.slice(0, start) + text + result.slice(end);
+      const imports = [...names].map((name) => `import __message_${name} from ${JSON.stringify(`${MESSAGES}${MESSAGE_QUERY}${name}`)};`).join(' ');
+      // On the first line, so every line keeps its number (map: null, the code did not move between lines).
+      return { code: `${imports} ${result}`, map: null };
+    },
+    load(id) {
+      if (!id.startsWith(`${MESSAGES}${MESSAGE_QUERY}`)) return null;
+      const name = id.slice(MESSAGES.length + MESSAGE_QUERY.length);
+      if (!entries) source = readFileSync(MESSAGES, 'utf8');
+      entries ??= messageEntries(source, (reason) => this.error(`common/messages.ts: ${reason} (vite.config.ts, messagesByName)`));
+      const value = entries.get(name) ?? (entries.has('') ? `${entries.get('')}[${JSON.stringify(name)}]` : undefined);
+      if (value === undefined) this.error(`common/messages.ts has no entry ${name}`);
+      // The file as it is, its `messages` object replaced by the one entry: its imports and any
+      // helper it declares still stand, and the bundler drops whatever the entry does not use.
+      const statement = /^export const messages = \{$[\s\S]*?^\} as const;$/m.exec(source)!;
+      return `${source.slice(0, statement.index)}const message = ${value};\nexport default message;\n${source.slice(statement.index + statement[0].length)}`;
+    },
+  };
+}
+
+/**
+ * The text of each entry of `messages`, by name, as an expression. An entry a later spread may
+ * replace reads through that spread, so each name means what the object gives it; a name no
+ * entry gives (one of a spread's, e.g. tell-messages.ts) reads from the spreads, under ''.
+ */
+function messageEntries(source: string, fail: (reason: string) => never): Map<string, string> {
+  const file = ts.createSourceFile(MESSAGES, source, ts.ScriptTarget.Latest, true);
+  let object: ts.ObjectLiteralExpression | undefined;
+  file.forEachChild((node) => {
+    if (!ts.isVariableStatement(node)) return;
+    for (const declaration of node.declarationList.declarations) {
+      if (declaration.name.getText() !== 'messages' || !declaration.initializer) continue;
+      const initializer = ts.isAsExpression(declaration.initializer) ? declaration.initializer.expression : declaration.initializer;
+      if (ts.isObjectLiteralExpression(initializer)) object = initializer;
+    }
+  });
+  if (!object) fail('no `export const messages = { ... } as const`');
+  const properties = object.properties;
+  const entries = new Map<string, string>();
+  const spreadsFrom = (index: number) =>
+    properties
+      .slice(index)
+      .filter(ts.isSpreadAssignment)
+      .map((spread) => `...${spread.expression.getText()}`);
+  properties.forEach((property, index) => {
+    if (ts.isSpreadAssignment(property)) return;
+    if (!ts.isPropertyAssignment(property) || !(ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))) {
+      fail(`the entry '${property.getText().slice(0, 40)}' is not written \`name: value\``);
+    }
+    const name = property.name.text;
+    const value = property.initializer.getText();
+    const later = spreadsFrom(index + 1);
+    entries.set(name, later.length ? `{ ${JSON.stringify(name)}: ${value}, ${later.join(', ')} }[${JSON.stringify(name)}]` : `(${value})`);
+  });
+  const spreads = spreadsFrom(0);
+  if (spreads.length) entries.set('', `{ ${spreads.join(', ')} }`);
+  return entries;
+}
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -134,7 +254,7 @@ function filesUnder(dir: string): string[] {
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), mantineStylesheets(), signedInPage(), precompress()],
+  plugins: [react(), messagesByName(), mantineStylesheets(), signedInPage(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
