@@ -50,7 +50,7 @@ export function CoverPhotoChooser(props: CoverPhotoChooserProps) {
   if (!choosing) {
     return (
       <Stack gap={4} align="flex-start">
-        <Text fw={500}>{messages.bookCoverLabel}</Text>
+        <Text className={classes.coverLabel}>{messages.bookCoverLabel}</Text>
         <Text c="dimmed">{messages.bookCoverFirst}</Text>
         <Button variant="light" onClick={() => setChoosing(true)}>
           {messages.bookCoverChoose}

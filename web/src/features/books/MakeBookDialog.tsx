@@ -20,6 +20,7 @@ import { useActiveTimeline } from '../timelines';
 import { dayInWords, defaultBookDays } from './bookDays';
 import { BookTitleField } from './BookTitleField';
 import { CoverPhotoChooser } from './CoverPhotoChooser';
+import classes from './Books.module.css';
 import { BOOKS_PATH } from './paths';
 
 export function MakeBookDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -155,6 +156,7 @@ function MakeBookForm({ onClose }: { onClose: () => void }) {
         />
         <Checkbox
           size="md"
+          classNames={{ body: classes.choiceWithHint, inner: classes.choiceBoxWithHint }}
           label={messages.bookIncludeComments}
           description={messages.bookIncludeCommentsHint}
           checked={includeComments}
@@ -162,6 +164,7 @@ function MakeBookForm({ onClose }: { onClose: () => void }) {
         />
         <Checkbox
           size="md"
+          classNames={{ body: classes.choiceWithHint, inner: classes.choiceBoxWithHint }}
           label={messages.bookListenCodes}
           description={messages.bookListenCodesHint}
           checked={listenCodes}

@@ -26,7 +26,7 @@ export function StopListenCodesButton({ memory }: { memory: Pick<Memory, 'id' | 
   if (!mayStopListenCodes(memory)) return null;
   return (
     <>
-      <Button variant="light" color="gray" size="md" leftSection={<IconQrcodeOff size={18} />} onClick={confirm.open}>
+      <Button variant="light" size="md" leftSection={<IconQrcodeOff size={18} />} onClick={confirm.open}>
         {messages.stopListenCodes}
       </Button>
       <Modal opened={confirming} onClose={confirm.close} title={messages.stopListenCodesTitle} centered closeButtonProps={{ 'aria-label': messages.closeDialog }}>
