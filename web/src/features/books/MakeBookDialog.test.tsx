@@ -125,6 +125,8 @@ describe('fieldOfRefusal', () => {
   it("puts the server's words about a field beside that field, and the rest above Make", () => {
     expect(fieldOfRefusal(messages.bookTitleTooLong)).toBe('title');
     expect(fieldOfRefusal(messages.bookRangeInvalid)).toBe('end');
+    expect(fieldOfRefusal(messages.bookRangeTooLong)).toBe('start');
+    expect(fieldOfRefusal(messages.bookCoverInvalid)).toBeNull();
     expect(fieldOfRefusal(messages.bookTimelineRequired)).toBe('timelineId');
     expect(fieldOfRefusal('Timeline not found')).toBeNull();
   });

@@ -46,6 +46,8 @@ type BookRequest = Omit<CreateBookBody, 'tz'>;
 export function fieldOfRefusal(message: string): Field | null {
   if (message === messages.bookTitleTooLong) return 'title';
   if (message === messages.bookRangeInvalid) return 'end';
+  // Too long a span: the start is what a person moves to shorten it.
+  if (message === messages.bookRangeTooLong) return 'start';
   if (message === messages.bookTimelineRequired) return 'timelineId';
   return null;
 }
