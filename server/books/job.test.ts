@@ -236,7 +236,12 @@ describe.each(dialects)("the book's job on %s", (dialect) => {
       // The second attempt begins at 0 %, not where the first stopped.
       expect((await bookRow(t, id))!.progress).toBe(0);
     });
-    const documents = await runJobs(render);
+    const { runner, settle } = bookRunner(t, render.render);
+    await runner.drain();
+    // Between the attempts the book waits again, from 0 %.
+    expect(await bookRow(t, id)).toMatchObject({ status: 'queued', progress: 0, error: null });
+    await settle();
+    const documents = render.documents;
     expect(attempts).toBe(2);
     expect(documents[0]).toEqual(documents[1]);
     expect(await bookRow(t, id)).toMatchObject({ status: 'ready', progress: 100, error: null });

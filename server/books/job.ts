@@ -42,7 +42,16 @@ export interface BookJobOptions {
 export function bookRenderHandler(ctx: AppContext, { render = renderBook }: BookJobOptions = {}): JobHandler {
   return {
     maxAttempts: MAX_ATTEMPTS,
-    run: (payload, job) => makeBook(ctx, bookIdOf(payload), job.signal, render),
+    run: async (payload, job) => {
+      const bookId = bookIdOf(payload);
+      try {
+        await makeBook(ctx, bookId, job.signal, render);
+      } catch (error) {
+        // Another attempt follows after a pause: the book says it waits, not that it is at 60 %.
+        if (job.attempt < MAX_ATTEMPTS && !job.signal.aborted) await queries.markWaiting(ctx.db, bookId, iso(ctx.now()));
+        throw error;
+      }
+    },
     // The last attempt failed (or its instance died): the person reads words, never a stack trace.
     failed: (payload) => queries.markFailed(ctx.db, bookIdOf(payload), messages.bookFailed, iso(ctx.now())),
   };

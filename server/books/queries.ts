@@ -57,6 +57,11 @@ export async function markReady(db: Db, id: string, done: { pages: number; bytes
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Between attempts: queued again, from 0 %. */
+export async function markWaiting(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('books').set({ status: 'queued', progress: 0, updated_at: at }).where('id', '=', id).where('status', '=', 'rendering').execute();
+}
+
 export async function markFailed(db: Db, id: string, error: string, at: string): Promise<void> {
   await db.updateTable('books').set({ status: 'failed', error, updated_at: at }).where('id', '=', id).where('status', '!=', 'ready').execute();
 }
