@@ -126,6 +126,8 @@ test('a family makes a book at phone size, watches it being made and downloads t
 
   // Being made: a progress bar with its percentage, then ready with its pages and Download.
   const book = page.getByRole('article', { name: FAMILY });
+  // The focus (and a screen reader) is taken to the book just asked for.
+  await expect(book.getByRole('heading', { name: FAMILY, level: 2 })).toBeFocused();
   const progress = book.getByRole('progressbar', { name: messages.bookProgressLabel(FAMILY) });
   await expect(progress).toBeVisible();
   await expect(progress).toHaveAttribute('aria-valuenow', /^\d+$/);
