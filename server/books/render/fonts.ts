@@ -6,8 +6,8 @@
 //   Noto Serif SC: Chinese, and Japanese kana and kanji.
 //   Nanum Myeongjo (Sandoll for Naver): Korean.
 // Only the weights the book sets are loaded: Noto Serif SC alone is 15 MB a weight.
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 
 const require = createRequire(import.meta.url);
 
@@ -43,4 +43,9 @@ export const bookFontNames = [
 /** The font files' paths, resolved from this module, so they are found from dist/server too. */
 export const bookFontFiles = (): string[] => files.map((file) => require.resolve(file));
 
-export const readBookFonts = (): Promise<Buffer[]> => Promise.all(bookFontFiles().map((file) => readFile(file)));
+/**
+ * The folders Typst is pointed at: each weight sits alone in its own, so Typst finds exactly
+ * these files and reads one only when a page needs it (handed over as bytes instead, the fonts
+ * cost a child 70 MB before it had set a word; Noto Serif SC is never read for a book without Han).
+ */
+export const bookFontFolders = (): string[] => bookFontFiles().map((file) => dirname(file));

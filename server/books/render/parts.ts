@@ -4,8 +4,8 @@
 import { PRINT_DPI } from './layout.js';
 import type { TemplateMemory } from './model.js';
 
-/** Decoded pixels a part may hold (about 4 bytes each in Typst: ~100 MB). */
-export const PART_PIXELS_MAX = 24_000_000;
+/** Decoded pixels a part may hold: about nine photos across the page, some 60 MB in Typst. */
+export const PART_PIXELS_MAX = 12_000_000;
 /** Memories a part may hold, so a book of words alone still reports progress as it goes. */
 export const PART_MEMORIES_MAX = 40;
 

@@ -27,7 +27,7 @@ export const bookTemplate = String.raw`
 // The same words inline (a title in the contents, in a line of its own direction).
 #let inline(p) = text(lang: p.lang, font: fonts-for(p.lang), p.text)
 
-#let label-line(body) = text(size: 7.5pt, tracking: 0.16em, fill: accent, upper(body))
+#let label-line(body) = text(size: 7.5pt, tracking: 0.07em, fill: accent, upper(body))
 #let ornament = line(length: 2.4em, stroke: 0.6pt + accent)
 
 #set document(title: book.title.text)
@@ -50,7 +50,7 @@ export const bookTemplate = String.raw`
     let started = query(<memory-start>).filter(m => m.location().page() <= here-page)
     if started.len() == 0 { return }
     let number = counter(page).get().first()
-    set text(size: 7.5pt, tracking: 0.16em, fill: muted)
+    set text(size: 7.5pt, tracking: 0.07em, fill: muted)
     align(if calc.even(number) { left } else { right }, upper(started.last().value))
   },
   footer: context {

@@ -1,0 +1,212 @@
+// The family book read back with real tools (issue 24 "Tests"): pdfinfo, pdffonts, pdftotext,
+// pdfimages, and pdftoppm + zbarimg for the listen codes.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../../common/messages.js';
+import type { BookDocument } from '../document.js';
+import { bookFontNames, renderBook, type RenderedBook } from './index.js';
+import { bookDocument, memory, pdfCodes, pdfFonts, pdfImages, pdfInfo, pdfPages, prose, storePhoto, tempMediaStore } from './test-support.js';
+
+const listen = (token: string) => `https://heirloom.example/listen/${token}`;
+
+/** A title in each script the issue names, with the words pdftotext reads back from it. */
+const titles = {
+  latin: 'The summer at the lake',
+  greek: 'Το καλοκαίρι στη θάλασσα',
+  cyrillic: 'Лето у бабушки',
+  hebrew: 'שלום ירושלים',
+  arabic: 'سلام',
+  chinese: '海边的夏天',
+  japanese: 'おばあちゃんの台所',
+  korean: '할머니의 여름',
+  markup: 'Recipe #1: *Nana’s* $5 cake [with] _icing_ ]',
+};
+
+describe('a small family book', () => {
+  let root: string;
+  let workDir: string;
+  let doc: BookDocument;
+  let rendered: RenderedBook;
+  let pages: string[];
+  const progress: number[] = [];
+  /** A page's words on one line, as a title that wraps is read back. */
+  const flat = (text: string) => text.replace(/\s+/g, ' ');
+  const contentsIndex = () => pages.findIndex((text) => text.includes(messages.bookContents));
+  /** The page (1-based) a memory's own page is, found by its title after the contents. */
+  const pageOf = (title: string) => pages.findIndex((text, index) => index > contentsIndex() && flat(text).includes(title)) + 1;
+
+  beforeAll(async () => {
+    const store = await tempMediaStore();
+    root = store.root;
+    workDir = await mkdtemp(join(tmpdir(), 'heirloom-book-'));
+    const large = await storePhoto(store.media, 2000, 1500);
+    const tiny = await storePhoto(store.media, 300, 200, '#7aaf6a');
+    doc = bookDocument({
+      cover: large,
+      memories: [
+        memory({
+          day: '2024-01-14',
+          title: titles.latin,
+          photos: [large],
+          transcription: `${prose(6)}\n\nThe second paragraph starts here. ${prose(3)}`,
+          notes: 'Written down by Sam afterwards.',
+          followUps: [{ question: 'What was the water like?', answer: 'Cold, always cold.' }],
+          comments: [
+            { author: 'Sam Alvarez', createdAt: '2024-01-15T10:00:00Z', text: 'I remember the boat!' },
+            { author: 'Lucía', createdAt: '2024-02-01T23:30:00Z', text: 'So do I.' },
+          ],
+          tags: ['summer', 'lake'],
+          listenUrl: listen('lake-token-0123456789abcdefghijklmnopqrstuv'),
+        }),
+        memory({ day: '2024-01-20', title: titles.greek, transcription: 'Θυμάμαι τη θάλασσα.', photos: [tiny] }),
+        memory({ day: '2024-02-03', title: titles.cyrillic, transcription: 'Я помню лето.', listenUrl: listen('summer-token-zyxwvutsrqponmlkjihgfedcba98') }),
+        memory({ day: '2024-03-09', title: titles.hebrew, transcription: 'זה סיפור על הים.' }),
+        memory({ day: '2024-03-10', title: titles.arabic, transcription: 'سلام' }),
+        memory({ day: '2024-05-01', title: titles.chinese, transcription: '我们每个星期天都去河边。' }),
+        memory({ day: '2024-05-02', title: titles.japanese, transcription: '毎週日曜日に川へ行きました。' }),
+        memory({ day: '2024-08-30', title: titles.korean, transcription: '우리는 일요일마다 강에 갔어요.' }),
+        memory({ day: '2024-12-24', title: titles.markup, notes: 'Mix *everything* #together and bake at $180.' }),
+      ],
+    });
+    rendered = await renderBook(doc, { media: store.media, workDir, onProgress: (fraction) => void progress.push(fraction) });
+    pages = await pdfPages(rendered.pdfPath);
+  }, 60_000);
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('is 6 × 9 inches (432 × 648 pt), with as many pages as it says', async () => {
+    const info = await pdfInfo(rendered.pdfPath);
+    expect(info['Page size']).toBe('432 x 648 pts');
+    expect(Number(info.Pages)).toBe(rendered.pages);
+    expect(pages).toHaveLength(rendered.pages);
+    expect(info.Title).toBe(doc.title);
+  });
+
+  it('embeds every font, and every font is one of the book’s own from npm (none from the system)', async () => {
+    const fonts = await pdfFonts(rendered.pdfPath);
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) expect({ font: font.name, embedded: font.embedded, ours: bookFontNames.includes(font.name) }).toEqual({ font: font.name, embedded: true, ours: true });
+  });
+
+  it('opens with a cover: title, family name, the date range', () => {
+    expect(pages[0]).toContain(doc.title);
+    expect(pages[0]).toContain('The Alvarez family');
+    expect(pages[0]).toContain('JANUARY 1 – DECEMBER 31, 2024');
+  });
+
+  it('prints every title, in every script, once in the contents and once on its own page, in date order, each page numbered', () => {
+    const contentsPage = pages.findIndex((text) => text.includes(messages.bookContents));
+    expect(contentsPage).toBeGreaterThan(0);
+    const contents = pages[contentsPage]!;
+    for (const year of ['2024']) expect(contents).toContain(year);
+    for (const month of ['JANUARY', 'FEBRUARY', 'MARCH', 'MAY', 'AUGUST', 'DECEMBER']) expect(contents).toContain(month);
+    let lastPage = contentsPage + 1;
+    for (const [script, title] of Object.entries(titles)) {
+      const pageNumber = pageOf(title);
+      expect({ script, found: pageNumber > contentsPage + 1 }).toEqual({ script, found: true });
+      // The contents name the page it is on (pdftotext writes a right-to-left line's number
+      // first), and that page prints its number at its foot.
+      const entry = contents.split('\n').find((line) => line.includes(title))?.trim() ?? '';
+      expect({ script, entry: entry.endsWith(` ${pageNumber}`) || entry.startsWith(`${pageNumber} `) }).toEqual({ script, entry: true });
+      expect(pages[pageNumber - 1]!.trim().split('\n').at(-1)!.trim()).toBe(String(pageNumber));
+      expect({ script, inOrder: pageNumber > lastPage }).toEqual({ script, inOrder: true });
+      lastPage = pageNumber;
+    }
+  });
+
+  it('prints a title’s markup characters as written', () => {
+    const page = flat(pages[pageOf(titles.markup) - 1]!);
+    expect(page).toContain('Recipe #1: *Nana’s* $5 cake [with] _icing_ ]');
+    expect(page).toContain('Mix *everything* #together and bake at $180.');
+  });
+
+  it('gives each memory its date, its teller, its notes, questions, comments with authors and dates, and tags; the month runs at the head', () => {
+    const lake = pages.filter((text) => text.includes('SUNDAY, JANUARY 14, 2024') || text.includes('I remember the boat!')).join('\n');
+    expect(lake).toContain(messages.bookToldBy('Rose Alvarez'));
+    expect(lake).toContain('Written down by Sam afterwards.');
+    expect(lake).toContain('What was the water like?');
+    expect(lake).toContain('Cold, always cold.');
+    expect(lake).toContain('I remember the boat!');
+    expect(lake).toContain('— Sam Alvarez, January 15, 2024');
+    expect(lake).toContain('— Lucía, February 1, 2024');
+    expect(lake).toMatch(/summer · lake/);
+    expect(lake).toContain('JANUARY 2024');
+    expect(pages[pageOf(titles.korean) - 1]).toContain('AUGUST 2024');
+  });
+
+  it('prints a listen code that decodes to its address on the memories that have one, and none elsewhere', async () => {
+    const codes = await pdfCodes(rendered.pdfPath, workDir);
+    const found = [...codes.entries()].filter(([, texts]) => texts.length > 0);
+    expect(found.map(([, texts]) => texts).flat().sort()).toEqual([doc.memories[0]!.listenUrl, doc.memories[2]!.listenUrl].sort());
+    const cyrillicPage = pageOf(titles.cyrillic);
+    expect(codes.get(cyrillicPage)).toEqual([doc.memories[2]!.listenUrl]);
+    expect(flat(pages[cyrillicPage - 1]!)).toContain(messages.bookListenCaption('Rose Alvarez'));
+    expect(codes.get(pageOf(titles.greek))).toEqual([]);
+  });
+
+  it('prints a large photo at 300 dpi across the text, and a tiny one smaller, at its own pixels, never stretched', async () => {
+    const images = await pdfImages(rendered.pdfPath);
+    const tiny = images.find((image) => image.page === pageOf(titles.greek))!;
+    const large = images.find((image) => image.page === pageOf(titles.latin))!;
+    expect([tiny.width, tiny.height]).toEqual([300, 200]);
+    expect(tiny.xppi).toBeGreaterThanOrEqual(199);
+    expect(large.width).toBe(1350);
+    expect(large.xppi).toBeGreaterThanOrEqual(299);
+    expect(large.xppi).toBeLessThanOrEqual(301);
+    // Printed widths in inches: the tiny photo prints at a third of the large one's.
+    expect(tiny.width / tiny.xppi).toBeLessThan((large.width / large.xppi) / 2);
+  });
+
+  it('reports its progress from 0 to 1, never going back', () => {
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress.length).toBeGreaterThan(4);
+    for (let i = 1; i < progress.length; i += 1) expect(progress[i]).toBeGreaterThanOrEqual(progress[i - 1]!);
+  });
+});
+
+describe('a book with no memory in its range', () => {
+  it('still renders: the cover, then a page saying there were none', async () => {
+    const workDir = await mkdtemp(join(tmpdir(), 'heirloom-book-'));
+    try {
+      const doc = bookDocument({ start: '2023-06-01', end: '2023-06-30' });
+      const rendered = await renderBook(doc, { media: (await tempMediaStore()).media, workDir, onProgress: () => {} });
+      const pages = await pdfPages(rendered.pdfPath);
+      expect(rendered.pages).toBe(pages.length);
+      expect(pages[0]).toContain(doc.title);
+      expect(pages.join('\n')).toContain(messages.bookEmpty('June 1 – 30, 2023'));
+      expect((await pdfInfo(rendered.pdfPath))['Page size']).toBe('432 x 648 pts');
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('stopping a book', () => {
+  it.each([
+    ['while its photos are scaled', (fraction: number) => fraction > 0],
+    ['while it is compiled', (fraction: number) => fraction > 0.6],
+  ])('%s: the render throws the abort and writes no book', async (_, when) => {
+    const store = await tempMediaStore();
+    const workDir = await mkdtemp(join(tmpdir(), 'heirloom-book-'));
+    try {
+      const photo = await storePhoto(store.media, 800, 600);
+      const doc = bookDocument({ memories: Array.from({ length: 6 }, (_, i) => memory({ day: `2024-02-0${i + 1}`, photos: [photo], transcription: prose(20) })) });
+      const controller = new AbortController();
+      const stopped = new Error('The book was deleted.');
+      const onProgress = (fraction: number) => {
+        if (when(fraction) && !controller.signal.aborted) controller.abort(stopped);
+      };
+      await expect(renderBook(doc, { media: store.media, workDir, onProgress, signal: controller.signal })).rejects.toBe(stopped);
+      expect(existsSync(join(workDir, 'book.pdf'))).toBe(false);
+    } finally {
+      await rm(store.root, { recursive: true, force: true });
+      await rm(workDir, { recursive: true, force: true });
+    }
+  });
+});
