@@ -22,7 +22,8 @@ export interface TemplateMemory {
   /** The notes, under their label, when the prose is the transcription. */
   notes: Paragraph[];
   followUps: Array<{ question: Paragraph; answer: Paragraph[] }>;
-  comments: Array<{ author: string; date: string; text: Paragraph[] }>;
+  /** Each comment's words, and who wrote it when: "— Sam, March 6, 2024". */
+  comments: Array<{ signature: string; text: Paragraph[] }>;
   tags: string[];
   listen: { svg: string; caption: string } | null;
 }
@@ -95,6 +96,12 @@ export function contentsOf(memories: BookMemory[], pages: number[]): ContentsYea
   return years;
 }
 
+/**
+ * A name set inside an English sentence, isolated (Unicode's FSI … PDI): a name in Hebrew or
+ * Arabic keeps its own direction without pulling the comma and date after it into its run.
+ */
+const isolate = (name: string) => `\u2068${name}\u2069`;
+
 export function templateMemory(memory: BookMemory, index: number, photos: PrintPhoto[], listenSvg: string | null, tz: string): TemplateMemory {
   const transcription = paragraphs(memory.transcription);
   const notes = paragraphs(memory.notes);
@@ -103,7 +110,7 @@ export function templateMemory(memory: BookMemory, index: number, photos: PrintP
     month: formatMonth(memory.day),
     date: formatDayWithWeekday(memory.day),
     title: paragraph(memory.title),
-    toldBy: messages.bookToldBy(memory.storyteller),
+    toldBy: messages.bookToldBy(isolate(memory.storyteller)),
     photos,
     prose: transcription.length > 0 ? transcription : notes,
     notes: transcription.length > 0 ? notes : [],
@@ -111,11 +118,10 @@ export function templateMemory(memory: BookMemory, index: number, photos: PrintP
       .map((followUp) => ({ question: paragraph(followUp.question.trim()), answer: paragraphs(followUp.answer) }))
       .filter((followUp) => followUp.question.text !== '' && followUp.answer.length > 0),
     comments: memory.comments.map((comment) => ({
-      author: comment.author,
-      date: formatDay(dayIn(comment.createdAt, tz)),
+      signature: `— ${isolate(comment.author)}, ${formatDay(dayIn(comment.createdAt, tz))}`,
       text: paragraphs(comment.text),
     })),
     tags: memory.tags,
-    listen: listenSvg && memory.listenUrl ? { svg: listenSvg, caption: messages.bookListenCaption(memory.storyteller) } : null,
+    listen: listenSvg && memory.listenUrl ? { svg: listenSvg, caption: messages.bookListenCaption(isolate(memory.storyteller)) } : null,
   };
 }

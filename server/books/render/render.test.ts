@@ -1,13 +1,16 @@
 // The family book read back with real tools (issue 24 "Tests"): pdfinfo, pdffonts, pdftotext,
 // pdfimages, and pdftoppm + zbarimg for the listen codes.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../common/messages.js';
 import type { BookDocument } from '../document.js';
 import { bookFontNames, renderBook, type RenderedBook } from './index.js';
+import { Readable } from 'node:stream';
+import { newMediaKey } from '../../providers/storage/index.js';
+import { storedBytes } from '../../providers/storage/test-support.js';
 import { bookDocument, memory, pdfCodes, pdfFonts, pdfImages, pdfInfo, pdfPages, prose, storePhoto, tempMediaStore } from './test-support.js';
 
 const listen = (token: string) => `https://heirloom.example/listen/${token}`;
@@ -44,6 +47,10 @@ describe('a small family book', () => {
     workDir = await mkdtemp(join(tmpdir(), 'heirloom-book-'));
     const large = await storePhoto(store.media, 2000, 1500);
     const tiny = await storePhoto(store.media, 300, 200, '#7aaf6a');
+    const gone = { ...(await storePhoto(store.media, 640, 480)), storageKey: newMediaKey('images', 'jpg') };
+    const damagedKey = newMediaKey('images', 'jpg');
+    await store.media.put(damagedKey, Readable.from([Buffer.from('not a photo at all, though it says it is')]), { contentType: 'image/jpeg' });
+    const damaged = { storageKey: damagedKey, mimeType: 'image/jpeg', width: 640, height: 480 };
     doc = bookDocument({
       cover: large,
       memories: [
@@ -61,7 +68,7 @@ describe('a small family book', () => {
           tags: ['summer', 'lake'],
           listenUrl: listen('lake-token-0123456789abcdefghijklmnopqrstuv'),
         }),
-        memory({ day: '2024-01-20', title: titles.greek, transcription: 'Θυμάμαι τη θάλασσα.', photos: [tiny] }),
+        memory({ day: '2024-01-20', title: titles.greek, transcription: 'Θυμάμαι τη θάλασσα.', photos: [gone, tiny, damaged] }),
         memory({ day: '2024-02-03', title: titles.cyrillic, transcription: 'Я помню лето.', listenUrl: listen('summer-token-zyxwvutsrqponmlkjihgfedcba98') }),
         memory({ day: '2024-03-09', title: titles.hebrew, transcription: 'זה סיפור על הים.' }),
         memory({ day: '2024-03-10', title: titles.arabic, transcription: 'سلام' }),
@@ -119,6 +126,14 @@ describe('a small family book', () => {
     }
   });
 
+  it('sets a blank line in the words as a new paragraph, and Hebrew and Arabic words as written', () => {
+    const lake = pages[pageOf(titles.latin) - 1]! + pages[pageOf(titles.latin)]!;
+    expect(lake.split('\n').some((line) => line.trim().startsWith('The second paragraph starts here.'))).toBe(true);
+    // (pdftotext writes a right-to-left line in visual order: the full stop comes first.)
+    expect(pages[pageOf(titles.hebrew) - 1]).toContain('זה סיפור על הים');
+    expect(flat(pages[pageOf(titles.arabic) - 1]!).match(/سلام/g)).toHaveLength(2);
+  });
+
   it('prints a title’s markup characters as written', () => {
     const page = flat(pages[pageOf(titles.markup) - 1]!);
     expect(page).toContain('Recipe #1: *Nana’s* $5 cake [with] _icing_ ]');
@@ -151,6 +166,8 @@ describe('a small family book', () => {
 
   it('prints a large photo at 300 dpi across the text, and a tiny one smaller, at its own pixels, never stretched', async () => {
     const images = await pdfImages(rendered.pdfPath);
+    // The Greek memory's photo that is gone from the store and its damaged one are left out.
+    expect(images.filter((image) => image.page === pageOf(titles.greek))).toHaveLength(1);
     const tiny = images.find((image) => image.page === pageOf(titles.greek))!;
     const large = images.find((image) => image.page === pageOf(titles.latin))!;
     expect([tiny.width, tiny.height]).toEqual([300, 200]);
@@ -209,4 +226,45 @@ describe('stopping a book', () => {
       await rm(workDir, { recursive: true, force: true });
     }
   });
+});
+
+describe('a book of 40 memories with 30 large photos', () => {
+  /** The resident memory of this process and every process under it (the renderer's children). */
+  async function treeRss(pid: number): Promise<number> {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+    const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    const threads = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+    const children = await Promise.all(threads.map((thread) => readFile(`/proc/${pid}/task/${thread}/children`, 'utf8').catch(() => '')));
+    const sizes = await Promise.all(children.join(' ').split(/\s+/).filter(Boolean).map((child) => treeRss(Number(child))));
+    return sizes.reduce((sum, size) => sum + size, own);
+  }
+
+  it('grows the server and its children by at most 250 MB while it renders', async () => {
+    const store = await tempMediaStore();
+    const workDir = await mkdtemp(join(tmpdir(), 'heirloom-book-'));
+    try {
+      const photo = await storePhoto(store.media, 2000, 1500);
+      const stored = await storedBytes(store.media, photo.storageKey);
+      const memories = [];
+      for (let i = 0; i < 40; i += 1) {
+        // Each photo under a key of its own, as a family's would be: each is fetched and scaled.
+        const copy = { ...photo, storageKey: newMediaKey('images', 'jpg') };
+        if (i < 30) await store.media.put(copy.storageKey, Readable.from([stored]), { contentType: 'image/jpeg' });
+        const day = `2024-${String(1 + Math.floor(i / 4)).padStart(2, '0')}-${String(1 + (i % 4) * 7).padStart(2, '0')}`;
+        memories.push(memory({ day, photos: i < 30 ? [copy] : [], transcription: prose(50), listenUrl: listen(`token-${i}`) }));
+      }
+      const before = await treeRss(process.pid);
+      let most = before;
+      const sampling = setInterval(() => void treeRss(process.pid).then((rss) => (most = Math.max(most, rss))), 25);
+      const rendered = await renderBook(bookDocument({ memories }), { media: store.media, workDir, onProgress: async () => void (most = Math.max(most, await treeRss(process.pid))) }).finally(() => clearInterval(sampling));
+      expect(Number((await pdfInfo(rendered.pdfPath)).Pages)).toBe(rendered.pages);
+      expect((await pdfImages(rendered.pdfPath)).length).toBe(30);
+      const grewMb = (most - before) / 2 ** 20;
+      expect(grewMb).toBeGreaterThan(20); // the sampling saw the children
+      expect(grewMb).toBeLessThanOrEqual(250);
+    } finally {
+      await rm(store.root, { recursive: true, force: true });
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

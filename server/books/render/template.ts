@@ -22,10 +22,13 @@ export const bookTemplate = String.raw`
 // A person's words: one paragraph, in its own script and direction.
 #let words(p) = {
   set text(lang: p.lang, dir: if p.dir == "rtl" { rtl } else { ltr }, font: fonts-for(p.lang))
+  // Naskh's letters sit small beside Literata's at the same size.
+  set text(size: 1.12em) if p.lang == "ar"
   par(lines(p.text))
 }
-// The same words inline (a title in the contents, in a line of its own direction).
-#let inline(p) = text(lang: p.lang, font: fonts-for(p.lang), p.text)
+// The same words inline (a title in the contents), isolated (Unicode's FSI … PDI), so a title
+// that ends in Hebrew or Arabic does not carry the leaders and page number into its run.
+#let inline(p) = text(lang: p.lang, font: fonts-for(p.lang), "\u{2068}" + p.text + "\u{2069}")
 
 #let label-line(body) = text(size: 7.5pt, tracking: 0.07em, fill: accent, upper(body))
 #let ornament = line(length: 2.4em, stroke: 0.6pt + accent)
@@ -111,7 +114,7 @@ export const bookTemplate = String.raw`
         set text(size: 9.5pt)
         for p in c.text { words(p) }
       })
-      block(sticky: false, above: 0.3em, below: 0.8em, align(end, text(size: 8.5pt, fill: muted, style: "italic", [— #c.author, #c.date])))
+      block(width: 100%, above: 0.3em, below: 0.8em, align(right, text(size: 8.5pt, fill: muted, style: "italic", c.signature)))
     }
   }
   if m.listen != none {

@@ -94,10 +94,10 @@ export async function pdfImages(file: string): Promise<Array<{ page: number; wid
     });
 }
 
-/** The QR codes on each page (rasterised at 200 dpi, read by zbarimg): page number → decoded texts. */
+/** The QR codes on each page (rasterised at 150 dpi: a 2.4 cm code's modules are 4 px; read by zbarimg): page number → decoded texts. */
 export async function pdfCodes(file: string, workDir: string): Promise<Map<number, string[]>> {
   const prefix = join(workDir, 'codes');
-  await run('pdftoppm', ['-r', '200', '-gray', '-png', file, prefix]);
+  await run('pdftoppm', ['-r', '150', '-gray', '-png', file, prefix]);
   const codes = new Map<number, string[]>();
   for (const png of (await readdir(workDir)).filter((name) => name.startsWith('codes-')).sort()) {
     const page = Number(/-(\d+)\.png$/.exec(png)![1]);
