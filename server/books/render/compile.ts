@@ -6,6 +6,7 @@ import type { NodeCompiler as Compiler } from '@myriaddreamin/typst-ts-node-comp
 import { PDFDocument } from 'pdf-lib';
 import { bookFontFolders } from './fonts.js';
 import { PAGE_HEIGHT_PT, PAGE_WIDTH_PT } from './layout.js';
+import { writeOutline } from './outline.js';
 import type { ChildAnswer, CompileTask, MergeTask } from './protocol.js';
 import { bookTemplate } from './template.js';
 
@@ -44,6 +45,7 @@ export async function mergeParts(task: MergeTask): Promise<ChildAnswer> {
     const pages = await book.copyPages(source, source.getPageIndices());
     for (const page of pages) book.addPage(page);
   }
+  writeOutline(book, task.outline);
   book.setTitle(task.title);
   book.setProducer('Heirloom');
   book.setCreator('Heirloom (Typst)');

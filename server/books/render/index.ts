@@ -23,6 +23,7 @@
 // Serif SC (Chinese, Japanese) and Nanum Myeongjo (Korean). Every one is embedded, subset.
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { messages } from '../../../common/messages.js';
 import type { MediaStore } from '../../providers/storage/index.js';
 import type { BookDocument } from '../document.js';
 import { COVER_PHOTO_MAX_HEIGHT_PT, COVER_PHOTO_MAX_WIDTH_PT, PHOTO_MAX_HEIGHT_PT, TEXT_WIDTH_PT } from './layout.js';
@@ -50,6 +51,9 @@ export interface RenderedBook {
 }
 
 export { bookFontNames } from './fonts.js';
+
+/** The contents open on the third page, after the cover and its verso (template.ts). */
+const CONTENTS_PAGE = 3;
 
 /** The share of the progress bar the photos take; the compiles take the rest. */
 const PHOTOS_SHARE = 0.6;
@@ -102,6 +106,7 @@ export async function renderBook(doc: BookDocument, options: RenderOptions): Pro
           type: 'merge',
           title: doc.title,
           parts: [{ file: join(workDir, 'front.pdf'), blankPagesBefore: 0 }, ...files.map((file, i) => ({ file, blankPagesBefore: i === 0 ? blankAfterFront : 0 }))],
+          outline: [{ title: messages.bookContents, page: CONTENTS_PAGE }, ...doc.memories.map((memory, i) => ({ title: memory.title, page: pages[i]! }))],
           outputFile: pdfPath,
         },
         'merged',
@@ -142,10 +147,17 @@ async function prepareMemories(doc: BookDocument, { media, workDir, onProgress, 
   return { cover, memories };
 }
 
+/**
+ * Words as Typst can take them: a lone half of a surrogate pair (a paste cut mid-emoji) is not
+ * JSON Typst reads, and control characters have no glyph; both go, and the book is made.
+ */
+const printable = (text: string) =>
+  text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
+
 const withContents = (book: TemplateBook, doc: BookDocument, pages: number[]): TemplateBook => ({ ...book, contents: contentsOf(doc.memories, pages) });
 
 async function compile(children: RenderChildren, workDir: string, name: string, input: CompileInput) {
   const inputFile = `${name}.json`;
-  await writeFile(join(workDir, inputFile), JSON.stringify(input));
+  await writeFile(join(workDir, inputFile), JSON.stringify(input, (_, value: unknown) => (typeof value === 'string' ? printable(value) : value)));
   return children.run({ type: 'compile', workDir, inputFile, outputFile: `${name}.pdf` }, 'compiled');
 }

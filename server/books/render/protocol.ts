@@ -16,6 +16,8 @@ export interface MergeTask {
   /** The book's title, for the PDF's own metadata. */
   title: string;
   parts: Array<{ file: string; blankPagesBefore: number }>;
+  /** The bookmarks: the contents and each memory, at its page in the joined book. */
+  outline: Array<{ title: string; page: number }>;
   outputFile: string;
 }
 

@@ -11,7 +11,7 @@ import { bookFontNames, renderBook, type RenderedBook } from './index.js';
 import { Readable } from 'node:stream';
 import { newMediaKey } from '../../providers/storage/index.js';
 import { storedBytes } from '../../providers/storage/test-support.js';
-import { bookDocument, memory, pdfCodes, pdfFonts, pdfImages, pdfInfo, pdfPages, prose, storePhoto, tempMediaStore } from './test-support.js';
+import { bookDocument, memory, pdfCodes, pdfFonts, pdfImages, pdfInfo, pdfOutline, pdfPages, prose, storePhoto, tempMediaStore } from './test-support.js';
 
 const listen = (token: string) => `https://heirloom.example/listen/${token}`;
 
@@ -75,7 +75,7 @@ describe('a small family book', () => {
         memory({ day: '2024-05-01', title: titles.chinese, transcription: '我们每个星期天都去河边。' }),
         memory({ day: '2024-05-02', title: titles.japanese, transcription: '毎週日曜日に川へ行きました。' }),
         memory({ day: '2024-08-30', title: titles.korean, transcription: '우리는 일요일마다 강에 갔어요.' }),
-        memory({ day: '2024-12-24', title: titles.markup, notes: 'Mix *everything* #together and bake at $180.' }),
+        memory({ day: '2024-12-24', title: titles.markup, notes: 'Mix *everything* #together and bake at $180.\u0007\ud800' }),
       ],
     });
     rendered = await renderBook(doc, { media: store.media, workDir, onProgress: (fraction) => void progress.push(fraction) });
@@ -132,6 +132,12 @@ describe('a small family book', () => {
     // (pdftotext writes a right-to-left line in visual order: the full stop comes first.)
     expect(pages[pageOf(titles.hebrew) - 1]).toContain('זה סיפור על הים');
     expect(flat(pages[pageOf(titles.arabic) - 1]!).match(/سلام/g)).toHaveLength(2);
+  });
+
+  it('carries bookmarks to the contents and to every memory’s page, as the contents print them', async () => {
+    const outline = await pdfOutline(rendered.pdfPath);
+    expect(outline[0]).toEqual({ title: messages.bookContents, page: 3 });
+    expect(outline.slice(1)).toEqual(Object.values(titles).map((title) => ({ title, page: pageOf(title) })));
   });
 
   it('prints a title’s markup characters as written', () => {

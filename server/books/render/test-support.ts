@@ -1,7 +1,7 @@
 // Books for the renderer's tests: a media store over a temporary folder holding made-up photos,
 // memories with sensible defaults, and the PDF read back with poppler's and zbar's tools.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -108,4 +108,25 @@ export async function pdfCodes(file: string, workDir: string): Promise<Map<numbe
     codes.set(page, found);
   }
   return codes;
+}
+
+/** The PDF's bookmarks, read back with pdf-lib: each title and the page (1-based) it opens. */
+export async function pdfOutline(file: string): Promise<Array<{ title: string; page: number }>> {
+  const { PDFDocument, PDFName, PDFDict, PDFArray, PDFRef, PDFHexString, PDFString } = await import('pdf-lib');
+  const book = await PDFDocument.load(await readFile(file));
+  const pageRefs = book.getPages().map((page) => page.ref.toString());
+  const root = book.catalog.lookupMaybe(PDFName.of('Outlines'), PDFDict);
+  const entries: Array<{ title: string; page: number }> = [];
+  let ref = root?.get(PDFName.of('First'));
+  while (ref instanceof PDFRef) {
+    const item = book.context.lookup(ref, PDFDict);
+    const title = item.lookup(PDFName.of('Title'));
+    const dest = item.lookup(PDFName.of('Dest'), PDFArray);
+    entries.push({
+      title: title instanceof PDFHexString || title instanceof PDFString ? title.decodeText() : '',
+      page: pageRefs.indexOf(dest.get(0).toString()) + 1,
+    });
+    ref = item.get(PDFName.of('Next'));
+  }
+  return entries;
 }
