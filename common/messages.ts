@@ -1198,7 +1198,7 @@ export const messages = {
   bookComments: 'From the family',
   bookTags: 'Tags',
   bookListenCaption: (storyteller: string) => `Scan this code with a phone camera to hear ${storyteller} tell this story.`,
-  bookEmpty: (range: string) => `No memories were kept between ${range}.`,
+  bookEmpty: (range: string) => `There are no memories from ${range}.`,
   bookColophon: (day: string) => `Made on ${day} with Heirloom, from the memories this family keeps.`,
   // ---- issue 24: the family book, the web (web/src/features/books)
   menuMakeBook: 'Make a book',
