@@ -5,6 +5,7 @@ import { messages } from '../../../common/messages.js';
 import type { BookDocument, BookMemory } from '../document.js';
 import { dayIn, formatDay, formatDayWithWeekday, formatMonth, formatMonthName, formatRange } from './dates.js';
 import * as layout from './layout.js';
+import { LISTEN_CODE_CM } from './listen-code.js';
 import type { PrintPhoto } from './photos.js';
 import { paragraph, paragraphs, type Paragraph } from './words.js';
 
@@ -58,6 +59,7 @@ const geometry = {
   outside: layout.MARGIN_OUTSIDE_PT,
   top: layout.MARGIN_TOP_PT,
   bottom: layout.MARGIN_BOTTOM_PT,
+  listenCodeCm: LISTEN_CODE_CM,
 };
 
 export function templateBook(doc: BookDocument, cover: PrintPhoto | null, madeOn: Date): TemplateBook {

@@ -121,6 +121,8 @@ describe('a small family book', () => {
       const entry = contents.split('\n').find((line) => line.includes(title))?.trim() ?? '';
       expect({ script, entry: entry.endsWith(` ${pageNumber}`) || entry.startsWith(`${pageNumber} `) }).toEqual({ script, entry: true });
       expect(pages[pageNumber - 1]!.trim().split('\n').at(-1)!.trim()).toBe(String(pageNumber));
+      // No title alone at a page's foot: it opens its page, with its teller under it.
+      expect({ script, toldBy: pages[pageNumber - 1]!.includes(messages.bookToldBy('Rose Alvarez')) }).toEqual({ script, toldBy: true });
       expect({ script, inOrder: pageNumber > lastPage }).toEqual({ script, inOrder: true });
       lastPage = pageNumber;
     }

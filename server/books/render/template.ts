@@ -120,8 +120,8 @@ export const bookTemplate = String.raw`
   if m.listen != none {
     block(breakable: false, above: 2em, width: 100%,
       rect(width: 100%, inset: 0.9em, radius: 3pt, stroke: 0.5pt + accent.lighten(40%),
-        grid(columns: (2.4cm, 1fr), column-gutter: 1.1em, align: horizon,
-          image(bytes(m.listen.svg), format: "svg", width: 2.4cm),
+        grid(columns: (g.listenCodeCm * 1cm, 1fr), column-gutter: 1.1em, align: horizon,
+          image(bytes(m.listen.svg), format: "svg", width: g.listenCodeCm * 1cm),
           text(size: 9pt, style: "italic", fill: muted, m.listen.caption))))
   }
   if m.tags.len() > 0 {
