@@ -58,7 +58,39 @@ const CONTENTS_PAGE = 3;
 /** The share of the progress bar the photos take; the compiles take the rest. */
 const PHOTOS_SHARE = 0.6;
 
+/**
+ * Books are made one at a time in this process, whatever runs the jobs: the memory bound
+ * (one child's part, one photo scaling) and the cores left for requests hold for a server,
+ * not for each book. A book waiting its turn can still be stopped.
+ */
+let lastRender: Promise<unknown> = Promise.resolve();
+
 export async function renderBook(doc: BookDocument, options: RenderOptions): Promise<RenderedBook> {
+  options.signal?.throwIfAborted();
+  const before = lastRender;
+  const mine = (async () => {
+    await waitFor(before, options.signal);
+    return renderAlone(doc, options);
+  })();
+  // The turn passes on once this book and every one before it have settled (one stopped while
+  // waiting must not let the next start beside the one still running).
+  lastRender = Promise.allSettled([before, mine]);
+  return mine;
+}
+
+/** Resolves when `turn` settles, or rejects with the signal's reason as soon as it aborts. */
+function waitFor(turn: Promise<unknown>, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(signal!.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    void turn.then(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    });
+  });
+}
+
+async function renderAlone(doc: BookDocument, options: RenderOptions): Promise<RenderedBook> {
   const { workDir, onProgress, signal } = options;
   signal?.throwIfAborted();
   await onProgress(0);

@@ -276,3 +276,31 @@ describe('a book of 40 memories with 30 large photos', () => {
     }
   }, 120_000);
 });
+
+describe('two books asked for at once', () => {
+  it('are made one after the other, and one stopped while it waits ends at once without its turn', async () => {
+    const store = await tempMediaStore();
+    const dirs = await Promise.all([1, 2, 3].map(() => mkdtemp(join(tmpdir(), 'heirloom-book-'))));
+    try {
+      const photo = await storePhoto(store.media, 800, 600);
+      const doc = bookDocument({ memories: [memory({ day: '2024-04-01', photos: [photo], transcription: prose(10) })] });
+      const events: string[] = [];
+      const onProgress = (name: string) => (fraction: number) => void events.push(`${name} ${fraction === 1 ? 'done' : fraction === 0 ? 'start' : 'step'}`);
+      const waiting = new AbortController();
+      const first = renderBook(doc, { media: store.media, workDir: dirs[0]!, onProgress: onProgress('first') });
+      const stopped = renderBook(doc, { media: store.media, workDir: dirs[1]!, onProgress: onProgress('stopped'), signal: waiting.signal });
+      const second = renderBook(doc, { media: store.media, workDir: dirs[2]!, onProgress: onProgress('second') });
+      const reason = new Error('deleted while waiting');
+      waiting.abort(reason);
+      await expect(stopped).rejects.toBe(reason);
+      expect(events.includes('first done')).toBe(false);
+      const [a, b] = await Promise.all([first, second]);
+      expect([a.pages, b.pages]).toEqual([b.pages, a.pages]);
+      const starts = events.filter((event) => event.endsWith('start') || event.endsWith('done'));
+      expect(starts).toEqual(['first start', 'first done', 'second start', 'second done']);
+    } finally {
+      await rm(store.root, { recursive: true, force: true });
+      for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
