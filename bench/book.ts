@@ -30,7 +30,7 @@ import { migrateToLatest } from '../server/db/migrate.js';
 import { stageAudio, stageImage } from '../server/media/index.js';
 import { authorizeCreation, createMemory } from '../server/memories/service.js';
 import { createMediaStore } from '../server/providers/storage/index.js';
-import { BOOK_MEMORIES, BOOK_PHOTOS, bookContent, makePhotos, PHOTO_HEIGHT, PHOTO_WIDTH, WORDS_PER_MEMORY, type Script } from './book-compare/content.js';
+import { BOOK_MEMORIES, BOOK_PHOTOS, bookContent, makePhotos, PHOTO_HEIGHT, PHOTO_WIDTH, SCRIPT_NAMES, WORDS_PER_MEMORY, type Script } from './book-compare/content.js';
 import { PRINT_FONTS } from './book-compare/fonts.js';
 import { measure } from './book-compare/measure.js';
 import { processTree, treeMemory, watchTree } from './book-compare/memory.js';
@@ -106,9 +106,11 @@ async function seedBook(dataDir: string, photos: string): Promise<{ voices: numb
  * every family member's home reads), one every STREAM_MS, each timed from send to the body read;
  * a request that would overlap the previous one waits for it. Runs until `until` resolves.
  */
-async function stream(url: string, cookie: string, until: Promise<unknown>): Promise<number[]> {
+async function stream(url: string, cookie: string, until: Promise<unknown>, sentAt: number[] = []): Promise<number[]> {
   let done = false;
-  void until.finally(() => (done = true));
+  const stop = () => (done = true);
+  // Both ways, so a failure of `until` is left to its owner to await, not thrown here unhandled.
+  until.then(stop, stop);
   const latencies: number[] = [];
   let next = performance.now();
   while (!done) {
@@ -117,6 +119,7 @@ async function stream(url: string, cookie: string, until: Promise<unknown>): Pro
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     latencies.push(performance.now() - started);
+    sentAt.push(started);
     next += STREAM_MS;
     const wait = next - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -127,16 +130,22 @@ async function stream(url: string, cookie: string, until: Promise<unknown>): Pro
 
 const seconds = (count: number) => new Promise((resolve) => setTimeout(resolve, count * 1000));
 
-/** The processes of the server's tree, each by the script it runs, with its highest RSS seen. */
-function watchByProcess(serverPid: number, everyMs = 100): { stop: () => Map<string, number> } {
+/**
+ * The processes of the server's tree, each by the script it runs (the last .ts/.js of its
+ * command line, after tsx's loader), with its highest RSS seen; and how many children were started.
+ */
+function watchByProcess(serverPid: number, everyMs = 100): { stop: () => { peaks: Map<string, number>; children: number } } {
   const peaks = new Map<string, number>();
+  const children = new Set<number>();
   const read = () => {
     for (const pid of processTree(serverPid)) {
       try {
         const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-        const script = command.find((part) => /\.(ts|js|mjs)$/.test(part))?.replace(`${root}/`, '') ?? command[0] ?? '?';
-        const name = pid === serverPid ? `server (${script.split('/').slice(-2).join('/')})` : script.split('/').slice(-3).join('/');
+        const script = command.findLast((part) => /\.(ts|js|mjs)$/.test(part)) ?? command[0];
         const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+        if (!script || rss === 0) continue;
+        if (pid !== serverPid) children.add(pid);
+        const name = `${pid === serverPid ? 'the server' : 'a child'} (${script.replace(`${root}/`, '')})`;
         peaks.set(name, Math.max(peaks.get(name) ?? 0, rss));
       } catch {
         // Gone meanwhile.
@@ -147,7 +156,7 @@ function watchByProcess(serverPid: number, everyMs = 100): { stop: () => Map<str
   return {
     stop: () => {
       clearInterval(timer);
-      return peaks;
+      return { peaks, children: children.size };
     },
   };
 }
@@ -209,11 +218,14 @@ async function main(): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     })();
-    const rendering = await stream(apiUrl, cookie, ready);
+    // Awaited below; handled here too so a failed book stops the stream before it is awaited, not the process.
+    ready.catch(() => undefined);
+    const sentAt: number[] = [];
+    const rendering = await stream(apiUrl, cookie, ready, sentAt);
     const book = await ready;
     const readySeconds = (performance.now() - asked) / 1000;
     const peak = watch.stop();
-    const perProcess = byProcess.stop();
+    const { peaks: perProcess, children } = byProcess.stop();
     const after = treeMemory(heirloom.pid);
 
     const file = await fetch(`${heirloom.origin}/api/books/${id}/file`, { headers: { cookie } });
@@ -245,13 +257,18 @@ async function main(): Promise<void> {
     const verdict = (met: boolean) => (met ? 'met' : 'missed');
     const photosDone = progress.find((sample) => sample.progress >= 60);
     const firstRendering = progress.find((sample) => sample.status === 'rendering');
+    // The API while the server scales the photos itself (sharp, in its own process) and while the child compiles.
+    const photosEnd = asked + (photosDone?.at ?? 0) * 1000;
+    const duringPhotos = rendering.filter((_, index) => sentAt[index]! < photosEnd);
+    const duringCompiles = rendering.filter((_, index) => sentAt[index]! >= photosEnd);
+    const p95Of = (list: number[]) => (list.length > 0 ? ms(p95(list)) : 'none');
     const modules = join(root, 'node_modules');
     const typstBytes = diskBytes([join(modules, '@myriaddreamin/typst-ts-node-compiler'), join(modules, '@myriaddreamin/typst-ts-node-compiler-linux-x64-gnu')]);
     const fontPackages = [...new Set(PRINT_FONTS.map((font) => font.path.split('/node_modules/')[1]!.split('/').slice(0, 2).join('/')))];
     const fontPackageBytes = diskBytes(fontPackages.map((name) => join(modules, name)));
     const fontFileBytes = diskBytes(PRINT_FONTS.map((font) => font.path));
     const pdfLibBytes = diskBytes([join(modules, 'pdf-lib'), join(modules, '@pdf-lib')]);
-    const wrong = (Object.keys(back.scripts) as Script[]).filter((script) => !back.scripts[script]);
+    const wrong = (Object.keys(back.scripts) as Script[]).filter((script) => !back.scripts[script]).map((script) => SCRIPT_NAMES[script]);
     const processes = [...perProcess.entries()].sort((a, b) => b[1] - a[1]).map(([name, rss]) => `${name} ${mb(rss)}`).join('; ');
     const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
 
@@ -284,8 +301,10 @@ it (photos scaled to print one at a time, then Typst in parts of ${REFERENCE_PAR
 | API p95 beside a spinning core | ${ms(spinP95)} (${spinning.length} requests) | idle ${ms(idleP95)} | ${Math.round((spinP95 / idleP95) * 100)} % | | |
 
 The book: ${book.pages} pages (the PDF read back: ${back.pages}), ${mb(back.bytes)}, ${book.memories} memories; fonts ${back.notEmbedded.length === 0 ? 'all embedded' : `not embedded: ${back.notEmbedded.join(', ')}`}${back.foreign.length === 0 ? ', all of them the npm print fonts' : `, not ours: ${back.foreign.join(', ')}`}; titles read back
-by \`pdftotext\` in logical order: ${wrong.length === 0 ? 'every script' : `every script but ${wrong.join(', ')}`}${wrong.includes('arabic') ? ` (the first Arabic title came out as "${back.sample.arabic}"; see "choosing the renderer" above)` : ''}; listen-code captions: ${captions} (${voices} memories with a voice).
-Where the time went, from the book's progress as polled: queued until ${firstRendering ? `${firstRendering.at.toFixed(1)} s` : '?'}; photos scaled (progress 60 %) by ${photosDone ? `${photosDone.at.toFixed(1)} s` : '?'}; the compiles and the join until ${readySeconds.toFixed(1)} s.
+by \`pdftotext\` in logical order: ${wrong.length === 0 ? 'every script' : `every script but ${wrong.join(', ')}`}${!back.scripts.arabic ? ` (the first Arabic title came out as "${back.sample.arabic}"; see "choosing the renderer" above)` : ''}; listen-code captions: ${captions} (${voices} memories with a voice).
+Where the time went, from the book's progress as polled: the job rendering by ${firstRendering ? `${firstRendering.at.toFixed(1)} s` : '?'}; every photo scaled to print
+by the server (progress 60 %) by ${photosDone ? `${photosDone.at.toFixed(1)} s` : '?'}; the compiles in ${children} child process${children === 1 ? '' : 'es'} one after another, and the join, until ${readySeconds.toFixed(1)} s.
+The API's p95 while the server scaled the photos: ${p95Of(duringPhotos)} (${duringPhotos.length} requests); while the child compiled: ${p95Of(duringCompiles)} (${duringCompiles.length} requests).
 Highest RSS of each process of the server's tree while the book was made: ${processes}.
 The reference in parts: photos scaled ${scaling.seconds.toFixed(1)} s (peak ${mb(scaling.rss)}), Typst in parts ${compiling.seconds.toFixed(1)} s (peak ${mb(compiling.rss)}).
 

@@ -38,6 +38,18 @@ const PARAGRAPHS: Record<Exclude<Script, 'latin'>, string> = {
   korean: '할머니는 매년 겨울마다 김장을 하셨고, 우리는 마당에 모여 앉아 배추를 날랐습니다.',
 };
 
+/** As the reports name them. */
+export const SCRIPT_NAMES: Record<Script, string> = {
+  latin: 'Latin',
+  greek: 'Greek',
+  cyrillic: 'Cyrillic',
+  hebrew: 'Hebrew',
+  arabic: 'Arabic',
+  chinese: 'Chinese',
+  japanese: 'Japanese',
+  korean: 'Korean',
+};
+
 const SCRIPTS: Script[] = ['latin', 'greek', 'cyrillic', 'hebrew', 'arabic', 'chinese', 'japanese', 'korean'];
 
 const WORDS = (
