@@ -22,8 +22,10 @@ export const TEXT_HEIGHT_PT = PAGE_HEIGHT_PT - MARGIN_TOP_PT - MARGIN_BOTTOM_PT;
 
 /** A photo is never taller than this, so a portrait leaves room for the words around it. */
 export const PHOTO_MAX_HEIGHT_PT = 0.6 * TEXT_HEIGHT_PT;
-/** The cover's photo, inside the cover's wider frame. */
-export const COVER_PHOTO_MAX_WIDTH_PT = TEXT_WIDTH_PT;
+/** The cover's frame: its margins are even (the mean of inside and outside), its photo inset within. */
+export const COVER_INSET_PT = 18;
+const COVER_FRAME_PT = 3 + 0.8 + 0.3;
+export const COVER_PHOTO_MAX_WIDTH_PT = PAGE_WIDTH_PT - MARGIN_INSIDE_PT - MARGIN_OUTSIDE_PT - 2 * (COVER_INSET_PT + COVER_FRAME_PT);
 export const COVER_PHOTO_MAX_HEIGHT_PT = 0.5 * TEXT_HEIGHT_PT;
 
 /** Pixels per inch a photo is scaled to for print: what offset and laser printers resolve. */

@@ -60,6 +60,7 @@ const geometry = {
   top: layout.MARGIN_TOP_PT,
   bottom: layout.MARGIN_BOTTOM_PT,
   listenCodeCm: LISTEN_CODE_CM,
+  coverInset: layout.COVER_INSET_PT,
 };
 
 export function templateBook(doc: BookDocument, cover: PrintPhoto | null, madeOn: Date): TemplateBook {

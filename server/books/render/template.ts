@@ -135,31 +135,36 @@ export const bookTemplate = String.raw`
   }
 }
 
-#let cover() = page({
+// The cover: a double hairline frame inside the margins (nothing near the trim: there is no
+// bleed), the photo at its head, the title centred in the space below it. Even margins here,
+// since a cover is looked at, not bound into a spread.
+#let cover() = page(margin: (x: (g.inside + g.outside) / 2 * 1pt, top: g.top * 1pt, bottom: g.bottom * 1pt), {
   set align(center)
   set par(justify: false, first-line-indent: 0pt)
-  if book.cover != none {
-    v(0.25in)
-    image(book.cover.path, width: book.cover.widthPt * 1pt, height: book.cover.heightPt * 1pt)
-    v(0.55in)
-  } else {
-    v(2.1in)
-  }
-  ornament
-  v(1.2em)
-  {
-    set text(size: 26pt, lang: book.title.lang, dir: if book.title.dir == "rtl" { rtl } else { ltr }, font: fonts-for(book.title.lang))
-    set par(leading: 0.4em)
-    lines(book.title.text)
-  }
-  if book.familyName != none {
-    v(1em)
-    text(size: 13pt, style: "italic", fill: muted, lang: book.familyName.lang, font: fonts-for(book.familyName.lang), book.familyName.text)
-  }
-  v(1.6em)
-  label-line(book.range)
-  v(1.2em)
-  ornament
+  rect(width: 100%, height: 100%, stroke: 0.8pt + accent, inset: 3pt,
+    rect(width: 100%, height: 100%, stroke: 0.3pt + accent, inset: g.coverInset * 1pt, {
+      if book.cover != none {
+        v(0.1in)
+        image(book.cover.path, width: book.cover.widthPt * 1pt, height: book.cover.heightPt * 1pt)
+      }
+      v(1fr)
+      ornament
+      v(1.2em)
+      {
+        set text(size: 26pt, lang: book.title.lang, dir: if book.title.dir == "rtl" { rtl } else { ltr }, font: fonts-for(book.title.lang))
+        set par(leading: 0.4em)
+        lines(book.title.text)
+      }
+      if book.familyName != none {
+        v(1em)
+        text(size: 13pt, style: "italic", fill: muted, lang: book.familyName.lang, font: fonts-for(book.familyName.lang), book.familyName.text)
+      }
+      v(1.6em)
+      label-line(book.range)
+      v(1.2em)
+      ornament
+      v(1fr)
+    }))
 })
 
 #let colophon() = page({
