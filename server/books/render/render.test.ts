@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../common/messages.js';
 import type { BookDocument } from '../document.js';
 import { bookFontNames, renderBook, type RenderedBook } from './index.js';
+import { MARGIN_INSIDE_PT, MARGIN_OUTSIDE_PT } from './layout.js';
 import { Readable } from 'node:stream';
 import { newMediaKey } from '../../providers/storage/index.js';
 import { storedBytes } from '../../providers/storage/test-support.js';
-import { bookDocument, memory, pdfCodes, pdfFonts, pdfImages, pdfInfo, pdfOutline, pdfPages, prose, storePhoto, tempMediaStore } from './test-support.js';
+import { bookDocument, memory, pdfCodes, pdfFonts, pdfImages, pdfInfo, pdfOutline, pdfPages, pdfWordBoxes, prose, storePhoto, tempMediaStore } from './test-support.js';
 
 const listen = (token: string) => `https://heirloom.example/listen/${token}`;
 
@@ -92,6 +93,25 @@ describe('a small family book', () => {
     expect(Number(info.Pages)).toBe(rendered.pages);
     expect(pages).toHaveLength(rendered.pages);
     expect(info.Title).toBe(doc.title);
+  });
+
+  it('keeps a wider margin at the binding, on the left of a recto and the right of a verso, and nothing near the trim', async () => {
+    const boxes = await pdfWordBoxes(rendered.pdfPath);
+    const lake = pageOf(titles.latin);
+    // The lake's prose fills its first page and runs onto the next: justified lines touch both edges of the text.
+    for (const page of [lake, lake + 1]) {
+      const words = boxes[page - 1]!;
+      const left = Math.min(...words.map((word) => word.xMin));
+      const right = 432 - Math.max(...words.map((word) => word.xMax));
+      const [inside, outside] = page % 2 === 1 ? [left, right] : [right, left];
+      expect({ page, inside: Math.round(inside), outside: Math.round(outside) }).toEqual({ page, inside: MARGIN_INSIDE_PT, outside: MARGIN_OUTSIDE_PT });
+    }
+    const safety = 0.25 * 72;
+    for (const [index, words] of boxes.entries()) {
+      for (const word of words) {
+        expect({ page: index + 1, clear: word.xMin >= safety && word.yMin >= safety && 432 - word.xMax >= safety && 648 - word.yMax >= safety }).toEqual({ page: index + 1, clear: true });
+      }
+    }
   });
 
   it('embeds every font, and every font is one of the book’s own from npm (none from the system)', async () => {

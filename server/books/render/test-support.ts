@@ -130,3 +130,19 @@ export async function pdfOutline(file: string): Promise<Array<{ title: string; p
   }
   return entries;
 }
+
+/** Where pdftotext finds each word on each page (points from the top left). */
+export async function pdfWordBoxes(file: string): Promise<Array<Array<{ xMin: number; yMin: number; xMax: number; yMax: number }>>> {
+  const { stdout } = await run('pdftotext', ['-bbox', file, '-'], { maxBuffer: 64 * 1024 * 1024 });
+  return stdout
+    .split('<page ')
+    .slice(1)
+    .map((page) =>
+      [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)"/g)].map((m) => ({
+        xMin: Number(m[1]),
+        yMin: Number(m[2]),
+        xMax: Number(m[3]),
+        yMax: Number(m[4]),
+      })),
+    );
+}
