@@ -98,6 +98,52 @@ export function signedInPage(): Plugin {
   };
 }
 
+/**
+ * What home fetches while idle after it is drawn, beside the signed-in app it draws with: the
+ * spotlight's memory card (features/home/MemorySpotlight.tsx) and the Refresh tooltip
+ * (components/HoverTooltip.tsx, where a pointer hovers). Home's JavaScript budget counts them.
+ */
+export const HOME_IDLE_MODULES = ['/src/features/memories/card/MemoryCard.tsx', '/src/components/FloatingTooltip.tsx'];
+
+/**
+ * Issue 21 "First load": the schema library (zod, about 25 KB gzip) is for the forms that
+ * validate, never for what home draws or fetches while idle. The build fails when the
+ * welcome page's entry, the signed-in app or one of HOME_IDLE_MODULES reaches it through
+ * static imports, naming the chunks on the way (a rule read from a common/ file that builds
+ * schemas brought it back once: common/audio.ts, through the memory card's words note).
+ */
+export function schemasOffHome(): Plugin {
+  return {
+    name: 'heirloom-schemas-off-home',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const holdsSchemas = (chunk: Rollup.OutputChunk) => Object.keys(chunk.modules).some((id) => /node_modules[\\/]zod[\\/]/.test(id));
+      const starts = chunks.filter(
+        (chunk) => (chunk.isEntry && chunk.name === 'main') || (chunk.isDynamicEntry && ['/src/SignedInApp.tsx', ...HOME_IDLE_MODULES].some((module) => chunk.facadeModuleId?.endsWith(module))),
+      );
+      for (const start of starts) {
+        const path = new Map<string, string | null>([[start.fileName, null]]);
+        const queue = [start];
+        while (queue.length) {
+          const chunk = queue.shift()!;
+          if (holdsSchemas(chunk)) {
+            const way: string[] = [];
+            for (let at: string | null = chunk.fileName; at; at = path.get(at) ?? null) way.unshift(at);
+            this.error(`zod is among what home loads: ${way.join(' → ')} (vite.config.ts, schemasOffHome)`);
+          }
+          for (const name of chunk.imports) {
+            if (path.has(name) || !byName.has(name)) continue;
+            path.set(name, chunk.fileName);
+            queue.push(byName.get(name)!);
+          }
+        }
+      }
+    },
+  };
+}
+
 /** Mantine's stylesheet of each component, as the package ships it beside its full styles.css. */
 const MANTINE_STYLES = fileURLToPath(new URL('node_modules/@mantine/core/styles', import.meta.url));
 
@@ -254,7 +300,7 @@ function filesUnder(dir: string): string[] {
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), messagesByName(), mantineStylesheets(), signedInPage(), precompress()],
+  plugins: [react(), messagesByName(), mantineStylesheets(), schemasOffHome(), signedInPage(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
