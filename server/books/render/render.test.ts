@@ -232,6 +232,18 @@ describe('a book with no memory in its range', () => {
   });
 });
 
+/** This process's children that are the renderer's (their command line names child.ts). */
+async function renderChildren(): Promise<number[]> {
+  const threads = await readdir(`/proc/${process.pid}/task`);
+  const pids = (await Promise.all(threads.map((thread) => readFile(`/proc/${process.pid}/task/${thread}/children`, 'utf8').catch(() => ''))))
+    .join(' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+  const commands = await Promise.all(pids.map(async (pid) => [pid, await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')] as const));
+  return commands.filter(([, command]) => command.includes('books/render/child')).map(([pid]) => pid);
+}
+
 describe('stopping a book', () => {
   it.each([
     ['while its photos are scaled', (fraction: number) => fraction > 0],
@@ -249,6 +261,7 @@ describe('stopping a book', () => {
       };
       await expect(renderBook(doc, { media: store.media, workDir, onProgress, signal: controller.signal })).rejects.toBe(stopped);
       expect(existsSync(join(workDir, 'book.pdf'))).toBe(false);
+      expect(await renderChildren()).toEqual([]);
     } finally {
       await rm(store.root, { recursive: true, force: true });
       await rm(workDir, { recursive: true, force: true });

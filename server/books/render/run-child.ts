@@ -53,10 +53,12 @@ export class RenderChildren {
         const tail = this.stderr.length > 0 ? ` Its last words: ${this.stderr.slice(-3).join(' / ')}` : '';
         reject(new Error(`The book's renderer stopped (${signal ?? `exit code ${code}`}).${tail}`));
       };
+      // The render throws only once the child is gone, so a stopped book holds nothing after.
       const onAbort = () => {
         cleanup();
+        const exited = this.lastExit;
         this.close();
-        reject(this.signal!.reason);
+        void exited.then(() => reject(this.signal!.reason));
       };
       const cleanup = () => {
         child.off('message', onMessage);
