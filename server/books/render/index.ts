@@ -5,13 +5,18 @@
 // Why Typst (@myriaddreamin/typst-ts-node-compiler, prebuilt, no system package): measured here
 // (STACK-NOTES "PDF", bench/README.md), it shapes Arabic and Hebrew right to left and CJK
 // correctly, sets justified, hyphenated prose with real typographic rules (sticky headings, so
-// a title never sits alone at a page's foot), and sets 200 pages in about a second. pdfkit
+// a title never sits alone at a page's foot), and runs in-process from a prebuilt addon. pdfkit
 // reverses right-to-left text; Chromium's print takes 5–36 s and hundreds of MB.
+//
+// Each memory opens a fresh page: a story is a chapter, its title never at a page's foot, and
+// parts join at page breaks without a seam.
 //
 // Why a child process: Typst keeps every decoded photo in memory for a whole compile, and the
 // compile blocks its thread. So the book is compiled in parts (parts.ts: a bounded number of
 // photo pixels each) in a child (child.ts), replaced once it has grown, and joined there by
-// pdf-lib; the server's event loop and its memory never carry it.
+// pdf-lib; the server's event loop and its memory never carry it. Measured here on the
+// issue's target (200 memories of 800 words, 150 photos of 2000 × 1500): 583 pages, 19 MB,
+// 36 s, the server and its children 197 MB above where they began (under tsx; less from dist).
 //
 // Why pre-scaled photos: a 2000 × 1500 original decodes to 12 MB, but prints at 4.5 inches,
 // where 300 dpi needs 1350 px. Each photo is streamed from the media store one at a time and
