@@ -45,6 +45,8 @@ export const book = z.object({
   tz: z.string(),
   includeComments: z.boolean(),
   listenCodes: z.boolean(),
+  /** The photo picked for the cover; null: the book's first (or the picked one was deleted since). */
+  coverMediaId: z.string().nullable(),
   status: z.enum(bookStatuses),
   /** 0–100. */
   progress: z.number().int().min(0).max(100),

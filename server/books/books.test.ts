@@ -93,7 +93,10 @@ describe.each(dialects)('the family book on %s', (dialect) => {
       const cover = await photoOf(memory.id, member.user.id);
       const response = await calls.create({ timelineId: timeline.id, coverMediaId: cover }, owner);
       expect(response.statusCode).toBe(202);
-      expect((await bookRow(t, response.json<{ id: string }>().id))!.cover_media_id).toBe(cover);
+      const { id } = response.json<{ id: string }>();
+      expect((await bookRow(t, id))!.cover_media_id).toBe(cover);
+      // The book says its cover, so "Try again" can ask for the same one.
+      expect((await calls.get(id, owner)).json<{ coverMediaId: string | null }>().coverMediaId).toBe(cover);
     });
 
     it('writes the book and its job in one transaction: a job that cannot be stored leaves no book', async () => {
@@ -175,6 +178,7 @@ describe.each(dialects)('the family book on %s', (dialect) => {
         tz: 'UTC',
         includeComments: true,
         listenCodes: true,
+        coverMediaId: null,
         status: 'queued',
         progress: 0,
         pages: null,

@@ -26,6 +26,7 @@ export function presentBook(row: queries.BookRow): Book {
     tz: row.tz,
     includeComments: isSet(row.include_comments),
     listenCodes: isSet(row.listen_codes),
+    coverMediaId: row.cover_media_id,
     status: row.status,
     progress: row.progress,
     pages: row.pages,

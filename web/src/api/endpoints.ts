@@ -234,7 +234,8 @@ export const api = {
     /** Newest first. */
     list: async () => (await request<BookList>('GET', '/api/books')).books,
     get: (bookId: string) => request<Book>('GET', `/api/books/${id(bookId)}`),
-    create: (body: Omit<CreateBookBody, 'tz'>) => request<CreatedBook>('POST', '/api/books', { ...body, tz: timeZone() }),
+    /** The days are the person's zone's unless the body names one (Try again keeps the first book's). */
+    create: (body: CreateBookBody) => request<CreatedBook>('POST', '/api/books', { tz: timeZone(), ...body }),
     /** A plain link's address: the browser saves the PDF itself. */
     fileUrl: (bookId: string) => `/api/books/${id(bookId)}/file`,
     remove: (bookId: string) => request<unknown>('DELETE', `/api/books/${id(bookId)}`),

@@ -42,9 +42,11 @@ export const BookItem = forwardRef<HTMLHeadingElement, BookItemProps>(function B
         timelineId: book.timelineId,
         start: book.start,
         end: book.end,
+        tz: book.tz,
         title: book.title,
         includeComments: book.includeComments,
         listenCodes: book.listenCodes,
+        ...(book.coverMediaId ? { coverMediaId: book.coverMediaId } : {}),
       });
       await api.books.remove(book.id).catch(() => undefined);
       return made;

@@ -67,7 +67,8 @@ describe.each(dialects)('BooksPage (%s)', (dialect) => {
   });
 
   it("shows a failed book's words, and Try again asks for the same book again in its place", async () => {
-    const id = await askForBook(server, ben, { timelineId: lake.id, start: '2025-06-01', end: '2025-08-31', title: 'Our summers', includeComments: false });
+    // Days of another zone than the browser's: asked again, they stay that zone's days.
+    const id = await askForBook(server, ben, { timelineId: lake.id, start: '2025-06-01', end: '2025-08-31', tz: 'Pacific/Auckland', title: 'Our summers', includeComments: false });
     await setBook(id, { status: 'failed', error: messages.bookFailed });
     open();
     expect(await screen.findByText(messages.bookFailed)).toBeTruthy();
@@ -79,7 +80,7 @@ describe.each(dialects)('BooksPage (%s)', (dialect) => {
       expect(rows).toHaveLength(1);
     });
     const [again] = await booksOf(server, ben.user.id);
-    expect(again).toMatchObject({ timeline_id: lake.id, start_day: '2025-06-01', end_day: '2025-08-31', title: 'Our summers', status: 'queued' });
+    expect(again).toMatchObject({ timeline_id: lake.id, start_day: '2025-06-01', end_day: '2025-08-31', tz: 'Pacific/Auckland', title: 'Our summers', status: 'queued' });
     expect(Boolean(again!.include_comments)).toBe(false);
     expect(await screen.findByRole('progressbar', { name: messages.bookProgressLabel('Our summers') })).toBeTruthy();
   });
