@@ -19,9 +19,11 @@
 // 36 s, the server and its children 197 MB above where they began (under tsx; less from dist).
 //
 // Why pre-scaled photos: a 2000 × 1500 original decodes to 12 MB, but prints at 4.5 inches,
-// where 300 dpi needs 1350 px. Each photo is streamed from the media store one at a time and
-// scaled here, through the server's sharp turns (photos.ts), to exactly the pixels it prints
-// with; a photo too small to print sharply at full width is printed smaller, never stretched.
+// where 300 dpi needs 1350 px. Each photo is streamed from the media store one at a time
+// (photos.ts) and scaled in the child (scale.ts, through sharp's decode turns) to exactly the
+// pixels it prints with: libvips' memory after 150 photos stayed with whichever process decoded
+// them (131 MB in the server, measured from dist), so the child, which gives it back, does it.
+// A photo too small to print sharply at full width is printed smaller, never stretched.
 //
 // Fonts (fonts.ts), all SIL Open Font License 1.1, from npm: Literata (TypeTogether; made for
 // long reading) for Latin, Greek and Cyrillic; Noto Serif Hebrew, Noto Naskh Arabic, Noto
@@ -96,17 +98,26 @@ function waitFor(turn: Promise<unknown>, signal?: AbortSignal): Promise<void> {
 }
 
 async function renderAlone(doc: BookDocument, options: RenderOptions): Promise<RenderedBook> {
-  const { workDir, onProgress, signal } = options;
+  const { onProgress, signal } = options;
   signal?.throwIfAborted();
   await onProgress(0);
-  const { cover, memories } = await prepareMemories(doc, options);
-  const book = templateBook(doc, cover, new Date());
-  const parts = planParts(memories);
   const children = new RenderChildren(signal);
+  try {
+    const { cover, memories } = await prepareMemories(doc, children, options);
+    // Typst starts in a child of its own, without the memory libvips kept.
+    children.close();
+    return await compileBook(doc, templateBook(doc, cover, new Date()), memories, children, options);
+  } finally {
+    children.close();
+  }
+}
+
+async function compileBook(doc: BookDocument, book: TemplateBook, memories: TemplateMemory[], children: RenderChildren, { workDir, onProgress }: RenderOptions): Promise<RenderedBook> {
+  const parts = planParts(memories);
   const steps = parts.length + 3;
   let stepsDone = 0;
   const step = async () => onProgress(PHOTOS_SHARE + ((1 - PHOTOS_SHARE) * ++stepsDone) / steps);
-  try {
+  {
     const pdfPath = join(workDir, 'book.pdf');
     if (parts.length === 0) {
       const front = await compile(children, workDir, 'front', { mode: 'front', book, firstPage: 1 });
@@ -151,13 +162,11 @@ async function renderAlone(doc: BookDocument, options: RenderOptions): Promise<R
       await onProgress(1);
       return { pdfPath, pages: merged.pages };
     }
-  } finally {
-    children.close();
   }
 }
 
 /** Every photo scaled to print and every listen code drawn, one memory after another. */
-async function prepareMemories(doc: BookDocument, { media, workDir, onProgress, signal }: RenderOptions) {
+async function prepareMemories(doc: BookDocument, children: RenderChildren, { media, workDir, onProgress, signal }: RenderOptions) {
   const total = doc.memories.reduce((sum, memory) => sum + memory.photos.length, doc.cover ? 1 : 0);
   let done = 0;
   const photoDone = async () => {
@@ -166,7 +175,7 @@ async function prepareMemories(doc: BookDocument, { media, workDir, onProgress, 
   };
   let cover: PrintPhoto | null = null;
   if (doc.cover) {
-    cover = await preparePhoto(media, doc.cover, { widthPt: COVER_PHOTO_MAX_WIDTH_PT, heightPt: COVER_PHOTO_MAX_HEIGHT_PT }, workDir, 'cover', signal);
+    cover = await preparePhoto(media, children, doc.cover, { widthPt: COVER_PHOTO_MAX_WIDTH_PT, heightPt: COVER_PHOTO_MAX_HEIGHT_PT }, workDir, 'cover', signal);
     await photoDone();
   }
   const memories: TemplateMemory[] = [];
@@ -174,7 +183,7 @@ async function prepareMemories(doc: BookDocument, { media, workDir, onProgress, 
     signal?.throwIfAborted();
     const photos: PrintPhoto[] = [];
     for (const [n, photo] of memory.photos.entries()) {
-      const printed = await preparePhoto(media, photo, { widthPt: TEXT_WIDTH_PT, heightPt: PHOTO_MAX_HEIGHT_PT }, workDir, `m${index}-${n}`, signal);
+      const printed = await preparePhoto(media, children, photo, { widthPt: TEXT_WIDTH_PT, heightPt: PHOTO_MAX_HEIGHT_PT }, workDir, `m${index}-${n}`, signal);
       if (printed) photos.push(printed);
       await photoDone();
     }

@@ -21,9 +21,26 @@ export interface MergeTask {
   outputFile: string;
 }
 
-export type ChildTask = CompileTask | MergeTask;
+/** A photo streamed to `original` is scaled to print inside `box` (points) and written to `output`. */
+export interface ScaleTask {
+  type: 'scale';
+  original: string;
+  output: string;
+  box: { widthPt: number; heightPt: number };
+}
+
+/** A photo ready for the template: a path inside the render's folder and its printed size. */
+export interface PrintPhoto {
+  /** From the workspace's root, as Typst's image() takes it: "/m3-0.jpg". */
+  path: string;
+  widthPt: number;
+  heightPt: number;
+}
+
+export type ChildTask = CompileTask | MergeTask | ScaleTask;
 
 export type ChildAnswer =
   | { type: 'compiled'; pages: number; memoryPages: Array<{ index: number; page: number }>; rssBytes: number }
   | { type: 'merged'; pages: number; rssBytes: number }
+  | { type: 'scaled'; photo: PrintPhoto | null; rssBytes: number }
   | { type: 'failed'; message: string };

@@ -10,9 +10,12 @@ import type { ChildAnswer, ChildTask } from './protocol.js';
 /**
  * Past this the child is replaced before its next task: Typst keeps a part's decoded photos
  * after the part is done (measured: each 17-photo part added 80 MB, evictCache or not), so in
- * practice every part of photos gets a fresh child, and the front matter shares one.
+ * practice every part of photos gets a fresh child, and the front matter shares one. Scaling
+ * photos one at a time levels off higher but stays level, so it has a bound of its own rather
+ * than a new child every few photos.
  */
 const CHILD_RSS_RECYCLE = 120 * 1024 * 1024;
+const SCALING_CHILD_RSS_RECYCLE = 200 * 1024 * 1024;
 const STDERR_LINES = 20;
 const CHILD_NICENESS = 10;
 
@@ -75,7 +78,7 @@ export class RenderChildren {
       throw new Error(answer.message);
     }
     if (answer.type !== expected) throw new Error(`The book's renderer answered ${answer.type}, not ${expected}.`);
-    if (answer.rssBytes > CHILD_RSS_RECYCLE) this.close();
+    if (answer.rssBytes > (task.type === 'scale' ? SCALING_CHILD_RSS_RECYCLE : CHILD_RSS_RECYCLE)) this.close();
     return answer as Extract<ChildAnswer, { type: T }>;
   }
 
