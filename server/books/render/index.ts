@@ -14,9 +14,10 @@
 // Why a child process: Typst keeps every decoded photo in memory for a whole compile, and the
 // compile blocks its thread. So the book is compiled in parts (parts.ts: a bounded number of
 // photo pixels each) in a child (child.ts), replaced once it has grown, and joined there by
-// pdf-lib; the server's event loop and its memory never carry it. Measured here on the
-// issue's target (200 memories of 800 words, 150 photos of 2000 × 1500): 583 pages, 19 MB,
-// 36 s, the server and its children 197 MB above where they began (under tsx; less from dist).
+// pdf-lib; the server's event loop and its memory never carry it. Measured here from the build
+// on the target (200 memories of 800 words, 150 photos of 2000 × 1500): 608 pages,
+// 19 MB, 15–39 s (the machine shared), the server and its children at most 198 MB above where
+// they began (the server itself 36 MB).
 //
 // Why pre-scaled photos: a 2000 × 1500 original decodes to 12 MB, but prints at 4.5 inches,
 // where 300 dpi needs 1350 px. Each photo is streamed from the media store one at a time

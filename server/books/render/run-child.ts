@@ -15,7 +15,7 @@ import type { ChildAnswer, ChildTask } from './protocol.js';
  * than a new child every few photos.
  */
 const CHILD_RSS_RECYCLE = 120 * 1024 * 1024;
-const SCALING_CHILD_RSS_RECYCLE = 200 * 1024 * 1024;
+const SCALING_CHILD_RSS_RECYCLE = 150 * 1024 * 1024;
 const STDERR_LINES = 20;
 const CHILD_NICENESS = 10;
 
