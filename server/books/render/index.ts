@@ -106,10 +106,11 @@ async function renderAlone(doc: BookDocument, options: RenderOptions): Promise<R
   try {
     const { cover, memories } = await prepareMemories(doc, children, options);
     // Typst starts in a child of its own, without the memory libvips kept.
-    children.close();
+    await children.close();
     return await compileBook(doc, templateBook(doc, cover, new Date()), memories, children, options);
   } finally {
-    children.close();
+    // Stopped or failed, the book is over only once its child is gone.
+    await children.close();
   }
 }
 

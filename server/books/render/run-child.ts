@@ -59,9 +59,7 @@ export class RenderChildren {
       // The render throws only once the child is gone, so a stopped book holds nothing after.
       const onAbort = () => {
         cleanup();
-        const exited = this.lastExit;
-        this.close();
-        void exited.then(() => reject(this.signal!.reason));
+        void this.close().then(() => reject(this.signal!.reason));
       };
       const cleanup = () => {
         child.off('message', onMessage);
@@ -74,18 +72,22 @@ export class RenderChildren {
       child.send(task);
     });
     if (answer.type === 'failed') {
-      this.close();
+      void this.close();
       throw new Error(answer.message);
     }
     if (answer.type !== expected) throw new Error(`The book's renderer answered ${answer.type}, not ${expected}.`);
-    if (answer.rssBytes > (task.type === 'scale' ? SCALING_CHILD_RSS_RECYCLE : CHILD_RSS_RECYCLE)) this.close();
+    if (answer.rssBytes > (task.type === 'scale' ? SCALING_CHILD_RSS_RECYCLE : CHILD_RSS_RECYCLE)) void this.close();
     return answer as Extract<ChildAnswer, { type: T }>;
   }
 
-  /** Ends the child (SIGKILL: Typst's work does not look at signals, and nothing in it needs saving). */
-  close(): void {
+  /**
+   * Ends the child (SIGKILL: Typst's work does not look at signals, and nothing in it needs
+   * saving); resolves once it has exited.
+   */
+  close(): Promise<void> {
     this.child?.kill('SIGKILL');
     this.child = null;
+    return this.lastExit;
   }
 
   private spawn(): ChildProcess {
