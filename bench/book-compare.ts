@@ -141,6 +141,7 @@ async function main(): Promise<void> {
       `## The family book: choosing the renderer
 
 Command: \`npm run bench:book-compare${commandArgs()}\` (runs \`node --import tsx bench/book-compare.ts\`), on ${when} UTC, Node ${process.version}, linux/x64, 2 cores shared with other work (load average ${loadBefore} when it started, ${loadAfter} when it ended).
+Not part of \`npm run bench\`: it served to choose the renderer, and needs pdfkit installed outside the project.
 
 The same book for every renderer (\`bench/book-compare/content.ts\`, made afresh each run): ${BOOK_MEMORIES}
 memories, ${BOOK_PHOTOS} with a photo of ${PHOTO_WIDTH} × ${PHOTO_HEIGHT} (JPEG, made with sharp: colour fields, shapes

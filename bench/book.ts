@@ -145,7 +145,7 @@ function watchByProcess(serverPid: number, everyMs = 100): { stop: () => { peaks
         const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
         if (!script || rss === 0) continue;
         if (pid !== serverPid) children.add(pid);
-        const name = `${pid === serverPid ? 'the server' : 'a child'} (${script.replace(`${root}/`, '')})`;
+        const name = `${pid === serverPid ? 'the server' : 'a child'} (${script.replace(root, '')})`;
         peaks.set(name, Math.max(peaks.get(name) ?? 0, rss));
       } catch {
         // Gone meanwhile.
@@ -232,21 +232,38 @@ async function main(): Promise<void> {
     if (!file.ok) throw new Error(`GET /api/books/{id}/file answered ${file.status}`);
     const pdf = join(work, 'book.pdf');
     writeFileSync(pdf, Buffer.from(await file.arrayBuffer()));
-    heirloom.stop();
-    stopServer = undefined;
     const back = readBack(pdf);
     // The caption printed under each listen code, up to the storyteller's name.
     const caption = messages.bookListenCaption('\u0000').split('\u0000')[0]!.trim();
     const pdftext = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8', maxBuffer: 1 << 30 }).replace(/\s+/g, ' ');
     const captions = pdftext.split(caption).length - 1;
 
-    // The reference: the renderer's core on the same content outside the server, as bench/book-compare runs it.
+    // The reference: the renderer's core on the same content outside the server, as
+    // bench/book-compare runs it, with the same stream of reads at the server meanwhile; then
+    // again at nice 19, to see what the CPU's priority alone gives the API.
+    const reference = async (nice: number) => {
+      const prescaled = join(work, `print-${nice}`);
+      const reads: number[] = [];
+      const running = (async () => {
+        const scaling = await measure('prescale.ts', photos, prescaled, join(work, 'scratch'), {}, nice);
+        const compiling = await measure('typst.ts', prescaled, join(work, `reference-${nice}.pdf`), join(work, 'scratch'), { TYPST_CHUNK: String(REFERENCE_PART) }, nice);
+        return { scaling, compiling };
+      })();
+      running.catch(() => undefined);
+      reads.push(...(await stream(apiUrl, cookie, running)));
+      const { scaling, compiling } = await running;
+      return { scaling, compiling, seconds: scaling.seconds + compiling.seconds, peak: Math.max(scaling.rss, compiling.rss), p95: p95(reads), requests: reads.length };
+    };
     log('Reference: photos scaled and Typst in parts, outside the server…');
-    const prescaled = join(work, 'print');
-    const scaling = await measure('prescale.ts', photos, prescaled, join(work, 'scratch'));
-    const compiling = await measure('typst.ts', prescaled, join(work, 'reference.pdf'), join(work, 'scratch'), { TYPST_CHUNK: String(REFERENCE_PART) });
-    const referenceSeconds = scaling.seconds + compiling.seconds;
-    const referencePeak = Math.max(scaling.rss, compiling.rss);
+    const outside = await reference(0);
+    log('The same at nice 19…');
+    const outsideNice = await reference(19);
+    heirloom.stop();
+    stopServer = undefined;
+    const scaling = outside.scaling;
+    const compiling = outside.compiling;
+    const referenceSeconds = outside.seconds;
+    const referencePeak = outside.peak;
     const loadAfter = loadavg()[0]!.toFixed(1);
 
     const growth = peak.rss - before.rss;
@@ -289,7 +306,7 @@ the transcription) so their listen codes print. Heirloom runs as its own process
 started, summed, read from \`/proc\` every 50 ms; growth is its peak while the book was made minus the same sum
 before the request. The API: a steady stream of \`GET /api/timelines/{id}/memories?limit=20\` (the timeline's
 first page), one request every ${STREAM_MS} ms, each timed to its body read: ${IDLE_SECONDS} s idle, ${SPIN_SECONDS} s beside a process
-spinning one core (\`node -e 'for (;;);'\`), then all the while the book is made. The reference for time and
+spinning one core (\`node -e 'for (;;);'\`), then all the while the book is made, and again beside the reference. The reference for time and
 memory: the renderer's core on the same content outside the server, as \`npm run bench:book-compare\` runs
 it (photos scaled to print one at a time, then Typst in parts of ${REFERENCE_PART} memories, each part a fresh process).
 
@@ -299,10 +316,12 @@ it (photos scaled to print one at a time, then Typst in parts of ${REFERENCE_PAR
 | RSS growth, server and its children | ${mb(growth)} (peak ${mb(peak.rss)}, ${peak.processes} processes at most; before ${mb(before.rss)}, after ${mb(after.rss)}) | renderer's core outside the server, peak ${mb(referencePeak)} | | ≤ ${mb(TARGET_GROWTH)} | ${verdict(growth <= TARGET_GROWTH)} |
 | API p95 while the book is made | ${ms(renderP95)} (${rendering.length} requests) | idle ${ms(idleP95)} (${idle.length} requests) | ${Math.round(ratio * 100)} % | ≤ ${Math.round(TARGET_P95_RATIO * 100)} % | ${verdict(ratio <= TARGET_P95_RATIO)} |
 | API p95 beside a spinning core | ${ms(spinP95)} (${spinning.length} requests) | idle ${ms(idleP95)} | ${Math.round((spinP95 / idleP95) * 100)} % | | |
+| API p95 beside the renderer's core outside the server | ${ms(outside.p95)} (${outside.requests} requests) | idle ${ms(idleP95)} | ${Math.round((outside.p95 / idleP95) * 100)} % | | |
+| the same, the renderer's core at nice 19 | ${ms(outsideNice.p95)} (${outsideNice.requests} requests; ${outsideNice.seconds.toFixed(1)} s) | idle ${ms(idleP95)} | ${Math.round((outsideNice.p95 / idleP95) * 100)} % | | |
 
 The book: ${book.pages} pages (the PDF read back: ${back.pages}), ${mb(back.bytes)}, ${book.memories} memories; fonts ${back.notEmbedded.length === 0 ? 'all embedded' : `not embedded: ${back.notEmbedded.join(', ')}`}${back.foreign.length === 0 ? ', all of them the npm print fonts' : `, not ours: ${back.foreign.join(', ')}`}; titles read back
 by \`pdftotext\` in logical order: ${wrong.length === 0 ? 'every script' : `every script but ${wrong.join(', ')}`}${!back.scripts.arabic ? ` (the first Arabic title came out as "${back.sample.arabic}"; see "choosing the renderer" above)` : ''}; listen-code captions: ${captions} (${voices} memories with a voice).
-Where the time went, from the book's progress as polled: the job rendering by ${firstRendering ? `${firstRendering.at.toFixed(1)} s` : '?'}; every photo scaled to print
+Where the time went, from the book's progress as polled: the job started by ${firstRendering ? `${firstRendering.at.toFixed(1)} s` : '?'}; every photo scaled to print
 by the server (progress 60 %) by ${photosDone ? `${photosDone.at.toFixed(1)} s` : '?'}; the compiles in ${children} child process${children === 1 ? '' : 'es'} one after another, and the join, until ${readySeconds.toFixed(1)} s.
 The API's p95 while the server scaled the photos: ${p95Of(duringPhotos)} (${duringPhotos.length} requests); while the child compiled: ${p95Of(duringCompiles)} (${duringCompiles.length} requests).
 Highest RSS of each process of the server's tree while the book was made: ${processes}.

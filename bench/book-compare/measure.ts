@@ -15,11 +15,13 @@ export interface Measured {
   pages: number | null;
 }
 
-export async function measure(script: string, photos: string, out: string, work: string, env: Record<string, string> = {}): Promise<Measured> {
+/** `nice`: run the child at that niceness (nice(1) execs it, so the pid watched is the child's). */
+export async function measure(script: string, photos: string, out: string, work: string, env: Record<string, string> = {}, nice = 0): Promise<Measured> {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join('bench/book-compare', script), photos, out, work], {
+  const command = [process.execPath, '--import', 'tsx', join('bench/book-compare', script), photos, out, work];
+  const child = spawn(nice === 0 ? command[0]! : 'nice', nice === 0 ? command.slice(1) : ['-n', String(nice), ...command], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
