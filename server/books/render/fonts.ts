@@ -5,6 +5,7 @@
 //   Noto Serif Hebrew, Noto Naskh Arabic: right-to-left names and stories.
 //   Noto Serif SC: Chinese, and Japanese kana and kanji.
 //   Nanum Myeongjo (Sandoll for Naver): Korean.
+//   Noto Emoji (monochrome): the cake in "Grandma's 90th 🎂", in the ink of the text, last.
 // Only the weights the book sets are loaded: Noto Serif SC alone is 15 MB a weight.
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -23,6 +24,7 @@ const files = [
   '@expo-google-fonts/noto-serif-sc/700Bold/NotoSerifSC_700Bold.ttf',
   '@expo-google-fonts/nanum-myeongjo/400Regular/NanumMyeongjo_400Regular.ttf',
   '@expo-google-fonts/nanum-myeongjo/700Bold/NanumMyeongjo_700Bold.ttf',
+  '@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf',
 ];
 
 /** The names the fonts embed under (what pdffonts lists, less the subset's prefix). */
@@ -38,6 +40,7 @@ export const bookFontNames = [
   'NotoSerifSC-Bold',
   'NanumMyeongjo',
   'NanumMyeongjoBold',
+  'NotoEmoji-Regular',
 ];
 
 /** The font files' paths, resolved from this module, so they are found from dist/server too. */

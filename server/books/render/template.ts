@@ -13,8 +13,8 @@ export const bookTemplate = String.raw`
 // Literata first (Latin, Greek, Cyrillic); the script's own font before the others, so a
 // Korean paragraph takes Nanum Myeongjo's Hangul and Hanja and a Chinese one Noto Serif SC's Han.
 #let fonts-for(lang) = {
-  if lang == "ko" { ("Literata", "Nanum Myeongjo", "Noto Serif SC", "Noto Serif Hebrew", "Noto Naskh Arabic") }
-  else { ("Literata", "Noto Serif SC", "Nanum Myeongjo", "Noto Serif Hebrew", "Noto Naskh Arabic") }
+  if lang == "ko" { ("Literata", "Nanum Myeongjo", "Noto Serif SC", "Noto Serif Hebrew", "Noto Naskh Arabic", "Noto Emoji") }
+  else { ("Literata", "Noto Serif SC", "Nanum Myeongjo", "Noto Serif Hebrew", "Noto Naskh Arabic", "Noto Emoji") }
 }
 
 #let lines(s) = s.split("\n").join(linebreak())
@@ -188,6 +188,9 @@ export const bookTemplate = String.raw`
     for mo in y.months {
       block(sticky: true, above: 1em, below: 0.5em, label-line(mo.name))
       for e in mo.entries {
+        // The line is the book's (left to right, the number at the right) whatever script the
+        // title is in: Typst takes a paragraph's direction from its first text, here the title's.
+        set text(dir: ltr)
         par(hanging-indent: 1.2em, [#inline(e.title) #box(width: 1fr, repeat(gap: 0.3em, text(fill: muted, "."))) #h(0.2em) #text(fill: muted, str(e.page))])
       }
     }
