@@ -2,12 +2,16 @@
 // app's own job with the real renderer, downloaded, and read back with poppler's pdfinfo and
 // pdftotext: its titles, comments and teller are printed, another member's private memory is
 // not, the row says ready with its pages and bytes, and the requester is told.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../common/messages.js';
 import { imageOf } from '../media/test-support.js';
 import { audioFile, imageFile, memoryFields, wavBytes } from '../memories/test-support.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeFamily, makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
+import { pdfCodes } from './render/test-support.js';
 import { bookCalls, bookJobs, pdfPages, pdfText, postComment, postMemory } from './test-support.js';
 
 describe.each(dialects)('a real book on %s', (dialect) => {
@@ -15,6 +19,8 @@ describe.each(dialects)('a real book on %s', (dialect) => {
   let calls: ReturnType<typeof bookCalls>;
   let sam: MadeUser, ada: MadeUser;
   let timeline: { id: string };
+  let shared: string;
+  let voice: Buffer;
 
   beforeAll(async () => {
     t = await makeTestApp(dialect);
@@ -23,11 +29,12 @@ describe.each(dialects)('a real book on %s', (dialect) => {
     await makeFamily(t.ctx, sam.user, { name: 'Henderson Family', members: [ada.user] });
     timeline = await makeTimeline(t.ctx, sam.user, { name: 'The Hendersons', members: [ada.user] });
     const both = [sam.user.id, ada.user.id];
-    const shared = await postMemory(t, ada, [
+    voice = wavBytes();
+    shared = await postMemory(t, ada, [
       ...memoryFields({ title: 'Picnic by the weir', content: 'We took the red blanket.', transcription: 'It was the hottest day of the year.', timelineIds: [timeline.id], sharedWith: both }),
       { name: 'audience', value: 'timeline' },
       imageFile(await imageOf('jpeg', 1200, 900), 'picnic.jpg', 'image/jpeg'),
-      audioFile(wavBytes()),
+      audioFile(voice),
     ]);
     await postComment(t, sam, shared, 'I still have that blanket.');
     await postMemory(t, sam, [...memoryFields({ title: 'Granny Olive’s bread', content: 'Knead it for ten minutes.', timelineIds: [timeline.id], sharedWith: [sam.user.id] }), { name: 'audience', value: 'private' }]);
@@ -59,5 +66,32 @@ describe.each(dialects)('a real book on %s', (dialect) => {
 
     const notices = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: sam.cookie } })).json<{ title: string; message: string }[]>();
     expect(notices).toContainEqual(expect.objectContaining({ title: messages.bookReadyTitle, message: messages.bookReadyMessage('Our Year by the River') }));
+
+    // The printed code, scanned from the page as a phone would, plays the voice to anyone holding
+    // the book: no cookie, no account. Its teller stops it, and the same code plays nothing.
+    const workDir = await mkdtemp(join(tmpdir(), 'heirloom-book-codes-'));
+    try {
+      const file = join(workDir, 'book.pdf');
+      await writeFile(file, pdf.rawPayload);
+      const codes = [...(await pdfCodes(file, workDir)).values()].flat();
+      expect(codes).toHaveLength(1);
+      const code = new URL(codes[0]!);
+      expect(`${code.origin}/`).toBe(new URL('/', t.ctx.config.publicUrl).href);
+      expect(code.pathname).toMatch(/^\/listen\/[A-Za-z0-9_-]{43}$/);
+      const page = await t.app.inject({ method: 'GET', url: code.pathname });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Picnic by the weir');
+      const token = code.pathname.split('/').at(-1)!;
+      const listen = (await t.app.inject({ method: 'GET', url: `/api/listen/${token}` })).json<{ recordings: { url: string }[] }>();
+      expect(listen.recordings).toHaveLength(1);
+      const played = await t.app.inject({ method: 'GET', url: listen.recordings[0]!.url });
+      expect([played.statusCode, Buffer.compare(played.rawPayload, voice)]).toEqual([200, 0]);
+
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/memories/${shared}/listen-links`, headers: { cookie: ada.cookie } })).statusCode).toBe(204);
+      expect((await t.app.inject({ method: 'GET', url: code.pathname })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: listen.recordings[0]!.url })).statusCode).toBe(404);
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
   });
 });
