@@ -42,7 +42,8 @@ export function readBack(pdf: string): Readback {
   const coverLines = text.slice(0, text.indexOf('\f')).split('\n').length;
   const sampleOf = (title: string) => {
     const at = lines.findIndex((line, index) => index >= coverLines && line.includes(title[0]!));
-    return at >= 0 ? lines[at]!.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim() : '';
+    // Without a contents line's leaders and page number.
+    return at >= 0 ? lines[at]!.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/(\s*\.){3,}.*$/, '').trim() : '';
   };
   const sample = { hebrew: sampleOf(TITLES.hebrew[0]!), arabic: sampleOf(TITLES.arabic[0]!) };
   return { pages, bytes: statSync(pdf).size, fonts, notEmbedded, foreign, scripts, sample };
