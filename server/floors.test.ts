@@ -17,13 +17,15 @@ import { describe, expect, it } from 'vitest';
 const SERVER = dirname(fileURLToPath(import.meta.url));
 
 /** The kernel: what every feature stands on and which knows no feature. */
-const KERNEL = ['config.ts', 'context.ts', 'events.ts', 'paths.ts', 'sealing.ts', 'db', 'http', 'providers', 'jobs', 'mail', 'audio/decode'];
+const KERNEL = ['config.ts', 'context.ts', 'events.ts', 'paths.ts', 'sealing.ts', 'db', 'http', 'providers', 'jobs', 'mail', 'audio/decode', 'media/sharp.ts'];
 /**
- * Folders inside a feature's folder that are rooms of their own: audio/decode turns any
- * recording into samples, knows no feature, and the local transcription engine (a provider)
- * runs it in its child process.
+ * Folders and files inside a feature's folder that are rooms of their own, run in child
+ * processes that must not load the feature around them: audio/decode turns any recording into
+ * samples, knows no feature, and the local transcription engine (a provider) runs it in its
+ * child; media/sharp.ts is sharp as every image decode takes it (its settings, its turns),
+ * which the book renderer's child scales photos with.
  */
-const ROOMS_WITHIN = ['audio/decode'];
+const ROOMS_WITHIN = ['audio/decode', 'media/sharp.ts'];
 /** The shared floor: what several features need of one another, reached through its index.ts. */
 const SHARED = ['access', 'media', 'people'];
 /** Where the features are put together: nothing imports these. */
@@ -32,7 +34,7 @@ const WIRING = ['app.ts', 'main.ts'];
 type Floor = 'kernel' | 'shared' | 'feature' | 'wiring';
 
 /** A file's room: its top folder under server/ (or one of ROOMS_WITHIN), or the file itself at the top. */
-const roomOf = (file: string) => ROOMS_WITHIN.find((room) => file.startsWith(`${room}/`)) ?? file.split('/')[0]!;
+const roomOf = (file: string) => ROOMS_WITHIN.find((room) => file === room || file.startsWith(`${room}/`)) ?? file.split('/')[0]!;
 
 function floorOf(room: string): Floor {
   if (KERNEL.includes(room)) return 'kernel';

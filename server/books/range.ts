@@ -4,7 +4,7 @@
 import { BOOK_RANGE_DAYS_MAX } from '../../common/limits.js';
 import { messages } from '../../common/messages.js';
 import { badRequest } from '../http/errors.js';
-import { endOfDayIn, startOfDayIn } from '../search/zone-days.js';
+import { endOfDayIn, startOfDayIn } from '../../common/zone-days.js';
 
 const DAY_MS = 86_400_000;
 

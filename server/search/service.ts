@@ -10,7 +10,7 @@ import type { UserRow } from '../db/schema.js';
 import { listReply, type ListReply } from '../http/json-list.js';
 import { presentMemoriesFor, type MemoryRow } from '../memories/index.js';
 import * as queries from './queries.js';
-import { endOfDayIn, startOfDayIn } from './zone-days.js';
+import { endOfDayIn, startOfDayIn } from '../../common/zone-days.js';
 
 /**
  * A day at the calendar's far edges may begin or end, in some zones, where neither database
