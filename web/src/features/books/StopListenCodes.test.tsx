@@ -2,8 +2,8 @@
 // Issue 24 "The memory's creator can stop its codes": in the memory detail's actions, only for
 // the person who may edit it and only for a memory with a voice; asked first, then every code
 // printed so far answers 404 and a toast says so; a refusal says so in an error toast.
-import { Notifications } from '@mantine/notifications';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Notifications, notifications } from '@mantine/notifications';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Memory } from '../../../../common/memories';
 import { messages } from '../../../../common/messages';
@@ -29,7 +29,14 @@ describe.each(dialects)('Stop listen codes (%s)', (dialect) => {
     cy = await makeUser(server.t.ctx, { displayName: 'Cy' });
     lake = await makeTimeline(server.t.ctx, ben.user, { name: 'Summers at the lake', members: [cy.user] });
   });
-  afterEach(cleanup);
+  // Mantine keeps its toasts in a store of the module's own, which outlives a render: the last
+  // test's "stopped" toast would be found at once by the next, before its own request ended.
+  afterEach(() => {
+    cleanup();
+    notifications.clean();
+  });
+  /** The confirm dialog; a loaded machine can take over a second to open it with its transition. */
+  const confirmDialog = () => screen.findByRole('dialog', { name: messages.stopListenCodesTitle }, { timeout: 5_000 });
 
   const show = (memory: Memory, as: MadeUser) => {
     server.signInAs(as);
@@ -51,15 +58,18 @@ describe.each(dialects)('Stop listen codes (%s)', (dialect) => {
     show(await memoryAs(server, ben, told.id), ben);
 
     fireEvent.click(screen.getByRole('button', { name: messages.stopListenCodes }));
-    const dialog = await screen.findByRole('dialog', { name: messages.stopListenCodesTitle });
+    const dialog = await confirmDialog();
     expect(within(dialog).getByText(messages.stopListenCodesDetail)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: messages.cancel }));
     expect(await codesOf(told.id)).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: messages.stopListenCodes }));
-    await act(async () => fireEvent.click(within(await screen.findByRole('dialog', { name: messages.stopListenCodesTitle })).getByRole('button', { name: messages.stopListenCodesConfirm })));
+    await act(async () => fireEvent.click(within(await confirmDialog()).getByRole('button', { name: messages.stopListenCodesConfirm })));
     expect(await screen.findByText(messages.listenCodesStopped)).toBeTruthy();
-    expect(await codesOf(told.id)).toEqual([]);
+    await waitFor(async () => expect(await codesOf(told.id)).toEqual([]));
+    // The dialog closes on success (and finishes closing here: one torn down mid-transition
+    // left the next test's dialog without its title's name).
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: messages.stopListenCodesTitle })).toBeNull());
     expect((await listen(url)).statusCode).toBe(404);
   });
 
@@ -70,7 +80,9 @@ describe.each(dialects)('Stop listen codes (%s)', (dialect) => {
     // Ben's session ends while the detail is open: the server refuses.
     server.signInAs(null);
     fireEvent.click(screen.getByRole('button', { name: messages.stopListenCodes }));
-    await act(async () => fireEvent.click(within(await screen.findByRole('dialog', { name: messages.stopListenCodesTitle })).getByRole('button', { name: messages.stopListenCodesConfirm })));
+    // The confirm button itself: the dialog is the first test's to check, and under load its
+    // title's name can come after the button is there to press.
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: messages.stopListenCodesConfirm }, { timeout: 5_000 })));
     expect(await screen.findByText(messages.listenCodesStopFailed, { exact: false })).toBeTruthy();
     expect(screen.getByText(messages.errorTitle)).toBeTruthy();
     expect(await codesOf(told.id)).toHaveLength(1);
