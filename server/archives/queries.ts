@@ -55,14 +55,3 @@ export function timelinesOf(db: Db, memoryId: string): Promise<{ id: string; nam
     .orderBy('timelines.id')
     .execute();
 }
-
-/** The name of the family `userId` belongs to, or null. */
-export async function familyNameOf(db: Db, userId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('families', 'families.id', 'users.family_id')
-    .select('families.name')
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  return row?.name ?? null;
-}

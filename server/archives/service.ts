@@ -9,6 +9,7 @@ import { messages } from '../../common/messages.js';
 import { requireAccess } from '../access/index.js';
 import type { AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
+import { familyNameOf } from '../families/index.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { listReply, type ListReply } from '../http/json-list.js';
 import { presentMemoriesFor } from '../memories/index.js';
@@ -121,7 +122,7 @@ export async function monthArchive(ctx: AppContext, caller: ArchiveCaller, query
     (row) => inMonth(row.created_at) === query.month,
   );
   if (rows.length === 0) throw notFound(messages.archiveMonthEmpty);
-  const fileName = monthArchiveName(await queries.familyNameOf(ctx.db, viewer.id), query.month);
+  const fileName = monthArchiveName(await familyNameOf(ctx.db, viewer.id), query.month);
   const exportedAt = ctx.now();
   const run = new ArchiveRun(ctx.media, log);
   const stream = nestedZip(run, innerZips(ctx, caller, run, rows, exportedAt, query.tz), exportedAt);

@@ -7,6 +7,7 @@ import type { Comment } from '../../common/comments.js';
 import type { Memory, MemoryImage } from '../../common/memories.js';
 import { displayNameOf } from '../../common/people.js';
 import { listComments } from '../comments/index.js';
+import { familyNameOf } from '../families/index.js';
 import type { AppContext } from '../context.js';
 import { isSet } from '../db/flags.js';
 import type { UserRow } from '../db/schema.js';
@@ -70,7 +71,7 @@ export async function gatherBook(ctx: AppContext, book: queries.BookRow, signal?
   return {
     document: {
       title: book.title,
-      familyName: await queries.familyNameOf(ctx.db, requester.id),
+      familyName: await familyNameOf(ctx.db, requester.id),
       start: book.start_day,
       end: book.end_day,
       tz: book.tz,

@@ -88,16 +88,6 @@ export function userById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The name of the family `userId` belongs to, for the cover; null without one. */
-export async function familyNameOf(db: Db, userId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('families', 'families.id', 'users.family_id')
-    .select('families.name')
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  return row?.name ?? null;
-}
 
 /**
  * The memories of the book: filed on `timelineId`, dated within [start, end] (ISO instants,

@@ -1,2 +1,3 @@
 // What other features may use of families.
+export { familyNameOf } from './queries.js';
 export { familyNameFor } from './service.js';

@@ -70,3 +70,14 @@ export async function mergeFamilies(db: Db, sourceId: string, targetId: string, 
   await memories.mergeFamilyMemories(db, sourceId, targetId);
   await deleteFamily(db, sourceId);
 }
+
+/** The name of the family `userId` belongs to, or null: a month's archive and a book's cover say it. */
+export async function familyNameOf(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('families', 'families.id', 'users.family_id')
+    .select('families.name')
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
