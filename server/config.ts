@@ -288,6 +288,9 @@ function trustProxyOf(value: string): TrustProxy | null {
  * as the function proxy-addr asks of each address from the socket leftwards: the first
  * `hops` are our proxies'. It holds when Heirloom is reached only through them (README).
  */
+/** An address of the app under PUBLIC_URL (`path` without its leading slash), whatever path PUBLIC_URL itself has. */
+export const appAddress = (publicUrl: URL, path: string): string => new URL(path, publicUrl.href.endsWith('/') ? publicUrl : `${publicUrl.href}/`).href;
+
 export function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust !== 'number') return trust;
   return (_address, hop) => hop < trust;

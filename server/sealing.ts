@@ -1,8 +1,8 @@
 // Secrets the server must show again later (a storyteller's link for "Copy link" and the
-// reminder e-mail), sealed with AES-256-GCM under a key derived from SESSION_SECRET, so a
+// reminder e-mail, a memory's listen code for the next book), sealed with AES-256-GCM under a key derived from SESSION_SECRET, so a
 // copy of the database alone reveals none of them. Each purpose derives its own key (HKDF),
 // so a value sealed for one can never be opened as another.
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -28,4 +28,25 @@ export function unseal(secret: string, purpose: string, value: string): string |
   } catch {
     return null;
   }
+}
+
+/** A link's credential: 256 random bits, found by its SHA-256 (hash), shown again from `sealed`. */
+export interface SealedToken {
+  token: string;
+  hash: string;
+  sealed: string;
+}
+
+/** 32 bytes in base64url: 43 characters, nothing else. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export const hashOfToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** Whether `token` could be one at all: anything else is a wrong guess without a lookup. */
+export const isTokenShaped = (token: string): boolean => TOKEN_SHAPE.test(token);
+
+/** A new token for `purpose`; only its hash and its sealed form are ever stored. */
+export function mintToken(secret: string, purpose: string): SealedToken {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashOfToken(token), sealed: seal(secret, purpose, token) };
 }

@@ -2,32 +2,22 @@
 // of /listen/{token} and /api/listen/{token}/…. Looked up by its SHA-256; sealed with the
 // server's secret under a purpose of its own, so the next book prints the same code and no
 // storyteller's link could ever be opened as one (server/sealing.ts derives a key per purpose).
-import { createHash, randomBytes } from 'node:crypto';
-import { seal, unseal } from '../sealing.js';
+import { appAddress } from '../config.js';
+import { hashOfToken, isTokenShaped, mintToken, unseal, type SealedToken } from '../sealing.js';
 
 const PURPOSE = 'listen code v1';
-/** 32 bytes in base64url: 43 characters, nothing else. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-export interface MintedCode {
-  token: string;
-  hash: string;
-  sealed: string;
-}
+export type MintedCode = SealedToken;
 
-export const hashOfCode = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const hashOfCode = hashOfToken;
 
 /** Whether `token` could be a code at all: anything else is a wrong guess without a lookup. */
-export const isCodeShaped = (token: string): boolean => TOKEN_SHAPE.test(token);
+export const isCodeShaped = isTokenShaped;
 
-export function mintCode(secret: string): MintedCode {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashOfCode(token), sealed: seal(secret, PURPOSE, token) };
-}
+export const mintCode = (secret: string): MintedCode => mintToken(secret, PURPOSE);
 
 /** The token sealed in `sealed`; null when another secret sealed it (SESSION_SECRET changed since). */
 export const unsealCode = (secret: string, sealed: string): string | null => unseal(secret, PURPOSE, sealed);
 
 /** `PUBLIC_URL/listen/{token}`, whatever path PUBLIC_URL has. */
-export const listenUrl = (publicUrl: URL, token: string): string =>
-  new URL(`listen/${token}`, publicUrl.href.endsWith('/') ? publicUrl : `${publicUrl.href}/`).href;
+export const listenUrl = (publicUrl: URL, token: string): string => appAddress(publicUrl, `listen/${token}`);

@@ -6,6 +6,7 @@
 import { messages } from '../../common/messages.js';
 import { displayNameOf } from '../../common/people.js';
 import { checkAccess } from '../access/index.js';
+import { appAddress } from '../config.js';
 import { iso, type AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import { isSet } from '../db/flags.js';
@@ -13,7 +14,7 @@ import { enqueueJob, type JobHandler } from '../jobs/index.js';
 import { queueNextSweep, startSweep } from '../jobs/periodic.js';
 import { composeMail, queueMail, subjectWithFamily } from '../mail/index.js';
 import * as queries from './mail-queries.js';
-import { appAddress, unsubscribeAddresses } from './mail-unsubscribe.js';
+import { unsubscribeAddresses } from './mail-unsubscribe.js';
 
 export const MEMBER_MAIL_SWEEP_KIND = 'notifications.mail-sweep';
 export const MEMBER_MAIL_KIND = 'notifications.mail';

@@ -1,6 +1,7 @@
 // The one-click unsubscribe of members' mail (issue 23, RFC 8058): the person the signed link
 // names turns their notifications off (the profile's setting, DESIGN "Notifications"), through
 // users/, its one writer.
+import { appAddress } from '../config.js';
 import { iso, type AppContext } from '../context.js';
 import * as users from '../users/index.js';
 import { recipientOf } from './mail-queries.js';
@@ -20,7 +21,6 @@ export async function unsubscribe(ctx: AppContext, token: string): Promise<boole
 }
 
 /** An address of the web app: PUBLIC_URL may carry a path of its own. */
-export const appAddress = (publicUrl: URL, path: string): string => new URL(path, publicUrl.href.endsWith('/') ? publicUrl : `${publicUrl.href}/`).href;
 
 /** A person's stop link (the page that asks) and their one-click address (RFC 8058's POST). */
 export function unsubscribeAddresses(ctx: Pick<AppContext, 'config'>, userId: string): { page: string; oneClick: string } {

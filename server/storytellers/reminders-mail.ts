@@ -2,6 +2,7 @@
 // and the link itself, plain (server/mail's one layout), with RFC 8058's one-click unsubscribe
 // at the link's own POST /api/tell/{token}/unsubscribe.
 import { messages } from '../../common/messages.js';
+import { appAddress } from '../config.js';
 import type { AppContext } from '../context.js';
 import { composeMail, subjectWithFamily, type QueuedMail } from '../mail/index.js';
 import type { NextQuestion } from '../questions/index.js';
@@ -10,7 +11,6 @@ import type { ReminderCandidate } from './reminders-queries.js';
 
 export function reminderMail(ctx: Pick<AppContext, 'config'>, storyteller: ReminderCandidate & { email: string }, token: string, question: NextQuestion): QueuedMail {
   const { publicUrl } = ctx.config;
-  const base = publicUrl.href.endsWith('/') ? publicUrl : `${publicUrl.href}/`;
   const mail = composeMail({
     greeting: storyteller.displayName ? messages.reminderMailGreeting(storyteller.displayName) : undefined,
     paragraphs: [messages.reminderMailAsks(question.askedBy), `\u201c${question.text}\u201d`, messages.reminderMailHow],
@@ -23,7 +23,7 @@ export function reminderMail(ctx: Pick<AppContext, 'config'>, storyteller: Remin
     subject: subjectWithFamily(messages.reminderMailSubject, storyteller.timelineName),
     ...mail,
     headers: {
-      'List-Unsubscribe': `<${new URL(`api/tell/${token}/unsubscribe`, base).href}>`,
+      'List-Unsubscribe': `<${appAddress(publicUrl, `api/tell/${token}/unsubscribe`)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
