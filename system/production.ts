@@ -102,7 +102,7 @@ async function stop({ child }: Started): Promise<number | null> {
   return exited;
 }
 
-/** What a family does first: an account, a timeline, a memory with a photo, and the photo back. */
+/** What a family does first: an account, a timeline, a memory with a photo, the photo back, and a book of it. */
 async function useIt(origin: string): Promise<void> {
   const headers = { origin };
   const signUp = await fetch(`${origin}/api/auth/register`, {
@@ -132,6 +132,25 @@ async function useIt(origin: string): Promise<void> {
   const memory = (await created.json()) as { id: string; images: { url: string }[] };
   const image = await fetch(`${origin}${memory.images[0]?.url ?? '/missing'}`, { headers: { cookie } });
   check(image.ok && (image.headers.get('content-type') ?? '').startsWith('image/'), `the photo is served back (got ${image.status} ${image.headers.get('content-type')})`);
+
+  // The family book: its job forks the renderer's child from the build (dist/server), which
+  // must find Typst, pdf-lib and the print fonts among the runtime dependencies.
+  const asked = await fetch(`${origin}/api/books`, {
+    method: 'POST',
+    headers: { ...headers, cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ timelineId, tz: 'UTC' }),
+  });
+  check(asked.status === 202, `a book is asked for (got ${asked.status})`);
+  const { id: bookId } = (await asked.json()) as { id: string };
+  let book: { status: string; error: string | null } = { status: 'queued', error: null };
+  for (const deadline = Date.now() + 90_000; ['queued', 'rendering'].includes(book.status) && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    book = (await (await fetch(`${origin}/api/books/${bookId}`, { headers: { cookie } })).json()) as typeof book;
+  }
+  check(book.status === 'ready', `the book is made (got ${book.status}${book.error ? `: ${book.error}` : ''})`);
+  const pdf = await fetch(`${origin}/api/books/${bookId}/file`, { headers: { cookie } });
+  const pdfBytes = Buffer.from(await pdf.arrayBuffer());
+  check(pdf.ok && pdfBytes.subarray(0, 5).toString() === '%PDF-', `the book downloads as a PDF (got ${pdf.status})`);
 
   const page = await fetch(`${origin}/`, { headers: { cookie } });
   const html = await page.text();
