@@ -7,55 +7,14 @@
 // also shot at phone and desktop size (the test's output folder, "shots").
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { Book } from '../common/books';
 import type { Memory } from '../common/memories';
 import { messages } from '../common/messages';
-import { expectToast, seriousViolations, signedInWithTimeline } from './helpers';
+import { desktop, expectToast, phone, recordVoice, seriousViolations, shoot, signedInWithTimeline } from './helpers';
 import { png } from './memory-fixtures';
 
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
 const FAMILY = 'The Lovelace Family';
-
-/** Waits until every finite transition has run, so a shot shows the screen at rest. */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
-}
-
-/** The screen at phone size, then at desktop size, and back to the phone; `at` scrolled to the middle first. */
-async function shoot(page: Page, name: string, at?: Locator) {
-  for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const) {
-    await page.setViewportSize(viewport);
-    if (at) await at.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    await settled(page);
-    await page.screenshot({ path: test.info().outputPath('shots', `${name}-${size}.png`) });
-  }
-  await page.setViewportSize(phone);
-  await settled(page);
-}
-
-/** A few seconds from Chromium's fake microphone, as the capture wizard would send them. */
-async function recordVoice(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(async () => {
-    const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-    const recorder = new MediaRecorder(stream, { mimeType: 'audio/webm' });
-    const chunks: Blob[] = [];
-    recorder.ondataavailable = (event) => chunks.push(event.data);
-    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
-    recorder.start(250);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    recorder.stop();
-    await stopped;
-    stream.getTracks().forEach((track) => track.stop());
-    const bytes = new Uint8Array(await new Blob(chunks, { type: 'audio/webm' }).arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  });
-  return Buffer.from(base64, 'base64');
-}
 
 /** A memory on the timeline with its photo (and a voice), through the API the wizard uses. */
 async function saveMemory(page: Page, timelineId: string, title: string, content: string, photo: Buffer, voice?: Buffer): Promise<Memory> {

@@ -5,15 +5,13 @@
 // timeline with her name on it and hears it, the bell says she answered, the question reads
 // Answered and opens it; he stops her link and her page, reloaded, says so kindly. Each screen of
 // the way is also shot at phone and desktop size (the test's output folder, "shots").
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { UNREAD_POLL_MS } from '../common/limits';
 import { messages } from '../common/messages';
 import { tellMessages } from '../common/tell-messages';
-import { ANY_NUMBER, expectToast, signedInWithTimeline, textPattern } from './helpers';
+import { ANY_NUMBER, expectToast, phone, shoot, signedInWithTimeline, textPattern } from './helpers';
 import { png } from './memory-fixtures';
 
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 800 };
 const ROSE = 'Grandma Rose';
 const FAMILY = 'The Rose Family';
 const QUESTION = 'What was your wedding day like?';
@@ -44,28 +42,6 @@ const countTaps = () => {
   window.taps = 0;
   document.addEventListener('click', (event) => event.isTrusted && event.detail > 0 && (window.taps += 1), true);
 };
-
-/** Waits until every finite transition has run, so a shot shows the screen at rest. */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
-}
-
-/**
- * The screen as a person sees it (the viewport: a full-page shot draws fixed and sticky bars
- * mid-page), at phone size, then at desktop size, and back to the phone; `at` is scrolled to
- * the middle first.
- */
-async function shoot(page: Page, name: string, at?: Locator) {
-  for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const) {
-    await page.setViewportSize(viewport);
-    if (at) await at.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    await settled(page);
-    await page.screenshot({ path: test.info().outputPath('shots', `${name}-${size}.png`) });
-  }
-  await page.setViewportSize(phone);
-  await settled(page);
-}
 
 test.use({ viewport: phone, isMobile: true, hasTouch: true, permissions: ['clipboard-read', 'clipboard-write'] });
 

@@ -1,7 +1,7 @@
 // Shared steps of the end-to-end specs.
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { messages } from '../common/messages';
 
 export const PASSWORD = 'a long family secret';
@@ -69,6 +69,27 @@ export async function openWizard(page: Page): Promise<Locator> {
   const wizard = page.getByRole('dialog', { name: messages.captureAMemory });
   await expect(wizard.getByLabel(messages.captureTitleLabel)).toBeVisible();
   return wizard;
+}
+
+/** A short recording from Chromium's fake microphone, as the capture wizard would send it. */
+export async function recordVoice(page: Page, durationMs = 1500): Promise<Buffer> {
+  const base64 = await page.evaluate(async (duration) => {
+    const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    const recorder = new MediaRecorder(stream, { mimeType: 'audio/webm' });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (event) => chunks.push(event.data);
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+    recorder.start(250);
+    await new Promise((resolve) => setTimeout(resolve, duration));
+    recorder.stop();
+    await stopped;
+    stream.getTracks().forEach((track) => track.stop());
+    const bytes = new Uint8Array(await new Blob(chunks, { type: 'audio/webm' }).arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  }, durationMs);
+  return Buffer.from(base64, 'base64');
 }
 
 /** A short decodable WebM recorded in the page from a canvas whose colour changes, as bytes. */
@@ -207,4 +228,29 @@ export async function focusedIn(page: Page, dialog: string): Promise<{ name: str
     const name = focused?.getAttribute('aria-label') ?? focused?.textContent?.trim() ?? '';
     return { name: focused?.id && document.querySelector(`label[for="${focused.id}"]`) ? document.querySelector(`label[for="${focused.id}"]`)!.textContent!.trim() : name, inside: dialogName === title };
   }, dialog);
+}
+
+export const phone = { width: 390, height: 844 };
+export const desktop = { width: 1280, height: 800 };
+
+/** Waits until every finite transition has run, so a shot shows the screen at rest. */
+export async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+}
+
+/**
+ * The screen as a person sees it (the viewport: a full-page shot draws fixed and sticky bars
+ * mid-page), at phone size, then at desktop size, and back to the phone; `at` is scrolled to
+ * the middle first. Kept with the test's output, for a person to look at.
+ */
+export async function shoot(page: Page, name: string, at?: Locator) {
+  for (const [size, viewport] of [['phone', phone], ['desktop', desktop]] as const) {
+    await page.setViewportSize(viewport);
+    if (at) await at.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await settled(page);
+    await page.screenshot({ path: test.info().outputPath('shots', `${name}-${size}.png`) });
+  }
+  await page.setViewportSize(phone);
+  await settled(page);
 }

@@ -3,7 +3,7 @@
 // real server in Chromium.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Memory } from '../common/memories';
-import { expectToast, recordWebm, seriousViolations, signUp } from './helpers';
+import { expectToast, recordVoice, recordWebm, seriousViolations, signUp } from './helpers';
 import { createMemory, createTimeline, png } from './memory-fixtures';
 import { messages } from '../common/messages';
 
@@ -357,27 +357,8 @@ test.describe('Memory detail dialog', () => {
 
   test("'Hear your voice' plays the memory's recording and pauses it", async ({ page }) => {
     const { timelineId } = await ownerWithMemory(page, 0);
-    // A short recording from Chromium's fake microphone, as the capture wizard would send it.
-    const voice = Buffer.from(
-      await page.evaluate(async () => {
-        const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-        const recorder = new MediaRecorder(stream, { mimeType: 'audio/webm' });
-        const chunks: Blob[] = [];
-        recorder.ondataavailable = (event) => chunks.push(event.data);
-        const stopped = new Promise((resolve) => (recorder.onstop = resolve));
-        recorder.start(250);
-        // Long enough that it is still playing when Pause is pressed.
-        await new Promise((resolve) => setTimeout(resolve, 4000));
-        recorder.stop();
-        await stopped;
-        stream.getTracks().forEach((track) => track.stop());
-        const bytes = new Uint8Array(await new Blob(chunks, { type: 'audio/webm' }).arrayBuffer());
-        let binary = '';
-        for (const byte of bytes) binary += String.fromCharCode(byte);
-        return btoa(binary);
-      }),
-      'base64',
-    );
+    // Long enough that it is still playing when Pause is pressed.
+    const voice = await recordVoice(page, 4000);
     const form = new FormData();
     form.append('title', 'Voice of the sea');
     form.append('timelineIds', JSON.stringify([timelineId]));

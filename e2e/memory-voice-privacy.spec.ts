@@ -5,7 +5,7 @@
 // Memories are made through the real API (POST /api/memories, multipart).
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { FOLLOW_UP_AUDIO_FIELD, FOLLOW_UP_RESPONSES_FIELD, MEMORY_AUDIO_DURATION_FIELD, MEMORY_AUDIO_FIELD, type Memory } from '../common/memories';
-import { seenTooltips, seriousViolations, signUp } from './helpers';
+import { recordVoice, seenTooltips, seriousViolations, signUp } from './helpers';
 import { createMemory, createTimeline, joinedMember } from './memory-fixtures';
 import { messages } from '../common/messages';
 
@@ -32,27 +32,6 @@ const watchPlayback = () => {
 /** The paths of the recordings sounding now: playing, and their clock past the start. */
 const soundingNow = (page: Page) =>
   page.evaluate(() => window.playedMedia.filter((media) => !media.paused && media.currentTime > 0).map((media) => new URL(media.src).pathname));
-
-/** A short recording from Chromium's fake microphone, as the capture wizard would send it. */
-async function recordVoice(page: Page, durationMs: number): Promise<Buffer> {
-  const base64 = await page.evaluate(async (duration) => {
-    const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-    const recorder = new MediaRecorder(stream, { mimeType: 'audio/webm' });
-    const chunks: Blob[] = [];
-    recorder.ondataavailable = (event) => chunks.push(event.data);
-    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
-    recorder.start(250);
-    await new Promise((resolve) => setTimeout(resolve, duration));
-    recorder.stop();
-    await stopped;
-    stream.getTracks().forEach((track) => track.stop());
-    const bytes = new Uint8Array(await new Blob(chunks, { type: 'audio/webm' }).arrayBuffer());
-    let binary = '';
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  }, durationMs);
-  return Buffer.from(base64, 'base64');
-}
 
 interface SpokenAnswer {
   question: string;
