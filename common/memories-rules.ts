@@ -10,6 +10,14 @@ import {
   TRANSCRIPTION_PROGRESS_CAP,
 } from './limits.js';
 
+/**
+ * Whether a memory has a voice to play: its own recording or a spoken follow-up answer (what a
+ * book's listen code plays, and so whether its teller may stop codes).
+ */
+export function hasVoice(memory: { audioUrl: string | null; followUpResponses: readonly { audioUrl?: string | null }[] }): boolean {
+  return memory.audioUrl !== null || memory.followUpResponses.some((response) => response.audioUrl != null);
+}
+
 /** One answered follow-up question (memories §3). */
 export interface FollowUpPair {
   question: string;

@@ -5,6 +5,7 @@
 // BookDocument the renderer takes.
 import type { Comment } from '../../common/comments.js';
 import type { Memory, MemoryImage } from '../../common/memories.js';
+import { hasVoice } from '../../common/memories-rules.js';
 import { displayNameOf } from '../../common/people.js';
 import { listComments } from '../comments/index.js';
 import { familyNameOf } from '../families/index.js';
@@ -34,8 +35,6 @@ function photoOf(image: MemoryImage): BookPhoto | null {
   return { storageKey, mimeType: typeOfKey(storageKey), width: image.width, height: image.height };
 }
 
-/** A memory with a voice: its own recording or a spoken follow-up answer (what a listen page plays). */
-const hasVoice = (memory: Memory) => memory.audioUrl !== null || memory.followUpResponses.some((response) => response.audioUrl !== null);
 
 function commentOf(comment: Comment): BookComment | null {
   const text = (comment.content?.trim() || comment.transcription?.trim()) ?? '';

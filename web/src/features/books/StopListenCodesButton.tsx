@@ -5,14 +5,14 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconQrcodeOff } from '@tabler/icons-react';
 import type { Memory } from '../../../../common/memories';
+import { hasVoice } from '../../../../common/memories-rules';
 import { messages } from '../../../../common/messages';
 import { api } from '../../api/endpoints';
 import { useApiMutation } from '../../api/useApiMutation';
 
 /** Whether a printed book could carry codes for this memory that this person may stop. */
 export function mayStopListenCodes(memory: Pick<Memory, 'abilities' | 'audioUrl' | 'followUpResponses'>): boolean {
-  const hasVoice = memory.audioUrl !== null || memory.followUpResponses.some((response) => response.audioUrl !== null);
-  return memory.abilities.canEdit && hasVoice;
+  return memory.abilities.canEdit && hasVoice(memory);
 }
 
 export function StopListenCodesButton({ memory }: { memory: Pick<Memory, 'id' | 'abilities' | 'audioUrl' | 'followUpResponses'> }) {
