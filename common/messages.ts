@@ -1279,6 +1279,15 @@ export const messages = {
   /** Inside each player, for a browser that cannot show one. */
   listenDownload: 'Download the recording',
   // ---- end of issue 24
+  // ---- issue 25: the archive of everything, the server's refusals and notices (server/archives everything-*)
+  everythingArchiveNotFound: 'Archive not found',
+  everythingArchiveNotReady: 'This archive is still being made',
+  everythingArchiveFailed: 'The archive could not be made. Try again in a while.',
+  everythingArchiveReadyTitle: 'Your archive is ready',
+  everythingArchiveReadyMessage: 'Everything you can see in Heirloom is ready to download from your profile.',
+  // ---- issue 25: the archive's own pages (data/index.html, read with no server)
+  // ---- issue 25: Download everything, the web (web/src/features/profile)
+  // ---- end of issue 25
 } as const;
 
 /** accounts §2 "Extras page": the nine features, in the order the page and the dialog show them. */

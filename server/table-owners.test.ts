@@ -55,6 +55,7 @@ const TABLE_OWNERS: Record<string, Owner> = {
   storytellers: { owner: 'storytellers', why: "a storyteller's link and reminder; the storyteller's users row and membership come through users/index.ts and timelines/index.ts" },
   books: { owner: 'books', why: "a family book: its request, progress and PDF" },
   listen_links: { owner: 'listen', why: "a memory's listen code; a book gets its token through listen/index.ts" },
+  archives: { owner: 'archives', why: "a person's archive of everything they may view: its request, progress and zip" },
   questions: { owner: 'questions', why: "the family's questions; a story sent by link marks its question answered through questions/index.ts" },
   jobs: { owner: 'jobs', why: 'the job queue: features enqueue through jobs/index.ts (enqueueJob), and only its runner claims and settles' },
   kysely_migration: { owner: 'db', why: "the migrator's own record (db/migrate.ts, through Kysely's Migrator)" },
@@ -68,7 +69,9 @@ const serverDir = fileURLToPath(new URL('.', import.meta.url));
  * - tests and their support (factories, `test-support.ts`) put in place the rows a test starts
  *   from, as no route would (a member who joined yesterday, a comment of last year);
  * - migrations make and backfill the tables themselves, before any feature runs;
- * - ops/ copies every table whole for backups, and a restore writes every row back as it was.
+ * - ops/ copies every table whole for backups, and a restore writes every row back as it was;
+ *   an import (ops/import) brings an archive's rows into any instance, as an operator's tool
+ *   beside restore, keeping every id the archive names.
  */
 function exempt(path: string): boolean {
   return (

@@ -22,4 +22,6 @@ export const MEDIA_KEY_COLUMNS: readonly MediaKeyColumn[] = [
   { table: 'comments', column: 'audio_key' },
   // Set once the PDF is stored whole.
   { table: 'books', column: 'file_key' },
+  // Set once the zip is stored whole.
+  { table: 'archives', column: 'file_key' },
 ];

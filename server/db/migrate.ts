@@ -21,6 +21,7 @@ import * as storytellers from './migrations/0016_storytellers.js';
 import * as passwordResets from './migrations/0017_password_resets.js';
 import * as notificationMail from './migrations/0018_notification_mail.js';
 import * as books from './migrations/0019_books.js';
+import * as archives from './migrations/0020_archives.js';
 
 const migrations: Record<string, Migration> = {
   '0001_data_model': dataModel,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0017_password_resets': passwordResets,
   '0018_notification_mail': notificationMail,
   '0019_books': books,
+  '0020_archives': archives,
 };
 
 /** Every migration this code knows, oldest first (a backup made by a newer Heirloom names one more). */

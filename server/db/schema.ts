@@ -4,6 +4,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { Audience } from '../../common/memories.js';
 import type { TranscriptionStatus } from '../../common/audio.js';
 import type { BookStatus } from '../../common/books.js';
+import type { EverythingArchiveStatus } from '../../common/everything-archive.js';
 
 export type Flag = ColumnType<boolean | number, 0 | 1 | undefined, 0 | 1>;
 type Time = string;
@@ -301,6 +302,23 @@ export interface ListenLinksTable {
   created_at: Time;
 }
 
+/** A person's archive of everything they may view (migration 0020; DESIGN "Yours to keep"); written by server/archives only. */
+export interface ArchivesTable {
+  id: string;
+  requested_by: string;
+  status: EverythingArchiveStatus;
+  progress: ColumnType<number, number | undefined, number>;
+  /** The zip's size once ready. */
+  bytes: number | null;
+  /** JSON of common/archive-format.ts ArchiveCounts, once ready. */
+  counts: string | null;
+  /** archives/{id}.zip in the media store, once ready. */
+  file_key: string | null;
+  error: string | null;
+  created_at: Time;
+  updated_at: Time;
+}
+
 /** A job's life (server/jobs): queued → running → done, or back to queued to retry, or failed for good. */
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
@@ -352,6 +370,7 @@ export interface Database {
   questions: QuestionsTable;
   books: BooksTable;
   listen_links: ListenLinksTable;
+  archives: ArchivesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

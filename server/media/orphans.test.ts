@@ -13,7 +13,7 @@ import { MEDIA_KEY_COLUMNS } from '../db/media-key-columns.js';
 import { sweepOrphanMedia } from './orphans.js';
 
 const HOUR = 60 * 60_000;
-const extensionOf: Record<MediaFolder, string> = { avatars: 'webp', images: 'jpg', videos: 'mp4', audio: 'webm', 'comment-audio': 'ogg', uploads: 'mp4', books: 'pdf' };
+const extensionOf: Record<MediaFolder, string> = { avatars: 'webp', images: 'jpg', videos: 'mp4', audio: 'webm', 'comment-audio': 'ogg', uploads: 'mp4', books: 'pdf', archives: 'zip' };
 
 describe.each(dialects)('the sweep of files no row holds, local storage on %s', (dialect) => {
   let t: TestApp;

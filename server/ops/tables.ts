@@ -33,6 +33,7 @@ export const heirloomTables: readonly TableInfo[] = [
   { name: 'questions', primaryKey: ['id'] },
   { name: 'books', primaryKey: ['id'] },
   { name: 'listen_links', primaryKey: ['id'] },
+  { name: 'archives', primaryKey: ['id'] },
   { name: 'follow_up_responses', primaryKey: ['id'] },
   { name: 'comments', primaryKey: ['id'] },
   { name: 'notifications', primaryKey: ['id'] },

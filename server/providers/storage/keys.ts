@@ -9,7 +9,7 @@ import { InvalidMediaKeyError } from './types.js';
  * One folder per kind, so an operator can tell them apart in a bucket (e.g. an S3
  * lifecycle rule on `uploads/`, the direct uploads that may never be attached).
  */
-export const mediaFolders = ['avatars', 'images', 'videos', 'audio', 'comment-audio', 'uploads', 'books'] as const;
+export const mediaFolders = ['avatars', 'images', 'videos', 'audio', 'comment-audio', 'uploads', 'books', 'archives'] as const;
 export type MediaFolder = (typeof mediaFolders)[number];
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -47,6 +47,8 @@ const typeByExtension: Record<string, string> = {
   wav: 'audio/wav',
   // A family book (issue 24): books/{book id}.pdf, served only through GET /api/books/{id}/file.
   pdf: 'application/pdf',
+  // A person's archive of everything (issue 25): archives/{archive id}.zip, served only through GET /api/archives/{id}/file.
+  zip: 'application/zip',
 };
 
 export function typeOfKey(key: string): string {
