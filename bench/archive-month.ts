@@ -5,51 +5,19 @@
 //   npm run bench:archive [-- --megabytes 1000] [-- --rounds 5]
 //
 // Writes its section of bench/README.md.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeSection } from './readme.js';
-import { bytesOf, log, makeVideo, median, startHeirloom, type Heirloom } from './support.js';
+import { bytesOf, curl, fileVideoMonth, log, makeVideo, median, startHeirloom, type Heirloom } from './support.js';
 
 /** A month of a family's phone videos: at most 100 MB each (the wizard's limit is 250 MB), at least four. */
 const VIDEO_MAX_BYTES = 100 * 1000 * 1000;
 const VIDEOS_MIN = 4;
 const MONTH = '2024-03';
 const PASSWORD = 'a long bench password';
-
-/** curl, as a browser's download is native code too; its figures come back as numbers. */
-function curl(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => execFile('curl', ['-sS', ...args], { maxBuffer: 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout))));
-}
-
-async function api(origin: string, cookie: string, method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${origin}${path}`, {
-    method,
-    headers: { cookie, ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
-/** A month of memories, each with one video, through the API: the direct upload, the memory, its date. */
-async function fillMonth(origin: string, cookie: string, videos: string[]): Promise<void> {
-  const timeline = (await api(origin, cookie, 'POST', '/api/timelines', { name: 'Our Family' })) as { id: string };
-  for (const [index, video] of videos.entries()) {
-    const ticket = await api(origin, cookie, 'POST', '/api/upload/presigned-url', { fileName: `video-${index + 1}.mp4`, mimeType: 'video/mp4' });
-    const status = await curl(['-o', '/dev/null', '-w', '%{http_code}', '-T', video, '-H', 'content-type: video/mp4', '-H', 'expect:', new URL(ticket.uploadUrl, origin).href]);
-    if (status !== '200' && status !== '204') throw new Error(`the video upload answered ${status}`);
-    const form = new FormData();
-    form.append('title', `A day in March #${index + 1}`);
-    form.append('content', 'We filmed the whole afternoon.');
-    form.append('timelineIds', JSON.stringify([timeline.id]));
-    form.append('directVideoUrls', ticket.finalUrl);
-    const memory = await api(origin, cookie, 'POST', '/api/memories', form);
-    await api(origin, cookie, 'PATCH', `/api/memories/${memory.id}`, { createdAt: `${MONTH}-${String(index + 1).padStart(2, '0')}T12:00:00.000Z` });
-  }
-}
 
 /** The month archive over HTTP, to /dev/null. Answers bytes and seconds. */
 async function download(origin: string, cookie: string): Promise<{ bytes: number; seconds: number }> {
@@ -99,7 +67,7 @@ async function main(): Promise<void> {
     if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}`);
     const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
     log('Uploading them as a month of memories…');
-    await fillMonth(origin, cookie, videos);
+    await fileVideoMonth(origin, cookie, videos, MONTH);
     for (const video of videos) rmSync(video);
 
     // The same files the archive holds, as the store keeps them; read once so both sides start from a warm cache.

@@ -1,6 +1,6 @@
 // What every benchmark needs around its measurement: the server as its own process, its
 // memory figures, the statistics of the rounds, the test files and the report's command line.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -134,3 +134,35 @@ export const commandArgs = () => {
   const args = process.argv.slice(2).map((arg) => (arg.startsWith('-') || /^\d+$/.test(arg) ? arg : 'DIR'));
   return args.length > 0 ? ` -- ${args.join(' ')}` : '';
 };
+
+/** curl, as a browser's download is native code too; its figures come back as numbers. */
+export function curl(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => execFile('curl', ['-sS', ...args], { maxBuffer: 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout))));
+}
+
+export async function benchApi(origin: string, cookie: string, method: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${origin}${path}`, {
+    method,
+    headers: { cookie, ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** A month (yyyy-MM) of memories, each with one video, through the API: the direct upload, the memory, its date (a day of the month, in turn). */
+export async function fileVideoMonth(origin: string, cookie: string, videos: string[], month: string): Promise<void> {
+  const timeline = (await benchApi(origin, cookie, 'POST', '/api/timelines', { name: 'Our Family' })) as { id: string };
+  for (const [index, video] of videos.entries()) {
+    const ticket = await benchApi(origin, cookie, 'POST', '/api/upload/presigned-url', { fileName: `video-${index + 1}.mp4`, mimeType: 'video/mp4' });
+    const status = await curl(['-o', '/dev/null', '-w', '%{http_code}', '-T', video, '-H', 'content-type: video/mp4', '-H', 'expect:', new URL(ticket.uploadUrl, origin).href]);
+    if (status !== '200' && status !== '204') throw new Error(`the video upload answered ${status}`);
+    const form = new FormData();
+    form.append('title', `A filmed afternoon #${index + 1}`);
+    form.append('content', 'We filmed the whole afternoon.');
+    form.append('timelineIds', JSON.stringify([timeline.id]));
+    form.append('directVideoUrls', ticket.finalUrl);
+    const memory = await benchApi(origin, cookie, 'POST', '/api/memories', form);
+    await benchApi(origin, cookie, 'PATCH', `/api/memories/${memory.id}`, { createdAt: `${month}-${String((index % 28) + 1).padStart(2, '0')}T12:00:00.000Z` });
+  }
+}
