@@ -1,5 +1,6 @@
 // Every API address the web uses is built here and nowhere else.
 import type { Book, BookList, CreateBookBody, CreatedBook } from '../../../common/books';
+import type { CreatedEverythingArchive, EverythingArchive, EverythingArchiveList } from '../../../common/everything-archive';
 import type { AuthProviders, ChangePasswordBody, EndedSessions, LoginBody, PasswordResetBody, PasswordResetRequestBody, RegisterBody } from '../../../common/auth';
 import type { PublicConfig } from '../../../common/config';
 import type { Comment } from '../../../common/comments';
@@ -239,6 +240,16 @@ export const api = {
     /** A plain link's address: the browser saves the PDF itself. */
     fileUrl: (bookId: string) => `/api/books/${id(bookId)}/file`,
     remove: (bookId: string) => request<unknown>('DELETE', `/api/books/${id(bookId)}`),
+  },
+  /** Issue 25 (DESIGN "Yours to keep"): the caller's archives of everything they may view. */
+  everythingArchives: {
+    /** Newest first. */
+    list: async (): Promise<EverythingArchive[]> => (await request<EverythingArchiveList>('GET', '/api/archives')).archives,
+    /** One at a time: while one is being made, the server answers that one. */
+    create: () => request<CreatedEverythingArchive>('POST', '/api/archives/everything', {}),
+    /** A plain link's address: the browser's own download manager saves (and resumes) the zip. */
+    fileUrl: (archiveId: string) => `/api/archives/${id(archiveId)}/file`,
+    remove: (archiveId: string) => request<unknown>('DELETE', `/api/archives/${id(archiveId)}`),
   },
   listenLinks: {
     /** The memory's printed listen codes stop playing; a later book mints new ones. */

@@ -41,4 +41,6 @@ export const queryKeys = {
   books: ['books'] as const,
   // Under 'memories': a memory changed or deleted may change the photos a cover is chosen from.
   bookCoverPhotos: (timelineId: string, start: string, end: string) => ['memories', 'book-cover', timelineId, start, end] as const,
+  // Issue 25: the caller's archives of everything, polled while one is being made.
+  everythingArchives: ['archives', 'everything'] as const,
 };

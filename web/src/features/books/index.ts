@@ -4,3 +4,5 @@
 export { LazyMakeBookDialog } from './LazyMakeBookDialog';
 export { BOOKS_PATH } from './paths';
 export { StopListenCodesButton } from './StopListenCodesButton';
+// A file's size in words, for the profile's archive of everything too.
+export { sizeInWords } from './bookSize';

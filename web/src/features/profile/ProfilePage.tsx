@@ -1,6 +1,6 @@
 // accounts §2 "Profile": the avatar with its upload button, "My Information", (issue 9)
 // the device's text size, (issue 22) which engine writes the words of recordings, and (issue 19)
-// the password change and signing out other devices.
+// the password change and signing out other devices; (issue 25) Download everything.
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { DISPLAY_NAME_MAX } from '../../../../common/limits';
@@ -10,6 +10,7 @@ import type { User } from '../../../../common/users';
 import { toast } from '../../lib/toast';
 import { ChangePasswordCard, OtherDevicesCard } from './AccountSecurityCards';
 import { AvatarPicker } from './AvatarPicker';
+import { DownloadEverythingCard } from './DownloadEverythingCard';
 import { TextSizeCard } from './TextSizeCard';
 import { TranscriptionEngineCard } from './TranscriptionEngineCard';
 import { useImageChoice } from './imageChoice';
@@ -25,6 +26,7 @@ export function ProfilePage({ user }: { user: User }) {
       <MyInformationCard user={user} />
       <TextSizeCard />
       <TranscriptionEngineCard />
+      <DownloadEverythingCard />
       <ChangePasswordCard />
       <OtherDevicesCard />
     </Stack>
