@@ -93,6 +93,7 @@ export function indexPage(entries: readonly SiteIndexEntry[], context: SiteConte
 
 function indexItem(entry: SiteIndexEntry, context: SiteContext): Html {
   // The photo is decoration beside the title's own link text, hence alt="" (read once, not twice).
+  // Lazy here only: an index may hold thousands of originals; a memory's few photos load at once, so they print.
   const photo = entry.photo ? html`<img class="thumb" src="${entry.photo}" alt="" loading="lazy" decoding="async">` : html`<span class="thumb"></span>`;
   const marks = [entry.hasVoice ? html`<span class="mark">${messages.siteHasVoice}</span>` : null, entry.comments > 0 ? html`<span class="mark">${messages.siteCommentCount(entry.comments)}</span>` : null];
   return html`<li class="entry"><a href="${memoryPagePath(entry.id)}">${photo}<span class="entry-text">
@@ -112,7 +113,7 @@ export function memoryPage(memory: MemoryRecord, comments: CommentRecord[], cont
     fact(messages.siteDateLabel, when(memory.createdAt, readableDayAndTime(memory.createdAt))),
     fact(messages.siteToldByLabel, html`<bdi>${personName(memory.authorId, context)}</bdi>`),
     timelineNames(memory.timelineIds, context).length > 0 ? fact(messages.siteTimelinesLabel, timelineList(memory.timelineIds, context)) : null,
-    memory.tags.length > 0 ? fact(messages.siteTagsLabel, html`<span class="list">${memory.tags.map((tag) => html`<bdi class="tag">${tag}</bdi>`)}</span>`) : null,
+    memory.tags.length > 0 ? fact(messages.siteTagsLabel, html`<span class="list">${memory.tags.map((tag) => html`<bdi class="tag">${tag}</bdi> `)}</span>`) : null,
   ];
   const sections = [
     voice ? section(messages.siteVoiceHeading, html`${player('audio', voice, media(voice), messages.siteVoiceHeading)}${transcript(memory.transcription)}`) : null,
@@ -121,7 +122,7 @@ export function memoryPage(memory: MemoryRecord, comments: CommentRecord[], cont
       ? section(
           messages.sitePhotosHeading,
           filesOf(memory, 'image').map(
-            (file, index) => html`<figure><a href="${media(file)}"><img src="${media(file)}" alt="${messages.sitePhotoAlt(index + 1, title)}"${size(file)} loading="lazy" decoding="async"></a></figure>`,
+            (file, index) => html`<figure><a href="${media(file)}"><img src="${media(file)}" alt="${messages.sitePhotoAlt(index + 1, title)}"${size(file)}></a></figure>`,
           ),
         )
       : null,
@@ -177,7 +178,8 @@ function section(heading: string, content: Html | Html[]): Html {
 }
 
 function fact(label: string, value: Html): Html {
-  return html`<div><dt>${label}</dt><dd>${value}</dd></div>`;
+  // The colon is in the text, not the stylesheet: a page read without its style still says which is which.
+  return html`<div><dt>${label}:</dt> <dd>${value}</dd></div>`;
 }
 
 /** A player with the file's own link beside it: a browser that cannot play the format still hands over the bytes. */
@@ -211,7 +213,7 @@ function size(file: ArchiveFile): Html | null {
 }
 
 function timelineList(ids: readonly string[], context: SiteContext): Html {
-  return html`<span class="list">${timelineNames(ids, context).map((name) => html`<bdi class="timeline">${name}</bdi>`)}</span>`;
+  return html`<span class="list">${timelineNames(ids, context).map((name) => html`<bdi class="timeline">${name}</bdi> `)}</span>`;
 }
 
 /** Only the timelines the archive holds: a memory may also be on timelines its exporter cannot see. */
@@ -308,7 +310,6 @@ p { margin: 0 0 0.85rem; }
 .facts { margin: 0 0 1rem; }
 .facts div { display: flex; flex-wrap: wrap; gap: 0 0.6rem; }
 .facts dt { font-weight: 600; }
-.facts dt::after { content: ":"; }
 .facts dd { margin: 0; }
 .list { display: inline-flex; flex-wrap: wrap; gap: 0.35rem; }
 .tag, .timeline { padding: 0 0.5rem; border-radius: 1rem; background: #efe8da; }
@@ -327,7 +328,7 @@ footer { margin-block-start: 2rem; border-block-start: 2px solid #e4ddd0; }
 @media print {
   html { font-size: 12pt; }
   body { max-width: none; padding: 0; background: #fff; color: #000; }
-  nav, audio, video, .file-link { display: none; }
+  .pages, .player, audio, video { display: none; }
   a { color: inherit; text-decoration: none; }
   figure, .entry, .comments > li, .follow-ups > li { break-inside: avoid; }
   h2 { break-after: avoid; }
