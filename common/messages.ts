@@ -1359,6 +1359,10 @@ export const messages = {
   everythingDeleteFailed: 'The archive could not be deleted.',
   everythingReadyAnnounced: 'Your archive is ready to download.',
   everythingFailedAnnounced: 'Your archive could not be made.',
+  // ---- issue 25: Day One's entries as memories (server/ops/import/day-one)
+  dayOneUntitled: (day: string) => `Journal entry, ${day}`,
+  dayOnePlace: (place: string) => `Place: ${place}`,
+  dayOneWeather: (weather: string) => `Weather: ${weather}`,
   // ---- end of issue 25
 } as const;
 
