@@ -184,9 +184,10 @@ export function peopleByIds(db: Db, ids: string[]) {
 
 /**
  * Everyone the viewable memories name: their authors, the people they are shared with, their
- * comments' authors, their listen codes' makers and their files' owners.
+ * comments' authors, their listen codes' makers and their files' owners; and apart, the
+ * comments' authors, whose card the app shows beside each comment.
  */
-export async function peopleNamedByMemories(db: Db, userId: string): Promise<string[]> {
+export async function peopleNamedByMemories(db: Db, userId: string): Promise<{ named: string[]; commenters: string[] }> {
   const viewable = () => viewableMemoryIds(db, userId);
   const lists = await Promise.all([
     db.selectFrom('memories').select('user_id as id').distinct().where('id', 'in', viewable()).execute(),
@@ -201,7 +202,8 @@ export async function peopleNamedByMemories(db: Db, userId: string): Promise<str
       .where('kind', 'in', [...MEMORY_FILE_KINDS, 'comment_audio'])
       .execute(),
   ]);
-  return [...new Set(lists.flat().flatMap((row) => (row.id ? [row.id] : [])))];
+  const ids = (rows: { id: string | null }[]) => [...new Set(rows.flatMap((row) => (row.id ? [row.id] : [])))];
+  return { named: ids(lists.flat()), commenters: ids(lists[2]) };
 }
 
 /**

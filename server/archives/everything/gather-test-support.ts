@@ -23,6 +23,8 @@ export interface World {
   xavier: MadeUser;
   /** Outside too; nothing Rose may view names him. */
   yves: MadeUser;
+  /** Outside: Xavier shares the same memory with him, so it names him, but the app never shows Rose his card. */
+  walt: MadeUser;
   lake: string;
   holidays: string;
   elsewhere: string;
@@ -54,18 +56,19 @@ async function putFile(t: TestApp, key: string, bytes: Buffer): Promise<void> {
 const at = (t: TestApp, id: string, createdAt: string) => t.ctx.db.updateTable('memories').set({ created_at: createdAt, updated_at: createdAt }).where('id', '=', id).execute();
 
 export async function makeWorld(t: TestApp): Promise<World> {
-  const [rose, ann, ben, xavier, yves] = await Promise.all(
+  const [rose, ann, ben, xavier, yves, walt] = await Promise.all(
     [
       { displayName: 'Rose', email: `rose-${randomUUID().slice(0, 6)}@example.org` },
       { displayName: 'Ann' },
       { displayName: 'Ben' },
       { displayName: 'Xavier' },
       { displayName: 'Yves' },
+      { displayName: 'Walt' },
     ].map((fields) => makeUser(t.ctx, fields)),
-  ) as [MadeUser, MadeUser, MadeUser, MadeUser, MadeUser];
+  ) as [MadeUser, MadeUser, MadeUser, MadeUser, MadeUser, MadeUser];
   const lake = (await makeTimeline(t.ctx, rose.user, { name: 'Lake house', members: [ann.user, ben.user] })).id;
   const holidays = (await makeTimeline(t.ctx, ann.user, { name: 'Holidays', members: [rose.user] })).id;
-  const elsewhere = (await makeTimeline(t.ctx, yves.user, { name: 'Elsewhere', members: [xavier.user] })).id;
+  const elsewhere = (await makeTimeline(t.ctx, yves.user, { name: 'Elsewhere', members: [xavier.user, walt.user] })).id;
   const familyId = (await makeFamily(t.ctx, rose.user, { name: 'Hill', members: [ann.user, ben.user] })).id;
   await makeFamily(t.ctx, yves.user, { name: 'Other', members: [xavier.user] });
 
@@ -91,7 +94,7 @@ export async function makeWorld(t: TestApp): Promise<World> {
     annSharedWithRose: (await makeMemory(t.ctx, ann.user, { title: 'For Rose', timelineIds: [lake], audience: 'people', sharedWith: [rose.user] })).id,
     annSharedWithBen: (await makeMemory(t.ctx, ann.user, { title: 'For Ben', timelineIds: [lake], audience: 'people', sharedWith: [ben.user] })).id,
     annTimeline: (await makeMemory(t.ctx, ann.user, { title: 'Holiday snow', timelineIds: [holidays], audience: 'timeline' })).id,
-    xavierSharedWithRose: (await makeMemory(t.ctx, xavier.user, { title: 'From afar', timelineIds: [elsewhere], audience: 'people', sharedWith: [rose.user] })).id,
+    xavierSharedWithRose: (await makeMemory(t.ctx, xavier.user, { title: 'From afar', timelineIds: [elsewhere], audience: 'people', sharedWith: [rose.user, walt.user] })).id,
     yvesPrivate: (await makeMemory(t.ctx, yves.user, { title: 'Yves alone', timelineIds: [elsewhere], audience: 'private' })).id,
     yvesTimeline: (await makeMemory(t.ctx, yves.user, { title: 'Elsewhere news', timelineIds: [elsewhere], audience: 'timeline' })).id,
   };
@@ -120,6 +123,12 @@ export async function makeWorld(t: TestApp): Promise<World> {
     .execute();
   await t.ctx.db.updateTable('users').set({ profile_image_key: roseKey }).where('id', '=', rose.user.id).execute();
 
+  // Older still: a voice comment whose file storage no longer has, and no row: the comment stays, without a voice.
+  await t.ctx.db
+    .insertInto('comments')
+    .values({ id: randomUUID(), memory_id: memories.annSharedWithRose, user_id: ann.user.id, content: null, transcription: 'Lost words', audio_key: newMediaKey('comment-audio', 'webm'), created_at: '2024-06-02T08:00:00.000Z' })
+    .execute();
+
   const calls = questionCalls(t);
   const ask = async (timelineId: string, who: MadeUser, body: object) => {
     const response = await calls.ask(timelineId, body, who);
@@ -140,6 +149,7 @@ export async function makeWorld(t: TestApp): Promise<World> {
     ben,
     xavier,
     yves,
+    walt,
     lake,
     holidays,
     elsewhere,

@@ -37,7 +37,7 @@ describe.each(dialects)('gatherEverything on %s', (dialect) => {
 
   it('names only people the records name: not Yves, whose memories she cannot see', () => {
     const ids = gathered.people.map((person) => person.id).sort();
-    expect(ids).toEqual([world.rose.user.id, world.ann.user.id, world.ben.user.id, world.xavier.user.id, world.edna, world.joe].sort());
+    expect(ids).toEqual([world.rose.user.id, world.ann.user.id, world.ben.user.id, world.xavier.user.id, world.walt.user.id, world.edna, world.joe].sort());
     expect(gathered.exporter).toEqual({ id: world.rose.user.id, displayName: 'Rose' });
   });
 
@@ -46,6 +46,8 @@ describe.each(dialects)('gatherEverything on %s', (dialect) => {
     expect(person(world.ann.user.id)).toMatchObject({ email: world.ann.user.email, familyId: world.familyId, isStoryteller: false });
     // Xavier's family is not Rose's: the archive does not name it.
     expect(person(world.xavier.user.id)).toMatchObject({ email: world.xavier.user.email, familyId: null });
+    // Named by a memory's sharing only: the app never shows Rose his card, so not his address either.
+    expect(person(world.walt.user.id)).toMatchObject({ displayName: 'Walt', email: null, familyId: null });
     expect(person(world.edna)).toMatchObject({ email: null, isStoryteller: true, familyId: world.familyId });
     expect(person(world.joe)).toMatchObject({ email: null, isStoryteller: true });
   });
@@ -72,7 +74,7 @@ describe.each(dialects)('gatherEverything on %s', (dialect) => {
   it('names only timelines of the archive on a memory, and keeps its sharing, tags and author', () => {
     const fromAfar = memoryOf(world.memories.xavierSharedWithRose)!.memory;
     expect(fromAfar).toMatchObject({ authorId: world.xavier.user.id, audience: 'people', timelineIds: [], familyId: null });
-    expect([...fromAfar.sharedWith].sort()).toEqual([world.xavier.user.id, world.rose.user.id].sort());
+    expect([...fromAfar.sharedWith].sort()).toEqual([world.xavier.user.id, world.rose.user.id, world.walt.user.id].sort());
     const full = memoryOf(world.memories.full)!.memory;
     expect(full).toMatchObject({ title: 'The island', authorId: world.rose.user.id, audience: 'people', timelineIds: [world.lake], familyId: world.familyId, tags: ['boats', 'lake'] });
     expect(memoryOf(world.memories.annTimeline)!.memory).toMatchObject({ audience: 'timeline', timelineIds: [world.holidays] });
@@ -127,6 +129,10 @@ describe.each(dialects)('gatherEverything on %s', (dialect) => {
     expect(ann.avatar).toMatchObject({ mediaId: mediaIdOfKey(world.oldKeys.avatar), kind: 'avatar', mimeType: 'image/webp', bytes: world.oldKeys.avatarBytes, ownerId: world.ann.user.id });
     const rose = gathered.people.find((person) => person.id === world.rose.user.id)!;
     expect(rose.avatar).toMatchObject({ mediaId: world.roseAvatar.mediaId, kind: 'avatar', bytes: world.roseAvatar.bytes, storageKey: world.roseAvatar.key });
+  });
+
+  it('keeps a voice comment whose file storage no longer has, without a voice', () => {
+    expect(memoryOf(world.memories.annSharedWithRose)!.comments).toEqual([expect.objectContaining({ authorId: world.ann.user.id, transcription: 'Lost words', voice: null })]);
   });
 
   it("counts every file's bytes, avatars included", () => {
@@ -185,7 +191,7 @@ describe.each(dialects)('gatherEverything on %s', (dialect) => {
     const secrets = await secretsOf(t);
     expect(secrets.length).toBeGreaterThan(10);
     const joe = await t.ctx.db.selectFrom('storytellers').select(['email', 'link_hash']).where('user_id', '=', world.joe).executeTakeFirstOrThrow();
-    for (const secret of [...secrets, joe.email!, joe.link_hash!]) expect(text).not.toContain(secret);
+    for (const secret of [...secrets, joe.email!, joe.link_hash!, world.walt.user.email]) expect(text).not.toContain(secret);
   });
 });
 

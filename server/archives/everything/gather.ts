@@ -68,16 +68,26 @@ async function sizesInStorage(ctx: AppContext, keys: string[]): Promise<Map<stri
 
 /** The files of old data with no media row, made from their key column (kind from the column, type from the key). */
 class KeyedFiles {
+  /** Keys storage has no file for: nothing to archive, asked once. */
+  private readonly missing = new Set<string>();
+
   constructor(
     private readonly ctx: AppContext,
     private readonly sizes: Map<string, number>,
-  ) {}
+    asked: string[],
+  ) {
+    for (const key of asked) if (!sizes.has(key)) this.missing.add(key);
+  }
 
   async fileOf(key: string, fields: Pick<PendingFile, 'kind' | 'position' | 'ownerId' | 'createdAt'>): Promise<PendingFile | null> {
+    if (this.missing.has(key)) return null;
     if (!this.sizes.has(key)) {
-      // A key that had a row when the gathering began and lost it since: asked now.
+      // A key that had a row when the gathering began and lost it since, or an avatar's: asked now.
       const stat = await this.ctx.media.stat(key);
-      if (!stat) return null;
+      if (!stat) {
+        this.missing.add(key);
+        return null;
+      }
       this.sizes.set(key, stat.size);
     }
     return { mediaId: mediaIdOfKey(key), mimeType: typeOfKey(key), bytes: this.sizes.get(key)!, width: null, height: null, durationSeconds: null, storageKey: key, ...fields };
@@ -107,19 +117,22 @@ export async function gatherEverything(ctx: AppContext, requester: UserRow, sign
     checkAccess(db, requester, 'storyteller.manage', storytellerRows.map((row) => row.user_id)),
     sizesInStorage(ctx, keysWithoutRows),
   ]);
-  const keyed = new KeyedFiles(ctx, keySizes);
+  const keyed = new KeyedFiles(ctx, keySizes, keysWithoutRows);
 
   const families: FamilyRecord[] = familyRow ? [{ id: familyRow.id, name: familyRow.name, createdBy: familyRow.created_by, createdAt: familyRow.created_at }] : [];
   const personIds = new Set<string>([
     requester.id,
-    ...namedByMemories,
+    ...namedByMemories.named,
     ...timelineRows.map((row) => row.user_id),
     ...memberRows.map((row) => row.user_id),
     ...families.flatMap((family) => (family.createdBy ? [family.createdBy] : [])),
     ...questionRows.flatMap((row) => [row.asked_by, ...(row.for_user_id ? [row.for_user_id] : [])]),
     ...storytellerRows.flatMap((row) => [row.user_id, ...(row.created_by ? [row.created_by] : [])]),
   ]);
-  const people = await gatherPeople(ctx, keyed, [...personIds], new Set(families.map((family) => family.id)));
+  // An e-mail only where the app shows this person's card to the requester ('user.read', or beside their comment).
+  const shown = await checkAccess(db, requester, 'user.read', [...personIds]);
+  for (const id of namedByMemories.commenters) shown.add(id);
+  const people = await gatherPeople(ctx, keyed, [...personIds], { families: new Set(families.map((family) => family.id)), emailShown: shown });
   signal?.throwIfAborted();
   const known = new Set(people.map((person) => person.id));
   const requesterCard = people.find((person) => person.id === requester.id);
@@ -171,12 +184,22 @@ export async function gatherEverything(ctx: AppContext, requester: UserRow, sign
     questions,
     storytellers,
     totals: { memories: memoryCount, fileBytes: rowBytes + keyedBytes + avatarBytes },
-    memories: (iterationSignal) => gatherMemories(scope, iterationSignal ?? signal),
+    // The job's signal and the reader's each stop the reading.
+    memories: (iterationSignal) => gatherMemories(scope, [signal, iterationSignal]),
   };
 }
 
-/** Everyone in `ids` as the app shows them to a member (people/present.ts): a storyteller's sign-in name never. */
-async function gatherPeople(ctx: AppContext, keyed: KeyedFiles, ids: string[], families: Set<string>): Promise<GatheredPerson[]> {
+/**
+ * Everyone in `ids` as the app shows them (people/present.ts): a storyteller's sign-in name
+ * never, and no e-mail of someone whose card the requester is never shown (issue 25: "no
+ * e-mail of people who never shared one with the exporter").
+ */
+async function gatherPeople(
+  ctx: AppContext,
+  keyed: KeyedFiles,
+  ids: string[],
+  { families, emailShown }: { families: Set<string>; emailShown: Set<string> },
+): Promise<GatheredPerson[]> {
   const rows = await queries.peopleByIds(ctx.db, ids);
   const avatarKeys = rows.flatMap((row) => (row.profile_image_key ? [row.profile_image_key] : []));
   const avatarRows = new Map((await queries.mediaByKeys(ctx.db, 'avatar', avatarKeys)).map((row) => [row.storage_key, row]));
@@ -190,7 +213,7 @@ async function gatherPeople(ctx: AppContext, keyed: KeyedFiles, ids: string[], f
       displayName: row.display_name,
       firstName: row.first_name,
       lastName: row.last_name,
-      email: card.email || null,
+      email: emailShown.has(row.id) ? card.email || null : null,
       isStoryteller: card.isStoryteller,
       familyId: row.family_id && families.has(row.family_id) ? row.family_id : null,
       avatar: avatarRow ? fileOfRow(avatarRow) : key ? await keyed.fileOf(key, { kind: 'avatar', position: 0, ownerId: row.id, createdAt: row.created_at }) : null,
@@ -210,19 +233,25 @@ interface MemoryScope {
   families: Set<string>;
 }
 
+/** A batch's rows of one table, by memory. */
 const groupBy = <Row extends { memory_id: string | null }>(rows: Row[]) => {
   const groups = new Map<string, Row[]>();
-  for (const row of rows) if (row.memory_id) groups.set(row.memory_id, [...(groups.get(row.memory_id) ?? []), row]);
+  for (const row of rows) {
+    if (!row.memory_id) continue;
+    const group = groups.get(row.memory_id);
+    if (group) group.push(row);
+    else groups.set(row.memory_id, [row]);
+  }
   return (memoryId: string) => groups.get(memoryId) ?? [];
 };
 
 /** Photos, then videos, then recordings, each in position order. */
 const KIND_ORDER: Record<string, number> = { image: 0, video: 1, audio: 2 };
 
-async function* gatherMemories(scope: MemoryScope, signal?: AbortSignal): AsyncGenerator<GatheredMemoryWithComments> {
+async function* gatherMemories(scope: MemoryScope, signals: (AbortSignal | undefined)[]): AsyncGenerator<GatheredMemoryWithComments> {
   const { ctx, requesterId } = scope;
   for await (const batch of keysetBatches((after, limit) => queries.viewableMemoryBatch(ctx.db, requesterId, after, limit))) {
-    signal?.throwIfAborted();
+    for (const signal of signals) signal?.throwIfAborted();
     const ids = batch.map((row) => row.id);
     const [filed, shares, tags, followUps, codes, files, comments] = await Promise.all([
       queries.timelinesFiled(ctx.db, ids).then(groupBy),
