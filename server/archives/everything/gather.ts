@@ -6,7 +6,7 @@
 // does not hold, and no secret (password hash, session, sealed token, a storyteller's reserved
 // sign-in name) is ever selected.
 import { createHash } from 'node:crypto';
-import type { ArchiveFile, FamilyRecord, ListenCodeRecord, QuestionRecord, StorytellerRecord } from '../../../common/archive-format.js';
+import type { ArchiveFile, FamilyRecord, ListenCodeRecord, QuestionRecord, StorytellerRecord, TimelineRecord } from '../../../common/archive-format.js';
 import { displayNameOf } from '../../../common/people.js';
 import { checkAccess } from '../../access/index.js';
 import { imageVariantOf } from '../../memories/index.js';
@@ -113,7 +113,6 @@ export async function gatherEverything(ctx: AppContext, requester: UserRow, sign
   signal?.throwIfAborted();
   const [answeredInArchive, managed, keySizes] = await Promise.all([
     checkAccess(db, requester, 'memory.read', questionRows.flatMap((row) => (row.answered_memory_id ? [row.answered_memory_id] : []))),
-    // 'storyteller.manage': their creator or the timeline's owner sees their contact and link.
     checkAccess(db, requester, 'storyteller.manage', storytellerRows.map((row) => row.user_id)),
     sizesInStorage(ctx, keysWithoutRows),
   ]);
@@ -135,57 +134,52 @@ export async function gatherEverything(ctx: AppContext, requester: UserRow, sign
   const people = await gatherPeople(ctx, keyed, [...personIds], { families: new Set(families.map((family) => family.id)), emailShown: shown });
   signal?.throwIfAborted();
   const known = new Set(people.map((person) => person.id));
-  const requesterCard = people.find((person) => person.id === requester.id);
 
-  const questions: QuestionRecord[] = questionRows.map((row) => ({
-    id: row.id,
-    timelineId: row.timeline_id,
-    askedBy: row.asked_by,
-    forPersonId: row.for_user_id,
-    text: row.text,
-    answeredMemoryId: row.answered_memory_id && answeredInArchive.has(row.answered_memory_id) ? row.answered_memory_id : null,
-    createdAt: row.created_at,
-  }));
-  const storytellers: StorytellerRecord[] = storytellerRows.map((row) => {
-    const manages = managed.has(row.user_id);
-    const hasReminder = row.reminder_weekday !== null && row.reminder_time !== null && row.reminder_tz !== null;
-    return {
-      personId: row.user_id,
-      timelineId: row.timeline_id,
-      createdBy: row.created_by,
-      email: manages ? row.email : null,
-      reminder: manages && hasReminder ? { weekday: row.reminder_weekday!, time: row.reminder_time!, timeZone: row.reminder_tz! } : null,
-      remindersStopped: isSet(row.reminders_stopped),
-      linkSha256: manages ? row.link_hash : null,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    };
-  });
+  const questions = questionRows.map((row) => questionRecordOf(row, answeredInArchive));
+  const storytellers = storytellerRows.map((row) => storytellerRecordOf(row, managed.has(row.user_id)));
   const rowBytes = mediaSizes.filter(isOriginal).reduce((sum, row) => sum + Number(row.size), 0);
   const keyedBytes = keysWithoutRows.reduce((sum, key) => sum + (keySizes.get(key) ?? 0), 0);
   const avatarBytes = people.reduce((sum, person) => sum + (person.avatar?.bytes ?? 0), 0);
   const scope: MemoryScope = { ctx, requesterId: requester.id, keyed, known, timelines: new Set(timelineIds), families: new Set(families.map((family) => family.id)) };
 
   return {
-    exporter: { id: requester.id, displayName: displayNameOf(requesterCard ?? presentMember(requester)) },
+    exporter: { id: requester.id, displayName: displayNameOf(people.find((person) => person.id === requester.id)) },
     people,
     families,
-    timelines: timelineRows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      color: row.color,
-      icon: row.icon,
-      isDefault: isSet(row.is_default),
-      ownerId: row.user_id,
-      createdAt: row.created_at,
-    })),
+    timelines: timelineRows.map(timelineRecordOf),
     memberships: memberRows.map((row) => ({ timelineId: row.timeline_id, personId: row.user_id, joinedAt: row.joined_at })),
     questions,
     storytellers,
     totals: { memories: memoryCount, fileBytes: rowBytes + keyedBytes + avatarBytes },
     // The job's signal and the reader's each stop the reading.
     memories: (iterationSignal) => gatherMemories(scope, [signal, iterationSignal]),
+  };
+}
+
+function timelineRecordOf(row: Awaited<ReturnType<typeof queries.timelinesOfMember>>[number]): TimelineRecord {
+  const { id, name, description, color, icon, created_at: createdAt } = row;
+  return { id, name, description, color, icon, isDefault: isSet(row.is_default), ownerId: row.user_id, createdAt };
+}
+
+/** answeredMemoryId: only a story the archive holds (the requester may view it). */
+function questionRecordOf(row: Awaited<ReturnType<typeof queries.questionsOf>>[number], inArchive: Set<string>): QuestionRecord {
+  const answered = row.answered_memory_id && inArchive.has(row.answered_memory_id) ? row.answered_memory_id : null;
+  return { id: row.id, timelineId: row.timeline_id, askedBy: row.asked_by, forPersonId: row.for_user_id, text: row.text, answeredMemoryId: answered, createdAt: row.created_at };
+}
+
+/** 'storyteller.manage' (their creator or the timeline's owner): only then their contact, reminder and link's hash. */
+function storytellerRecordOf(row: Awaited<ReturnType<typeof queries.storytellersOf>>[number], manages: boolean): StorytellerRecord {
+  const reminderSet = row.reminder_weekday !== null && row.reminder_time !== null && row.reminder_tz !== null;
+  return {
+    personId: row.user_id,
+    timelineId: row.timeline_id,
+    createdBy: row.created_by,
+    email: manages ? row.email : null,
+    reminder: manages && reminderSet ? { weekday: row.reminder_weekday!, time: row.reminder_time!, timeZone: row.reminder_tz! } : null,
+    remindersStopped: isSet(row.reminders_stopped),
+    linkSha256: manages ? row.link_hash : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 
