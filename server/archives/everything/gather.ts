@@ -94,6 +94,11 @@ class KeyedFiles {
   }
 }
 
+/**
+ * Everything `requester` may view now, for the archive's job: the small lists whole, the totals
+ * for its progress, and the memories as an iterable read a keyset batch at a time (each call
+ * reads afresh). `signal` is checked between stages and between batches.
+ */
 export async function gatherEverything(ctx: AppContext, requester: UserRow, signal?: AbortSignal): Promise<Gathered> {
   const { db } = ctx;
   signal?.throwIfAborted();
