@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { publicConfig, type PublicConfig, type TranscriptionEngineName } from '../common/config.js';
@@ -25,6 +25,7 @@ import { sessionPlugin } from './http/session.js';
 import { registerWeb } from './http/web.js';
 import { pageDataOf } from './page-data.js';
 import { archiveRoutes } from './archives/routes.js';
+import { EVERYTHING_ARCHIVE_KIND, everythingArchiveHandler } from './archives/index.js';
 import { BOOK_RENDER_KIND, bookRenderHandler } from './books/index.js';
 import { bookRoutes } from './books/routes.js';
 import * as comments from './comments/index.js';
@@ -78,13 +79,15 @@ declare module 'fastify' {
 }
 
 /** What each feature runs after the answer (DESIGN "Work that outlives a request"), by job kind. */
-function featureJobHandlers(ctx: AppContext): Record<string, JobHandler> {
+function featureJobHandlers(ctx: AppContext, log: FastifyBaseLogger): Record<string, JobHandler> {
   // The words of every kind of recording (issue 22), each written into its own feature's rows.
   const words = [memories.memoryWords, memories.answerWords, comments.commentWords];
   return {
     ...Object.fromEntries(words.map((target) => [target.kind, wordsJobHandler(ctx, target)])),
     // The family book's PDF (issue 24).
     [BOOK_RENDER_KIND]: bookRenderHandler(ctx),
+    // The archive of everything (issue 25); a file missing from storage is a warning in the log.
+    [EVERYTHING_ARCHIVE_KIND]: everythingArchiveHandler(ctx, { log }),
   };
 }
 
@@ -153,7 +156,7 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   const mailHandlers: Record<string, JobHandler> = mailSender
     ? { [MAIL_SEND_KIND]: mailSendHandler(mailSender, app.log, ctx.config.sessionSecret), ...memberMailJobHandlers(ctx), ...reminderJobHandlers(ctx) }
     : {};
-  const jobs = new JobRunner({ db: ctx.db, dialect: ctx.dialect, log: app.log, handlers: { ...featureJobHandlers(ctx), ...mailHandlers, ...jobHandlers }, now: () => ctx.now() });
+  const jobs = new JobRunner({ db: ctx.db, dialect: ctx.dialect, log: app.log, handlers: { ...featureJobHandlers(ctx, app.log), ...mailHandlers, ...jobHandlers }, now: () => ctx.now() });
   app.decorate('jobs', jobs);
   if (startJobs) app.addHook('onReady', async () => jobs.start());
   // The sweeps of members' mail and the week's question (issue 23) go on by themselves once started.

@@ -23,6 +23,8 @@ export interface EventMap {
   'question.answered': { questionId: string; text: string; askedBy: string; storytellerId: string; memoryId: string; at: string };
   /** The book `bookId` that `requestedBy` asked for is ready to download (issue 24). */
   'book.ready': { bookId: string; title: string; requestedBy: string; at: string };
+  /** The archive of everything `archiveId` that `requestedBy` asked for is ready to download (issue 25). */
+  'archive.ready': { archiveId: string; requestedBy: string; at: string };
 }
 
 export type EventName = keyof EventMap;

@@ -3,6 +3,7 @@
 import { messages } from '../../common/messages.js';
 import type { Db } from '../db/index.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { archivesRequestedBy } from './archives.js';
 import { booksRequestedBy } from './books.js';
 import { mediaReadableBy } from './media.js';
 import {
@@ -66,7 +67,11 @@ export type Permission =
   /** See a family book, its progress and its PDF (issue 24): the person who asked for it, no one else. */
   | 'book.read'
   /** Delete a family book: the person who asked for it. */
-  | 'book.delete';
+  | 'book.delete'
+  /** See an archive of everything, its progress and its zip (issue 25): the person who asked for it, no one else. */
+  | 'archive.read'
+  /** Delete an archive of everything: the person who asked for it. */
+  | 'archive.delete';
 
 export interface Actor {
   id: string;
@@ -109,6 +114,9 @@ export async function checkAccess(db: Db, actor: Actor, permission: Permission, 
     case 'book.read':
     case 'book.delete':
       return new Set(await booksRequestedBy(db, actor.id, unique));
+    case 'archive.read':
+    case 'archive.delete':
+      return new Set(await archivesRequestedBy(db, actor.id, unique));
   }
 }
 
@@ -132,6 +140,9 @@ const refusal: Record<Permission, { visibleWith?: Permission; message: string }>
   // Others' books are 404 on every call (DESIGN "The family book (PDF)").
   'book.read': { message: messages.bookNotFound },
   'book.delete': { message: messages.bookNotFound },
+  // Others' archives are 404 on every call (DESIGN "Yours to keep").
+  'archive.read': { message: messages.everythingArchiveNotFound },
+  'archive.delete': { message: messages.everythingArchiveNotFound },
 };
 
 /**

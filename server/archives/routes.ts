@@ -12,6 +12,7 @@ import type { AppContext } from '../context.js';
 import { attachmentDisposition } from '../http/content-disposition.js';
 import { sendList } from '../http/json-list.js';
 import { currentUser, requireUser } from '../http/session.js';
+import { everythingArchiveRoutes } from './everything/routes.js';
 import * as service from './service.js';
 
 const byId = z.object({ id: z.string() });
@@ -56,4 +57,7 @@ export async function archiveRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     { onRequest: requireUser, exposeHeadRoute: false, schema: { tags, querystring: monthArchiveQuery, response: { '4xx': errorBody } } },
     async (request, reply) => sendArchive(reply, await service.monthArchive(ctx, { viewer: currentUser(request), log: request.log }, request.query)),
   );
+
+  // The archive of everything (issue 25): its own routes, its own folder.
+  await app.register(everythingArchiveRoutes, { ctx });
 }

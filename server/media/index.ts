@@ -9,6 +9,7 @@ export { stageImage, stageVideoThumbnail, type StagedImage } from './memory-imag
 export { forgetCommentRecording, forgetMemoryMedia, recordMedia, type NewMedia } from './queries.js';
 export { readMultipart, type FilePart, type FormFields, type MultipartForm, type MultipartOptions } from './multipart.js';
 export { readStoredMedia, recordAvatar, stageAvatar, type MediaConditions, type MediaReply } from './service.js';
+export { etagOf, parseRange, rangeStillApplies } from './serving.js';
 export { discardFiles, firstFailure, type StagedFile } from './staged.js';
 export { discardRestOfBody, drainBody } from './upload-body.js';
 export { moveVideoWithoutMetadata, stripVideoMetadata } from './video-metadata.js';

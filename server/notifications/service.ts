@@ -151,3 +151,14 @@ export async function tellBookReady(db: Db, event: EventMap['book.ready']): Prom
     createdAt: event.at,
   });
 }
+
+/** issue 25: 'other' to the person who asked for the archive of everything, once its zip is ready on their profile. */
+export async function tellEverythingArchiveReady(db: Db, event: EventMap['archive.ready']): Promise<void> {
+  await queries.insertNotifications(db, [event.requestedBy], {
+    type: 'other',
+    title: messages.everythingArchiveReadyTitle,
+    message: messages.everythingArchiveReadyMessage,
+    relatedMemoryId: null,
+    createdAt: event.at,
+  });
+}

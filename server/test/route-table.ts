@@ -14,6 +14,7 @@
 // the viewer (route-table.test.ts).
 import { randomUUID } from 'node:crypto';
 import { makeResetLink } from '../auth/index.js';
+import { makeReadyArchive } from '../archives/everything/test-support.js';
 import { makeReadyBook } from '../books/test-support.js';
 import { wavBytes, mp4Bytes, memoryFields } from '../memories/test-support.js';
 import { listenCall } from '../listen/test-support.js';
@@ -40,6 +41,21 @@ function ownersBook(w: World): Promise<string> {
   }
   return made;
 }
+/** The owner's ready archive of everything in a world (issue 25), made on the first call that needs it; its id once made, for reveals(). */
+const ownersArchives = new WeakMap<World, Promise<string>>();
+const ownersArchiveIds = new WeakMap<World, string>();
+function ownersArchive(w: World): Promise<string> {
+  let made = ownersArchives.get(w);
+  if (!made) {
+    made = makeReadyArchive(w.t, w.people.owner).then(({ id }) => {
+      ownersArchiveIds.set(w, id);
+      return id;
+    });
+    ownersArchives.set(w, made);
+  }
+  return made;
+}
+const archiveNote = "The owner's archive of everything: it is its requester's alone, and everyone else hears 404 (DESIGN \"Yours to keep\").";
 const bookNote = "The owner's book: a book is its requester's alone, and everyone else hears 404 (DESIGN \"The family book (PDF)\").";
 const listenNote = "The code is the credential: every persona holds the world's code, and a session neither helps nor hinders.";
 
@@ -610,6 +626,44 @@ export const routeTable: RouteRow[] = [
     note: bookNote,
     fresh: true,
     request: async (w) => ({ url: `/api/books/${await ownersBook(w)}` }),
+    expect: { owner: 204, viewer: 404, member: 404, latecomer: 404, stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+
+  // The archive of everything (issue 25): anyone signed in asks for their own.
+  {
+    route: 'POST /api/archives/everything',
+    note: `${ownAccount} Each asks for an archive of what they themselves may view.`,
+    fresh: true,
+    request: () => ({ url: '/api/archives/everything' }),
+    expect: { owner: 202, viewer: 202, member: 202, latecomer: 202, stranger: 202, signedOut: 401, linkHolder: 401 },
+  },
+  {
+    route: 'GET /api/archives',
+    note: `${ownAccount} ${archiveNote}`,
+    request: async (w) => {
+      await ownersArchive(w);
+      return { url: '/api/archives' };
+    },
+    reveals: (w) => ownersArchiveIds.get(w) ?? 'no archive was made',
+    expect: { owner: sees(200), viewer: blind(200), member: blind(200), latecomer: blind(200), stranger: blind(200), signedOut: 401, linkHolder: 401 },
+  },
+  {
+    route: 'GET /api/archives/:id',
+    note: archiveNote,
+    request: async (w) => ({ url: `/api/archives/${await ownersArchive(w)}` }),
+    expect: { owner: 200, viewer: 404, member: 404, latecomer: 404, stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+  {
+    route: 'GET /api/archives/:id/file',
+    note: archiveNote,
+    request: async (w) => ({ url: `/api/archives/${await ownersArchive(w)}/file` }),
+    expect: { owner: 200, viewer: 404, member: 404, latecomer: 404, stranger: 404, signedOut: 401, linkHolder: 401 },
+  },
+  {
+    route: 'DELETE /api/archives/:id',
+    note: archiveNote,
+    fresh: true,
+    request: async (w) => ({ url: `/api/archives/${await ownersArchive(w)}` }),
     expect: { owner: 204, viewer: 404, member: 404, latecomer: 404, stranger: 404, signedOut: 401, linkHolder: 401 },
   },
 

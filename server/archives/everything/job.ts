@@ -1,0 +1,166 @@
+// The job that makes an archive of everything (issue 25; DESIGN "Yours to keep", "Work that
+// outlives a request"): gathers what the requester may view now (gather.ts), writes the bag
+// straight into the store at archives/{id}.zip (bag.ts), then marks it ready with its notice
+// and removes the requester's older ready archives, in one transaction. Every attempt starts
+// over from nothing, so a retry or a second run after a crash is as good as the first; an
+// archive deleted meanwhile ends its job quietly and leaves no file behind.
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { messages } from '../../../common/messages.js';
+import { displayNameOf } from '../../../common/people.js';
+import { iso, type AppContext } from '../../context.js';
+import type { UserRow } from '../../db/schema.js';
+import { familyNameOf } from '../../families/index.js';
+import type { JobHandler, JobPayload } from '../../jobs/index.js';
+import { packageRoot } from '../../paths.js';
+import type { ArchiveLog } from '../gather.js';
+import { everythingArchiveName, writeBag } from './bag.js';
+import { gatherEverything } from './gather.js';
+import * as queries from './queries.js';
+
+export const EVERYTHING_ARCHIVE_KIND = 'archive.everything';
+
+/** Where an archive's zip is kept: one per archive, so a retry writes over its own and a delete knows it. */
+export const everythingArchiveKey = (archiveId: string) => `archives/${archiveId}.zip`;
+
+/** Reading a family's every file twice takes a while: a few attempts, far apart, are enough. */
+const MAX_ATTEMPTS = 3;
+/** Progress is written at most this often, unless it moved at least PROGRESS_STEP points. */
+const PROGRESS_EVERY_MS = 500;
+const PROGRESS_STEP = 2;
+
+/** Thrown into the writing when the archive's row is gone: the work is thrown away. */
+class ArchiveGone extends Error {
+  constructor() {
+    super('The archive was deleted while it was being made');
+  }
+}
+
+export interface EverythingArchiveJobOptions {
+  /** What the archive holds; tests hand in one that fails, waits or holds what they made by hand. */
+  gather?: typeof gatherEverything;
+  log?: ArchiveLog;
+}
+
+/** The handler of 'archive.everything' jobs (payload {archiveId}), for app.ts. */
+export function everythingArchiveHandler(ctx: AppContext, { gather = gatherEverything, log = quietLog }: EverythingArchiveJobOptions = {}): JobHandler {
+  return {
+    maxAttempts: MAX_ATTEMPTS,
+    // A bag reads every file of the family twice: its lease is renewed while it runs (jobs/runner.ts).
+    run: async (payload, job) => {
+      const archiveId = archiveIdOf(payload);
+      try {
+        await makeArchive(ctx, archiveId, job.signal, gather, log);
+      } catch (error) {
+        // Another attempt follows after a pause: the archive says it waits, not that it is at 60 %.
+        if (job.attempt < MAX_ATTEMPTS && !job.signal.aborted) await queries.markWaiting(ctx.db, archiveId, iso(ctx.now()));
+        throw error;
+      }
+    },
+    // The last attempt failed (or its instance died): the person reads words, never a stack trace.
+    failed: (payload) => queries.markFailed(ctx.db, archiveIdOf(payload), messages.everythingArchiveFailed, iso(ctx.now())),
+  };
+}
+
+const archiveIdOf = (payload: JobPayload) => String(payload.archiveId);
+
+const quietLog: ArchiveLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+let version: string | undefined;
+/** "Heirloom 0.1.0": the program that wrote the bag (heirloom.json's generator). */
+export function generatorName(): string {
+  version ??= (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
+  return `Heirloom ${version}`;
+}
+
+/** Whose archive it is, for its name and its index page: the family's name, else the person's. */
+export async function archiveOwnerName(ctx: AppContext, requester: UserRow): Promise<string> {
+  return (await familyNameOf(ctx.db, requester.id))?.trim() || displayNameOf(requester, 'Heirloom');
+}
+
+async function makeArchive(ctx: AppContext, archiveId: string, jobSignal: AbortSignal, gather: typeof gatherEverything, log: ArchiveLog): Promise<void> {
+  const archive = await queries.beginWorking(ctx.db, archiveId, iso(ctx.now()));
+  // Deleted before its turn, or made already by an earlier run: nothing to do.
+  if (!archive) return;
+  // The requester's account is gone (the archive goes with it by cascade).
+  const requester = await queries.userById(ctx.db, archive.requested_by);
+  if (!requester) return;
+
+  // The writing stops when the runner says so (this instance stopping) or when the archive goes.
+  const stop = new AbortController();
+  const onJobAbort = () => stop.abort(jobSignal.reason);
+  jobSignal.addEventListener('abort', onJobAbort, { once: true });
+  const progress = progressWriter(ctx, archiveId, log, () => stop.abort(new ArchiveGone()));
+  const workDir = await mkdtemp(join(tmpdir(), 'heirloom-archive-'));
+  const fileKey = everythingArchiveKey(archiveId);
+  try {
+    const gathered = await gather(ctx, requester, stop.signal);
+    const owner = await archiveOwnerName(ctx, requester);
+    const fileName = everythingArchiveName(owner, new Date(archive.created_at));
+    const bag = await writeBag(gathered, {
+      media: ctx.media,
+      fileKey,
+      baseName: fileName.replace(/\.zip$/, ''),
+      exportedAt: ctx.now(),
+      generator: generatorName(),
+      workDir,
+      title: owner,
+      log,
+      signal: stop.signal,
+      onProgress: progress.report,
+    });
+    await progress.settled();
+    if (stop.signal.aborted) throw stop.signal.reason;
+    const at = iso(ctx.now());
+    const { ready, replaced } = await ctx.db.transaction().execute(async (trx) => {
+      const marked = await queries.markReady(trx, archiveId, { bytes: bag.bytes, counts: JSON.stringify(bag.counts), fileKey, at });
+      if (!marked) return { ready: false, replaced: [] };
+      await ctx.events.emit('archive.ready', { archiveId, requestedBy: requester.id, at }, trx);
+      return { ready: true, replaced: await queries.deleteOtherReady(trx, requester.id, archiveId) };
+    });
+    // Deleted between the writing and now: its delete may have looked for the file before it was stored.
+    if (!ready) await ctx.media.delete(fileKey);
+    // One kept per person: the older ones' rows went with this one's commit, their files now.
+    for (const older of replaced) await ctx.media.delete(older.file_key ?? everythingArchiveKey(older.id));
+  } catch (error) {
+    if (stop.signal.reason instanceof ArchiveGone || !(await queries.findArchive(ctx.db, archiveId))) {
+      await ctx.media.delete(fileKey);
+      return;
+    }
+    throw error;
+  } finally {
+    jobSignal.removeEventListener('abort', onJobAbort);
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The bag's fraction written to the row as a whole percent below 100 (100 is ready),
+ * throttled, one write at a time; a write that finds no row tells `onGone`.
+ */
+function progressWriter(ctx: AppContext, archiveId: string, log: ArchiveLog, onGone: () => void) {
+  let written = 0;
+  let writtenAt = ctx.now().getTime();
+  let writing: Promise<void> = Promise.resolve();
+  return {
+    report(fraction: number): Promise<void> {
+      const percent = Math.min(99, Math.max(0, Math.floor(fraction * 100)));
+      const now = ctx.now().getTime();
+      if (percent <= written || (percent - written < PROGRESS_STEP && now - writtenAt < PROGRESS_EVERY_MS)) return writing;
+      written = percent;
+      writtenAt = now;
+      writing = writing.then(async () => {
+        try {
+          if (!(await queries.setProgress(ctx.db, archiveId, percent, iso(ctx.now())))) onGone();
+        } catch (error) {
+          // Progress is a courtesy: a failed write of it does not fail the archive.
+          log.warn({ err: error, archiveId }, 'The archive could not write its progress');
+        }
+      });
+      return writing;
+    },
+    settled: () => writing,
+  };
+}
