@@ -1363,6 +1363,8 @@ export const messages = {
   dayOneUntitled: (day: string) => `Journal entry, ${day}`,
   dayOnePlace: (place: string) => `Place: ${place}`,
   dayOneWeather: (weather: string) => `Weather: ${weather}`,
+  dayOnePart: (title: string, part: number, parts: number) => `${title} (${part} of ${parts})`,
+  dayOneMore: (title: string) => `More photos, videos and recordings from the journal entry “${title}”.`,
   // ---- end of issue 25
 } as const;
 

@@ -13,7 +13,7 @@ import sharp from '../../../media/sharp.js';
 import { createMediaStore } from '../../../providers/storage/index.js';
 import type { CommandIo } from '../../commands.js';
 import { counted } from '../../files.js';
-import { planMemory } from './map.js';
+import { planEntry } from './map.js';
 import { ExportRefused, readDayOneExport, type DayOneExport } from './read.js';
 import { dryOutcome, memoryExists, writeEntry, type EntryOutcome, type ImportTarget } from './write.js';
 
@@ -104,23 +104,24 @@ async function importEntries(ctx: AppContext, source: DayOneExport, args: Argume
   const heicReadable = (sharp.format.heif.input.fileSuffix ?? []).includes('.heic');
   const totals = { added: 0, already: 0, photos: 0, voices: 0, videos: 0, skipped: 0 };
   for (const entry of source.entries) {
-    const plan = planMemory(entry, heicReadable);
-    if (await memoryExists(ctx.db, plan.id)) {
-      totals.already++;
-      say(`Already there: "${plan.title}" (${plan.label}).`);
-      continue;
+    for (const plan of planEntry(entry, heicReadable)) {
+      if (await memoryExists(ctx.db, plan.id)) {
+        totals.already++;
+        say(`Already there: "${plan.title}" (${plan.label}).`);
+        continue;
+      }
+      const outcome = args.dryRun ? dryOutcome(plan) : await writeEntry(ctx, source, target, plan);
+      totals.added++;
+      totals.photos += outcome.photos;
+      totals.voices += outcome.voice ? 1 : 0;
+      totals.videos += outcome.videos;
+      totals.skipped += outcome.skipped.length;
+      say(`${args.dryRun ? 'Would add' : 'Added'} "${plan.title}" (${plan.label})${describe(outcome)}.`);
+      for (const reason of outcome.skipped) complain(`Left out of "${plan.title}" (${plan.label}): ${reason}.`);
     }
-    const outcome = args.dryRun ? dryOutcome(plan) : await writeEntry(ctx, source, target, plan);
-    totals.added++;
-    totals.photos += outcome.photos;
-    totals.voices += outcome.voice ? 1 : 0;
-    totals.videos += outcome.videos;
-    totals.skipped += outcome.skipped.length;
-    say(`${args.dryRun ? 'Would add' : 'Added'} "${plan.title}" (${plan.label})${describe(outcome)}.`);
-    for (const reason of outcome.skipped) complain(`Left out of "${plan.title}" (${plan.label}): ${reason}.`);
   }
   const files = `${counted(totals.photos, 'photo', 'photos')}, ${counted(totals.voices, 'voice', 'voices')}, ${counted(totals.videos, 'video', 'videos')}`;
-  const already = `${counted(totals.already, 'entry was', 'entries were')} there already`;
+  const already = `${counted(totals.already, 'memory was', 'memories were')} there already`;
   const left = totals.skipped > 0 ? `; ${counted(totals.skipped, 'thing', 'things')} left out, each said above` : '';
   if (args.dryRun) {
     say(`Dry run: would add ${counted(totals.added, 'memory', 'memories')} (${files}); ${already}${left}. Nothing was changed.`);

@@ -13,7 +13,7 @@ import { dialects, makeTestApp, type TestApp } from '../../../test/app.js';
 import { makeTimeline, makeUser, type MadeUser } from '../../../test/factories.js';
 import { configOf, envOf, filesOf, rowsOf } from '../../test-support.js';
 import { runDayOneImport } from './command.js';
-import { memoryIdOf } from './map.js';
+import { dayOneId, memoryIdOf } from './map.js';
 import { dayOneIdentifier, dayOneZip, familyExport, notAZip, photo } from './test-support.js';
 
 interface Run {
@@ -72,11 +72,12 @@ describe.each(dialects)('npm run import:day-one on %s', (dialect) => {
       `Would add "A day at the sea" (${label(sea)}): 2 photos, a voice.`,
       `Would add "Journal entry, 2 March 2023" (${label(tokyo)}): 1 video.`,
       `Would add "The garden in June" (${label(garden)}): a voice.`,
-      'Dry run: would add 3 memories (2 photos, 2 voices, 1 video); 0 entries were there already; 2 things left out, each said above. Nothing was changed.',
+      `Would add "The garden in June (2 of 2)" (${label(garden)}): a voice.`,
+      'Dry run: would add 4 memories (2 photos, 3 voices, 1 video); 0 memories were there already; 2 things left out, each said above. Nothing was changed.',
     ]);
     expect(run.complaints).toEqual([
+      `Left out of "The garden in June" (${label(garden)}): the PDF ${garden.pdfAttachments[0]!.md5}: Heirloom keeps photos, recordings and videos, not documents.`,
       `Left out of "The garden in June" (${label(garden)}): the photo ${exported.made.heic.file.path.slice('photos/'.length)}: HEIC, which this server's image library cannot read (convert it to JPEG and add it to the memory).`,
-      `Left out of "The garden in June" (${label(garden)}): the audio ${exported.made.secondMemo.file.path.slice('audios/'.length)}: a memory keeps one voice, and this entry's first recording is it.`,
     ]);
     expect(await snapshot()).toEqual(before);
   });
@@ -84,7 +85,7 @@ describe.each(dialects)('npm run import:day-one on %s', (dialect) => {
   it('brings each entry in as a memory the family reads: title, notes, tags, dates, photos, voice and video', async () => {
     const run = await importDayOne([zip, '--timeline', timeline.id], env);
     expect(run.code, run.complaints.join('\n')).toBe(0);
-    expect(run.said.at(-1)).toBe('Done: added 3 memories (2 photos, 2 voices, 1 video); 0 entries were there already; 2 things left out, each said above.');
+    expect(run.said.at(-1)).toBe('Done: added 4 memories (2 photos, 3 voices, 1 video); 0 memories were there already; 2 things left out, each said above.');
     expect(run.complaints).toHaveLength(2);
     const { sea, tokyo, garden } = exported.entries;
 
@@ -130,10 +131,18 @@ describe.each(dialects)('npm run import:day-one on %s', (dialect) => {
     expect(storedVideo.length).toBe(exported.made.clip.file.data.length);
     expect(storedVideo.includes(Buffer.from(PLACE))).toBe(false);
 
-    // The HEIC is left out, and the first of the two voice memos kept.
+    // The HEIC and the PDF are left out; the second voice memo goes on in a memory of the same day.
     const roses = await read(memoryIdOf(garden.uuid));
     expect(roses).toMatchObject({ title: 'The garden in June', content: 'Roses everywhere.', createdAt: '2024-06-10T15:00:00.000Z', updatedAt: '2024-06-10T15:00:00.000Z', audioDuration: 3 });
     expect(roses.images).toHaveLength(0);
+    const more = await read(dayOneId(`day-one:${garden.uuid}:part:2`));
+    expect(more).toMatchObject({
+      title: 'The garden in June (2 of 2)',
+      content: 'More photos, videos and recordings from the journal entry “The garden in June”.',
+      createdAt: '2024-06-10T15:00:00.000Z',
+      audioDuration: 4,
+      timelineIds: [timeline.id],
+    });
     // Nobody is told of years of a journal at once.
     expect(await t.ctx.db.selectFrom('notifications').selectAll().execute()).toEqual([]);
   });
@@ -142,12 +151,13 @@ describe.each(dialects)('npm run import:day-one on %s', (dialect) => {
     const before = await snapshot();
     const run = await importDayOne([zip, '--timeline', timeline.id], env);
     expect(run.code).toBe(0);
-    expect(run.said.slice(2, 5)).toEqual([
+    expect(run.said.slice(2, 6)).toEqual([
       `Already there: "A day at the sea" (${label(exported.entries.sea)}).`,
       `Already there: "Journal entry, 2 March 2023" (${label(exported.entries.tokyo)}).`,
       `Already there: "The garden in June" (${label(exported.entries.garden)}).`,
+      `Already there: "The garden in June (2 of 2)" (${label(exported.entries.garden)}).`,
     ]);
-    expect(run.said.at(-1)).toBe('Done: added 0 memories (0 photos, 0 voices, 0 videos); 3 entries were there already.');
+    expect(run.said.at(-1)).toBe('Done: added 0 memories (0 photos, 0 voices, 0 videos); 4 memories were there already.');
     expect(run.complaints).toEqual([]);
     expect(await snapshot()).toEqual(before);
   });

@@ -57,6 +57,8 @@ export const dayOneEntry = z.object({
   photos: z.array(dayOnePhoto).optional(),
   audios: z.array(dayOneAudio).optional(),
   videos: z.array(dayOneVideo).optional(),
+  /** Stored under pdfs/; named here only to say they stay behind. */
+  pdfAttachments: z.array(z.object({ md5: z.string() })).optional(),
 });
 
 export const dayOneJournal = z.object({

@@ -3,7 +3,7 @@
 // says exactly what a run would add. Pure: the zip and the database are elsewhere.
 import { createHash } from 'node:crypto';
 import type { Entry } from 'yauzl';
-import { AUDIO_DURATION_MAX_S, AUDIO_MAX_BYTES, CAPTURE_IMAGES_MAX, MEMORY_IMAGE_MAX_BYTES, MEMORY_TAG_MAX, MEMORY_TAGS_MAX, MEMORY_TEXT_MAX, MEMORY_VIDEO_MAX_BYTES, MEMORY_VIDEOS_MAX } from '../../../../common/limits.js';
+import { AUDIO_DURATION_MAX_S, AUDIO_MAX_BYTES, CAPTURE_IMAGES_MAX, MEMORY_IMAGE_MAX_BYTES, MEMORY_TAG_MAX, MEMORY_TAGS_MAX, MEMORY_TEXT_MAX, MEMORY_TITLE_MAX, MEMORY_VIDEO_MAX_BYTES, MEMORY_VIDEOS_MAX } from '../../../../common/limits.js';
 import { messages } from '../../../../common/messages.js';
 import { enterPastedTitle, notesWithTitleRest } from '../../../../common/title-rules.js';
 import type { DayOneEntry, MomentKind } from './format.js';
@@ -44,7 +44,7 @@ export interface PlannedMemory {
   tags: string[];
   createdAt: string;
   updatedAt: string;
-  /** Every photo, recording and video the app may take, in the entry's order; write.ts keeps the first `limits` that its intake accepts. */
+  /** The files of this memory, in the entry's order: at most KEPT of each kind. */
   photos: PlannedFile[];
   audios: PlannedFile[];
   videos: PlannedFile[];
@@ -54,8 +54,9 @@ export interface PlannedMemory {
 
 /**
  * memories §9: a memory holds at most 3 photos and 2 videos (an edit checks it again, so a
- * memory imported with more could never be edited), and one voice: Day One's further
- * recordings have no place (a follow-up answer answers a question, which they do not).
+ * memory imported with more could never be edited), and one voice. Day One holds up to 30
+ * photos and several recordings in an entry; what does not fit goes on in further memories
+ * of the same day ("… (2 of 3)"), so nothing of the entry is lost.
  */
 export const KEPT = { photo: CAPTURE_IMAGES_MAX, video: MEMORY_VIDEOS_MAX, audio: 1 } as const;
 const TOO_LARGE = { photo: MEMORY_IMAGE_MAX_BYTES, video: MEMORY_VIDEO_MAX_BYTES, audio: AUDIO_MAX_BYTES } as const;
@@ -66,8 +67,12 @@ const MOMENT = /!\[[^\]]*\]\(dayone-moment:[^)]*\)/g;
 const ESCAPED = /\\([!-/:-@[-`{-~])/g;
 const HEADING = /^\s{0,3}#{1,6}\s+|\s+#+\s*$/g;
 
-/** `heicReadable`: whether this server's image library decodes HEIC (media refuses it otherwise). */
-export function planMemory({ journal, entry, files }: ReadEntry, heicReadable: boolean): PlannedMemory {
+/**
+ * The memories one entry becomes: the first holds its words, tags, first voice and first photos
+ * and videos; the rest of its files follow in further memories of the same day and tags.
+ * `heicReadable`: whether this server's image library decodes HEIC (media refuses it otherwise).
+ */
+export function planEntry({ journal, entry, files }: ReadEntry, heicReadable: boolean): PlannedMemory[] {
   const label = entryLabel(journal, entry);
   const skipped: string[] = [];
   const { title, content } = titleAndNotes(entry);
@@ -78,6 +83,8 @@ export function planMemory({ journal, entry, files }: ReadEntry, heicReadable: b
   }
   const { tags, dropped } = normalTags(entry.tags ?? []);
   if (dropped > 0) skipped.push(`${dropped} of its tags (a memory holds ${MEMORY_TAGS_MAX})`);
+  // pdfs/: Heirloom keeps no documents; said, so the operator knows where they stay.
+  for (const pdf of entry.pdfAttachments ?? []) skipped.push(`the PDF ${pdf.md5}: Heirloom keeps photos, recordings and videos, not documents`);
   const createdAt = new Date(entry.creationDate).toISOString();
   const planned = (kind: MomentKind, list: { md5: string; orderInEntry?: number; duration?: number; type?: string; format?: string }[]) =>
     inEntryOrder(list).flatMap((moment, index, all): PlannedFile[] => {
@@ -96,20 +103,31 @@ export function planMemory({ journal, entry, files }: ReadEntry, heicReadable: b
       const duration = kind === 'audio' && moment.duration !== undefined && moment.duration >= 0 && moment.duration <= AUDIO_DURATION_MAX_S ? moment.duration : null;
       return [{ kind, md5: moment.md5, file, duration, name }];
     });
-  return {
-    id: memoryIdOf(entry.uuid),
+  const photos = planned('photo', entry.photos ?? []);
+  const audios = planned('audio', entry.audios ?? []);
+  const videos = planned('video', entry.videos ?? []);
+  const parts = Math.max(1, Math.ceil(photos.length / KEPT.photo), Math.ceil(audios.length / KEPT.audio), Math.ceil(videos.length / KEPT.video));
+  const slice = (list: PlannedFile[], part: number) => list.slice(part * KEPT[list[0]?.kind ?? 'photo'], (part + 1) * KEPT[list[0]?.kind ?? 'photo']);
+  return Array.from({ length: parts }, (_, part) => ({
+    id: part === 0 ? memoryIdOf(entry.uuid) : dayOneId(`day-one:${entry.uuid}:part:${part + 1}`),
     uuid: entry.uuid,
     label,
-    title,
-    content: notes,
+    title: part === 0 ? title : partTitle(title, part + 1, parts),
+    content: part === 0 ? notes : messages.dayOneMore(title),
     tags,
     createdAt,
     updatedAt: entry.modifiedDate ? new Date(entry.modifiedDate).toISOString() : createdAt,
-    photos: planned('photo', entry.photos ?? []),
-    audios: planned('audio', entry.audios ?? []),
-    videos: planned('video', entry.videos ?? []),
-    skipped,
-  };
+    photos: slice(photos, part),
+    audios: slice(audios, part),
+    videos: slice(videos, part),
+    skipped: part === 0 ? skipped : [],
+  }));
+}
+
+/** "A day at the sea (2 of 3)", its title shortened when the whole would pass the ceiling. */
+function partTitle(title: string, part: number, parts: number): string {
+  const over = messages.dayOnePart(title, part, parts).length - MEMORY_TITLE_MAX;
+  return messages.dayOnePart(over > 0 ? title.slice(0, title.length - over).trimEnd() : title, part, parts);
 }
 
 const isHeic = (type: string | undefined, fileName: string) => /^hei[cf]$/i.test(type ?? '') || /\.hei[cf]$/i.test(fileName);

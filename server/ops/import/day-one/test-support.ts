@@ -78,7 +78,7 @@ export function notAZip(): string {
  *   place and the weather, written in London;
  * - an entry with no words, a phone's video holding its place in its metadata, written in
  *   Tokyo just after midnight local time (the day before in UTC);
- * - a plain first line, a HEIC photo and a second voice memo (the memory keeps one).
+ * - a plain first line, a HEIC photo, a PDF and two voice memos (a memory keeps one voice).
  */
 export async function familyExport() {
   const gpsPhoto = photo(await jpegWithGps(), 'jpeg', 1);
@@ -117,6 +117,8 @@ export async function familyExport() {
     text: `The garden in June\nRoses everywhere.\n${heic.reference}\n${firstMemo.reference}${secondMemo.reference}`,
     photos: [heic.moment],
     audios: [firstMemo.moment, secondMemo.moment],
+    // Under pdfs/, which the importer leaves behind and says so.
+    pdfAttachments: [{ identifier: dayOneIdentifier(), md5: md5Of(Buffer.from('%PDF-1.4 plan of the roses')), type: 'pdf' }],
   };
   const files = [gpsPhoto, pngPhoto, voice, clip, heic, firstMemo, secondMemo].map((made) => made.file);
   return { entries: { sea, tokyo, garden }, files, made: { gpsPhoto, pngPhoto, voice, clip, heic, firstMemo, secondMemo } };

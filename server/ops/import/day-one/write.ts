@@ -10,7 +10,7 @@ import { statusOfNewRecording, queueWords } from '../../../audio/index.js';
 import { discardFiles, recordMedia, stageAudio, stageImage, stageVideo, type NewMedia, type StagedFile, type StagedImage } from '../../../media/index.js';
 import { memoryWords } from '../../../memories/index.js';
 import type { DayOneExport } from './read.js';
-import { KEPT, mediaIdOf, type PlannedFile, type PlannedMemory } from './map.js';
+import { mediaIdOf, type PlannedFile, type PlannedMemory } from './map.js';
 
 /** Where the entries go: the timeline, the person they are written by, and its members now (who see them). */
 export interface ImportTarget {
@@ -30,36 +30,24 @@ export interface EntryOutcome {
 
 export const memoryExists = async (db: Db, id: string) => (await db.selectFrom('memories').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
-/** What a run would add of `plan`, reading nothing but the plan: the first files of each kind the memory has room for. */
-export function dryOutcome(plan: PlannedMemory): EntryOutcome {
-  const beyond = (files: PlannedFile[], kept: number) => files.slice(kept).map(leftOver);
-  return {
-    added: true,
-    photos: Math.min(plan.photos.length, KEPT.photo),
-    voice: plan.audios.length > 0,
-    videos: Math.min(plan.videos.length, KEPT.video),
-    skipped: [...plan.skipped, ...beyond(plan.photos, KEPT.photo), ...beyond(plan.audios, KEPT.audio), ...beyond(plan.videos, KEPT.video)],
-  };
-}
-
-const leftOver = (file: PlannedFile) =>
-  file.kind === 'audio'
-    ? `the ${file.name}: a memory keeps one voice, and this entry's first recording is it`
-    : `the ${file.name}: a memory holds at most ${KEPT[file.kind]} ${file.kind}s`;
+/** What a run would add of `plan`, reading nothing but the plan. */
+export const dryOutcome = (plan: PlannedMemory): EntryOutcome => ({
+  added: true,
+  photos: plan.photos.length,
+  voice: plan.audios.length > 0,
+  videos: plan.videos.length,
+  skipped: plan.skipped,
+});
 
 export async function writeEntry(ctx: AppContext, source: DayOneExport, target: ImportTarget, plan: PlannedMemory): Promise<EntryOutcome> {
   const skipped = [...plan.skipped];
   const keys: string[] = [];
   try {
-    // Up to the room of each kind, in the entry's order; a file the intake refuses (a HEIC this
-    // sharp cannot read, bytes that are not what they claim) gives its place to the next.
-    const stage = async <T>(files: PlannedFile[], kept: number, into: (file: PlannedFile) => Promise<T>, keysOf: (staged: T) => string[]) => {
+    // A file the intake refuses (a HEIC this sharp cannot read, bytes that are not what they
+    // claim) is left out with its reason; the memory keeps the rest.
+    const stage = async <T>(files: PlannedFile[], into: (file: PlannedFile) => Promise<T>, keysOf: (staged: T) => string[]) => {
       const staged: { file: PlannedFile; staged: T }[] = [];
       for (const file of files) {
-        if (staged.length >= kept) {
-          skipped.push(leftOver(file));
-          continue;
-        }
         try {
           const made = await into(file);
           keys.push(...keysOf(made));
@@ -71,9 +59,9 @@ export async function writeEntry(ctx: AppContext, source: DayOneExport, target: 
       }
       return staged;
     };
-    const photos = await stage(plan.photos, KEPT.photo, async (file) => stageImage(ctx, await source.open(file.file), file.name), imageKeys);
-    const audios = await stage(plan.audios, KEPT.audio, async (file) => stageAudio(ctx, await source.open(file.file)), (file) => [file.key]);
-    const videos = await stage(plan.videos, KEPT.video, async (file) => stageVideo(ctx, await source.open(file.file)), (file) => [file.key]);
+    const photos = await stage(plan.photos, async (file) => stageImage(ctx, await source.open(file.file), file.name), imageKeys);
+    const audios = await stage(plan.audios, async (file) => stageAudio(ctx, await source.open(file.file)), (file) => [file.key]);
+    const videos = await stage(plan.videos, async (file) => stageVideo(ctx, await source.open(file.file)), (file) => [file.key]);
     const voice = audios[0];
     const voiceStatus = voice ? statusOfNewRecording(ctx, false) : 'none';
     const media: NewMedia[] = [
