@@ -3,9 +3,11 @@
 // the repository (docs/archive-format.schema.json; a test fails when that copy is stale).
 // Refresh that copy: node --import tsx server/archives/everything/schema.ts --write
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, archiveHeader, recordSchemas } from '../../../common/archive-format.js';
+import { packageRoot } from '../../paths.js';
 
 export function archiveJsonSchema(): Record<string, unknown> {
   const definitions = Object.fromEntries(
@@ -34,7 +36,10 @@ export function archiveJsonSchemaText(): string {
   return `${JSON.stringify(archiveJsonSchema(), null, 2)}\n`;
 }
 
-export const committedSchemaPath = fileURLToPath(new URL('../../../docs/archive-format.schema.json', import.meta.url));
+// From the package root, not this module's URL: the same from tsx and dist/server, and a URL made
+// from import.meta.url is not a file: URL to node under the web's component tests (jsdom's URL),
+// which load the whole app.
+export const committedSchemaPath = join(packageRoot, 'docs', 'archive-format.schema.json');
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv.includes('--write')) {
   writeFileSync(committedSchemaPath, archiveJsonSchemaText());
