@@ -2,9 +2,11 @@
 // Heirloom"): a Day One JSON export's entries as memories of one timeline, every member of it
 // seeing them. Written by the timeline's owner, or by the member --as names. The export is read
 // and checked whole first (read.ts): a problem refuses it before anything is written. Then one
-// entry at a time (write.ts), each a memory whose id comes from the entry's uuid, so a second
-// run, or a run after a killed one, adds only what is missing. --dry-run says what it would add
-// and changes nothing. Exit codes: 0 done, 1 refused or failed (the lines say why), 2 not understood.
+// entry at a time (map.ts decides, write.ts writes), each a memory whose id comes from the
+// entry's uuid (and, for what one memory cannot hold, further memories of the same day), so a
+// second run, or a run after a killed one, adds only what is missing. --dry-run says what it
+// would add and changes nothing. Exit codes: 0 done, 1 refused or failed (the lines say why),
+// 2 not understood.
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../../../config.js';
 import { createContext, type AppContext } from '../../../context.js';
