@@ -146,7 +146,7 @@ const describe = (outcome: EntryOutcome) => {
 /** The timeline (it must exist) and its writer: the owner, or the member --as names. */
 async function targetOf(ctx: AppContext, args: Arguments): Promise<ImportTarget & { name: string; authorName: string }> {
   const timeline = await ctx.db.selectFrom('timelines').select(['id', 'name', 'user_id']).where('id', '=', args.timelineId).executeTakeFirst();
-  if (!timeline) throw new Refused(`There is no timeline ${args.timelineId}. Its id is in its address: /timelines/{id}.`);
+  if (!timeline) throw new Refused(`There is no timeline ${args.timelineId}. Its id is in its address in Heirloom: /timeline/{id}.`);
   const members = (await ctx.db.selectFrom('timeline_members').select('user_id').where('timeline_id', '=', timeline.id).execute()).map((row) => row.user_id);
   const users = ctx.db.selectFrom('users').select(['id', 'email', 'display_name', 'family_id']);
   const author = args.as

@@ -192,7 +192,7 @@ describe.each(dialects)('npm run import:day-one on %s', (dialect) => {
 
     const noTimeline = await importDayOne([zip, '--timeline', '00000000-0000-4000-8000-000000000000'], env);
     expect(noTimeline.code).toBe(1);
-    expect(noTimeline.complaints).toEqual(['There is no timeline 00000000-0000-4000-8000-000000000000. Its id is in its address: /timelines/{id}.']);
+    expect(noTimeline.complaints).toEqual(['There is no timeline 00000000-0000-4000-8000-000000000000. Its id is in its address in Heirloom: /timeline/{id}.']);
 
     const stranger = await makeUser(t.ctx);
     const notMember = await importDayOne([zip, '--timeline', timeline.id, '--as', stranger.user.email, '--dry-run'], env);
