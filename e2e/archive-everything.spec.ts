@@ -16,7 +16,7 @@ import type { EverythingArchive, EverythingArchiveList } from '../common/everyth
 import type { Memory } from '../common/memories';
 import { messages } from '../common/messages';
 import { sizeInWords } from '../web/src/features/books/bookSize';
-import { phone, recordVoice, seriousViolations, shoot, signedInWithTimeline } from './helpers';
+import { expectToast, phone, recordVoice, seriousViolations, shoot, signedInWithTimeline } from './helpers';
 import { png } from './memory-fixtures';
 
 const FAMILY = 'The Lovelace Family';
@@ -71,6 +71,7 @@ test('a person makes the archive of everything on their profile, downloads it, a
 
   // Made: the progress while the job works (one memory may be done before a shot), then ready.
   await make.click();
+  await expectToast(page, messages.everythingStarted, messages.everythingStartedDetail);
   const download = section.getByRole('link', { name: textStart(messages.everythingDownload) });
   const progress = section.getByRole('progressbar', { name: messages.everythingProgressLabel });
   await expect(progress.or(download)).toBeVisible();
