@@ -75,9 +75,15 @@ export function generatorName(): string {
   return `Heirloom ${version}`;
 }
 
-/** Whose archive it is, for its name and its index page: the family's name, else the person's. */
-export async function archiveOwnerName(ctx: AppContext, requester: UserRow): Promise<string> {
-  return (await familyNameOf(ctx.db, requester.id))?.trim() || displayNameOf(requester, 'Heirloom');
+/**
+ * Whose archive it is, for its name and its index page: the family's name, else the person's
+ * (never their e-mail address, which would end up in a file name); null when there is neither.
+ */
+export async function archiveOwnerName(ctx: AppContext, requester: UserRow): Promise<string | null> {
+  const family = (await familyNameOf(ctx.db, requester.id))?.trim();
+  if (family) return family;
+  const person = displayNameOf({ displayName: requester.display_name, firstName: requester.first_name, lastName: requester.last_name }, '');
+  return person || null;
 }
 
 async function makeArchive(ctx: AppContext, archiveId: string, jobSignal: AbortSignal, gather: typeof gatherEverything, log: ArchiveLog): Promise<void> {
@@ -106,7 +112,7 @@ async function makeArchive(ctx: AppContext, archiveId: string, jobSignal: AbortS
       exportedAt: ctx.now(),
       generator: generatorName(),
       workDir,
-      title: owner,
+      title: owner ?? gathered.exporter.displayName,
       log,
       signal: stop.signal,
       onProgress: progress.report,

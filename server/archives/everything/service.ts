@@ -18,7 +18,7 @@ import { archiveOwnerName, EVERYTHING_ARCHIVE_KIND, everythingArchiveKey } from 
 import * as queries from './queries.js';
 
 /** The row as the API speaks it; `fileName` is the one its bag's folder was named from. */
-export function presentArchive(row: queries.ArchiveRow, ownerName: string): EverythingArchive {
+export function presentArchive(row: queries.ArchiveRow, ownerName: string | null): EverythingArchive {
   const ready = row.status === 'ready';
   return {
     id: row.id,
