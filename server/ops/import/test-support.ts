@@ -17,7 +17,13 @@ import {
   type PersonRecord,
   type RecordFile,
 } from '../../../common/archive-format.js';
-import type { MediaStore } from '../../providers/storage/index.js';
+import { buildApp } from '../../app.js';
+import type { Config } from '../../config.js';
+import { createContext } from '../../context.js';
+import type { Dialect } from '../../db/index.js';
+import { openConfiguredDatabase } from '../../db/open.js';
+import { createMediaStore, type MediaStore } from '../../providers/storage/index.js';
+import type { TestApp } from '../../test/app.js';
 import { runArchiveImport, type ImportHooks } from './command.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -204,5 +210,29 @@ export function storeFailingAfter(allowed: number): (store: MediaStore) => Media
         return put;
       },
     });
+  };
+}
+
+/** A test app serving an instance an import went into (its own clock and jobs, as makeTestApp's). */
+export async function testAppOn(config: Config, dialect: Dialect): Promise<TestApp> {
+  const handle = await openConfiguredDatabase(config);
+  const media = await createMediaStore(config);
+  let offset = 0;
+  const ctx = createContext({ db: handle.db, dialect, config, media, now: () => new Date(Date.now() + offset) });
+  const app = await buildApp({ ctx, registerLimit: 1000, startJobs: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    jobs: app.jobs,
+    advance: (ms) => {
+      offset += ms;
+    },
+    settleJobs: () => app.jobs.drain(),
+    async close() {
+      await app.close();
+      media.close?.();
+      await handle.close();
+    },
   };
 }
