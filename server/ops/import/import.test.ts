@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -165,6 +166,19 @@ describe.each(dialects)('npm run import on %s', (dialect) => {
       // Her avatar here is her own: the archive's is not put on her account.
       expect(rows.media!.some((media) => media.kind === 'avatar')).toBe(false);
       expect(rows.comments!.find((comment) => comment.content === 'The red one!')).toMatchObject({ user_id: id });
+    });
+
+    it('matches no one by a reserved address: its person arrives with their own id and address', async () => {
+      // A storyteller here, whose sign-in name an archive could name (one an earlier import made, exported again).
+      const storyteller = await makeUser(t.ctx, { email: reservedEmailOf(randomUUID()) });
+      const archive = sampleArchive({ roseEmail: 'rose.other@example.org', tomEmail: storyteller.user.email });
+      const config = await configOf(t);
+      const run = await runImport([await writeArchiveZip(scratch, 'heirloom-reserved', archive)], envOf(config));
+      expect(run.code).toBe(0);
+      expect(run.says.some((line) => line.includes(storyteller.user.email))).toBe(false);
+      const rows = await rowsOf(config);
+      expect(byId(rows.users, archive.ids.tom)).toMatchObject({ email: reservedEmailOf(archive.ids.tom), password_hash: null });
+      expect(byId(rows.memories, archive.ids.photo)).toMatchObject({ user_id: archive.ids.tom });
     });
   });
 });

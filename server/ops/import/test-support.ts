@@ -64,7 +64,7 @@ const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 9, minute)).toISO
  * follow-up and a listen code, and a memory with a photo shared with Ann; a voice comment, a
  * question answered by the voiced memory, Grandpa's storyteller row.
  */
-export function sampleArchive(options: { roseEmail?: string; listenCode?: { id: string; tokenSha256: string } } = {}): SampleArchive {
+export function sampleArchive(options: { roseEmail?: string; tomEmail?: string; listenCode?: { id: string; tokenSha256: string } } = {}): SampleArchive {
   const ids = {
     rose: randomUUID(),
     ann: randomUUID(),
@@ -95,7 +95,7 @@ export function sampleArchive(options: { roseEmail?: string; listenCode?: { id: 
   const people = [
     person(ids.rose, 'Rose', options.roseEmail ?? 'rose@example.org', { avatar: file('avatar', ids.rose, 'webp', 'image/webp') }),
     person(ids.ann, 'Ann', 'ann@example.org'),
-    person(ids.tom, 'Tom', null),
+    person(ids.tom, 'Tom', options.tomEmail ?? null),
     person(ids.grandpa, 'Grandpa Joe', null, { isStoryteller: true, familyId: null }),
   ];
   const voice = file('audio', ids.rose, 'webm', 'audio/webm');

@@ -11,7 +11,7 @@ import type { Db } from '../../db/index.js';
 import { flag } from '../../db/flags.js';
 import type { Database } from '../../db/schema.js';
 import type { MediaStore } from '../../providers/storage/index.js';
-import { reservedEmailOf } from '../../users/index.js';
+import { isReservedEmail, reservedEmailOf } from '../../users/index.js';
 import { OpsError } from '../errors.js';
 import type { Bag } from './bag.js';
 import { noCounts, type ImportCounts, type ImportResult, type MetPerson } from './counts.js';
@@ -103,13 +103,16 @@ async function writePeople(run: ImportRun, matched: MetPerson[], withoutPassword
       run.counts.people.already++;
       continue;
     }
-    const account = person.email && run.db
-      ? await run.db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', person.email!.toLowerCase())).executeTakeFirst()
+    // A reserved address (someone an earlier import created without one, exported again) is
+    // no address: matching by it would take a stranger for a storyteller of this instance.
+    const address = person.email && !isReservedEmail(person.email) ? person.email : null;
+    const account = address && run.db
+      ? await run.db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', address.toLowerCase())).executeTakeFirst()
       : undefined;
-    if (account) {
+    if (address && account) {
       run.people.set(person.id, account.id);
       run.counts.people.already++;
-      matched.push({ name: nameOf(person), email: person.email! });
+      matched.push({ name: nameOf(person), email: address });
       continue;
     }
     run.people.set(person.id, person.id);
@@ -119,8 +122,8 @@ async function writePeople(run: ImportRun, matched: MetPerson[], withoutPassword
     // cannot be reached by one: both hold the reserved address no one can sign in with
     // (users/reserved-address.ts), so they are authors and members here, and never an
     // account someone else could claim by that person's name.
-    const email = person.email ?? reservedEmailOf(person.id);
-    if (person.email) withoutPassword.push({ name: nameOf(person), email: person.email });
+    const email = address ?? reservedEmailOf(person.id);
+    if (address) withoutPassword.push({ name: nameOf(person), email: address });
     const avatarKey = person.avatar ? await storeFile(run, person.avatar) : null;
     if (!run.apply || !run.db) continue;
     await run.db.transaction().execute(async (trx) => {
