@@ -52,7 +52,7 @@ async function importArchive(config: Config, file: string, dryRun: boolean, { sa
   const bag = await openBag(file);
   try {
     say(`Checking ${file}: every file's SHA-256 and every record, before anything is written`);
-    const verification = await verifyBag(bag);
+    const verification = await verifyBag(bag, say);
     if (!verification.ok) {
       for (const problem of verification.problems) complain(problem);
       complain(`Nothing was imported: the archive failed its checks (${verification.problems.length === 1 ? 'the problem above' : 'the problems above'}).`);
@@ -77,7 +77,7 @@ async function importArchive(config: Config, file: string, dryRun: boolean, { sa
     const handle = await openConfiguredDatabase(config, { migrate: true });
     const store = await createMediaStore(config);
     try {
-      const result = await importBag({ db: handle.db, media: hooks.wrapStore?.(store) ?? store }, bag, verification.verified, true);
+      const result = await importBag({ db: handle.db, media: hooks.wrapStore?.(store) ?? store, log: say }, bag, verification.verified, true);
       report(result, false, config, say);
       say('Import complete.');
       return 0;

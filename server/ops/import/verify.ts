@@ -30,10 +30,13 @@ export interface Verified {
 
 export type Verification = { ok: true; verified: Verified; problems: [] } | { ok: false; problems: string[] };
 
-export async function verifyBag(bag: Bag): Promise<Verification> {
+/** Files hashed between two lines of progress. */
+const PROGRESS_EVERY = 1000;
+
+export async function verifyBag(bag: Bag, log: (line: string) => void = () => {}): Promise<Verification> {
   const problems = new Problems();
   checkDeclaration(await optionalText(bag, bagPaths.declaration), problems);
-  const manifest = await checkManifest(bag, bagPaths.manifest, problems, true);
+  const manifest = await checkManifest(bag, bagPaths.manifest, problems, true, log);
   for (const path of bag.paths()) {
     if (path.startsWith('data/') && !manifest.has(path)) problems.add(`${path}: in the archive but not in ${bagPaths.manifest}`);
   }
@@ -75,7 +78,7 @@ function checkDeclaration(text: string | null, problems: Problems): void {
 const decodePath = (path: string) => path.replace(/%0A/gi, '\n').replace(/%0D/gi, '\r').replace(/%25/g, '%');
 
 /** Hashes every file the manifest lists against its line; answers the payload's hashes by path. */
-async function checkManifest(bag: Bag, manifestPath: string, problems: Problems, required: boolean): Promise<Map<string, string>> {
+async function checkManifest(bag: Bag, manifestPath: string, problems: Problems, required: boolean, log: (line: string) => void = () => {}): Promise<Map<string, string>> {
   const hashes = new Map<string, string>();
   if (!bag.has(manifestPath)) {
     if (required) problems.add(`${manifestPath}: missing, so no file's hash can be checked`);
@@ -92,6 +95,7 @@ async function checkManifest(bag: Bag, manifestPath: string, problems: Problems,
     const path = decodePath(parsed[2]!);
     if (hashes.has(path)) problems.add(`${manifestPath} line ${number}: ${path} is listed twice`);
     hashes.set(path, sha);
+    if (hashes.size % PROGRESS_EVERY === 0) log(`Checked ${hashes.size} files`);
     if (!bag.has(path)) problems.add(`${path}: in ${manifestPath} but missing from the archive`);
     else if ((await sha256Of(bag, path)) !== sha) problems.add(`${path}: its SHA-256 is not the one ${manifestPath} gives`);
   }

@@ -9,8 +9,13 @@ import { exists, mediaRow, personOf, presentIds, storeFile, type ImportRun } fro
 /** The words of a recording are there, or none came: nothing is left for the transcription job. */
 const statusOf = (words: string | null): TranscriptionStatus => (words && words.trim() !== '' ? 'done' : 'none');
 
+/** Memories between two lines of progress. */
+const PROGRESS_EVERY = 500;
+
 export async function writeMemories(run: ImportRun): Promise<void> {
+  let seen = 0;
   for await (const memory of recordsOf(run.bag, 'memories')) {
+    if (run.apply && ++seen % PROGRESS_EVERY === 0) run.log(`Memories: ${seen} of ${run.header.counts.memories}`);
     if (await exists(run, 'memories', { id: memory.id })) {
       run.counts.memories.already++;
       run.counts.listenCodes.already += memory.listenCodes.length;

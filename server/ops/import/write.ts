@@ -6,7 +6,6 @@
 // so a kill leaves at most files no row names, which the rerun writes again at the same keys.
 import { sql } from 'kysely';
 import type { ArchiveFile, ArchiveHeader } from '../../../common/archive-format.js';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { flag } from '../../db/flags.js';
 import type { Database } from '../../db/schema.js';
@@ -33,10 +32,18 @@ export interface ImportRun {
   people: Map<string, string>;
   /** People this run creates (or would). */
   created: Set<string>;
+  /** A line of progress, for an archive that takes a while. */
+  log: (line: string) => void;
 }
 
-export async function importBag(target: { db: Db | null; media: MediaStore; config?: Config }, bag: Bag, verified: Verified, apply: boolean): Promise<ImportResult> {
-  const run: ImportRun = { ...target, bag, header: verified.header, apply, counts: noCounts(), people: new Map(), created: new Set() };
+export interface ImportTarget {
+  db: Db | null;
+  media: MediaStore;
+  log?: (line: string) => void;
+}
+
+export async function importBag({ log = () => {}, ...target }: ImportTarget, bag: Bag, verified: Verified, apply: boolean): Promise<ImportResult> {
+  const run: ImportRun = { ...target, log, bag, header: verified.header, apply, counts: noCounts(), people: new Map(), created: new Set() };
   const matched: MetPerson[] = [];
   const withoutPassword: MetPerson[] = [];
   await writePeople(run, matched, withoutPassword);
