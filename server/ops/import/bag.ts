@@ -12,6 +12,8 @@ export interface Bag {
   /** Every file's path relative to the base folder. */
   paths(): Iterable<string>;
   has(path: string): boolean;
+  /** The file's size in bytes, as the zip gives it (yauzl checks the bytes read against it). */
+  size(path: string): number | null;
   /** The file's bytes, streamed. */
   stream(path: string): Promise<Readable>;
   /** A small file whole, as UTF-8. */
@@ -53,6 +55,7 @@ export async function openBag(file: string): Promise<Bag> {
     base,
     paths: () => files.keys(),
     has: (path) => files.has(path),
+    size: (path) => files.get(path)?.uncompressedSize ?? null,
     stream,
     async text(path) {
       const entry = files.get(path);

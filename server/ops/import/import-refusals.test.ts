@@ -72,6 +72,13 @@ describe.each(dialects)('npm run import refuses on %s', (dialect) => {
     expect(complaints.some((line) => /^data\/records\/memories\.jsonl line 2: its file data\/media\/[0-9a-f]{64}\.png is not in the archive$/.test(line))).toBe(true);
   });
 
+  it('a record whose file is not the size it says, before any file is stored', async () => {
+    const { complaints } = await refusal((archive) => {
+      (archive.records.memories[1] as MemoryRecord).files[0]!.bytes += 1;
+    });
+    expect(complaints.some((line) => /^data\/records\/memories\.jsonl line 2: its file data\/media\/[0-9a-f]{64}\.png holds \d+ bytes, and the record says \d+$/.test(line))).toBe(true);
+  });
+
   it('a record line that is not a record, naming the file, the line and the field', async () => {
     const { complaints } = await refusal((archive) => {
       archive.records.memories[1] = JSON.stringify({ ...(archive.records.memories[1] as MemoryRecord), audience: 'everyone' });

@@ -168,6 +168,8 @@ async function checkRecords(bag: Bag, header: ArchiveHeader, manifest: Map<strin
     const sha = manifest.get(`data/${named.path}`);
     if (sha === undefined) problems.add(`${where}: its file data/${named.path} is not in the archive`);
     else if (sha !== named.sha256) problems.add(`${where}: its file data/${named.path} is not the one it names (SHA-256 differs)`);
+    // Found here rather than by the store after a write: a size wrong in its record refuses before anything is written.
+    else if (bag.size(`data/${named.path}`) !== named.bytes) problems.add(`${where}: its file data/${named.path} holds ${bag.size(`data/${named.path}`)} bytes, and the record says ${named.bytes}`);
   };
 
   const counted: Partial<Record<RecordFile, number>> = {};
