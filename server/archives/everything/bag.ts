@@ -187,7 +187,8 @@ const jsonLine = (value: unknown) => `${JSON.stringify(value)}\n`;
 class BagZip {
   private readonly zip = new ZipFile();
   private readonly stored: Promise<{ size: number }>;
-  private readonly waiting: Promise<void>[] = [];
+  /** Entries added and not yet written, each settled when written or when the zip fails. */
+  private readonly waiting: { written: Promise<void>; settle: () => void }[] = [];
   private failure: Error | null = null;
   private readonly failed: Promise<never>;
   private fail!: (error: Error) => void;
@@ -201,6 +202,7 @@ class BagZip {
         if (this.failure) return;
         this.failure = error;
         reject(error);
+        for (const entry of this.waiting) entry.settle();
         // The store's put rejects and keeps nothing of a zip cut short.
         (this.zip.outputStream as Readable).destroy(error);
       };
@@ -222,19 +224,31 @@ class BagZip {
     return `${this.options.baseName}/${path}`;
   }
 
-  /** Waits, when LOOKAHEAD entries are queued, for the oldest to be written. */
+  /**
+   * Waits, when LOOKAHEAD entries are queued, for the oldest to be written. (Not a race with
+   * `failed`: each race would leave a reaction on that never-settled promise, one per entry.)
+   */
   private async makeRoom(): Promise<void> {
-    while (this.waiting.length >= LOOKAHEAD) await Promise.race([this.waiting.shift()!, this.failed]);
     this.check();
+    while (this.waiting.length >= LOOKAHEAD) {
+      await this.waiting[0]!.written;
+      this.waiting.shift();
+      this.check();
+    }
   }
 
   /** An entry read from `open()` when its turn comes; `count`: its bytes count as progress. */
   async addStream(path: string, size: number, compress: boolean, open: () => Promise<Readable>, count = false): Promise<void> {
     await this.makeRoom();
     let written!: () => void;
-    this.waiting.push(new Promise<void>((resolve) => (written = resolve)));
+    this.waiting.push({ written: new Promise<void>((resolve) => (written = resolve)), settle: () => written() });
+    // yazl keeps each entry, and the function it was given, until the central directory is
+    // written at the very end: the opener (and a page's bytes it holds) is let go once used.
+    let opener: (() => Promise<Readable>) | null = open;
     this.zip.addReadStreamLazy(this.entryName(path), { compress, size, mtime: this.options.exportedAt }, (deliver) => {
-      open().then(
+      const take = opener!;
+      opener = null;
+      take().then(
         (body) => {
           const counter = new Transform({
             transform: (chunk: Buffer, _encoding, done) => {
