@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,5 +52,12 @@ describe.each(dialects)('a printed listen code after npm run import on %s', (dia
     } finally {
       await served.close();
     }
+
+    // Another archive naming the same code under another id (a hash is unique): imported, the code left as it is.
+    const other = sampleArchive({ listenCode: { id: randomUUID(), tokenSha256: code.token_hash } });
+    const run = await runImport([await writeArchiveZip(scratch, 'heirloom-listen-again', other)], target.env);
+    expect(run.code).toBe(0);
+    expect(run.says.find((line) => line.startsWith('Already here'))).toMatch(/, 1 listen code$/);
+    expect(run.says.find((line) => line.startsWith('Added'))).not.toMatch(/listen code/);
   });
 });

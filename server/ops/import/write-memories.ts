@@ -9,6 +9,12 @@ import { exists, mediaRow, personOf, presentIds, storeFile, type ImportRun } fro
 /** The words of a recording are there, or none came: nothing is left for the transcription job. */
 const statusOf = (words: string | null): TranscriptionStatus => (words && words.trim() !== '' ? 'done' : 'none');
 
+async function presentHashes(run: ImportRun, hashes: string[]): Promise<Set<string>> {
+  if (!run.db || hashes.length === 0) return new Set();
+  const rows = await run.db.selectFrom('listen_links').select('token_hash').where('token_hash', 'in', hashes).execute();
+  return new Set(rows.map((row) => row.token_hash));
+}
+
 /** Memories between two lines of progress. */
 const PROGRESS_EVERY = 500;
 
@@ -28,9 +34,11 @@ export async function writeMemories(run: ImportRun): Promise<void> {
     const keyOf = (mediaId: string | null) => (mediaId === null ? null : keys.get(mediaId)!);
     const followUpsThere = await presentIds(run, 'follow_up_responses', memory.followUps.map((followUp) => followUp.id));
     const codesThere = await presentIds(run, 'listen_links', memory.listenCodes.map((code) => code.id));
-    const codes = memory.listenCodes.filter((code) => !codesThere.has(code.id));
+    // A token's hash is unique: one held here already (the same code under another id) plays as it is.
+    const hashesThere = await presentHashes(run, memory.listenCodes.map((code) => code.tokenSha256));
+    const codes = memory.listenCodes.filter((code) => !codesThere.has(code.id) && !hashesThere.has(code.tokenSha256));
     run.counts.listenCodes.added += codes.length;
-    run.counts.listenCodes.already += codesThere.size;
+    run.counts.listenCodes.already += memory.listenCodes.length - codes.length;
     if (!run.apply || !run.db) continue;
 
     await run.db.transaction().execute(async (trx) => {
