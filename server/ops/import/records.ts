@@ -8,7 +8,8 @@ export type RecordOf<N extends RecordFile> = z.infer<(typeof recordSchemas)[N]>;
 
 export type ReadRecord<N extends RecordFile> = { ok: true; name: N; record: RecordOf<N>; line: number } | { ok: false; problem: string; line: number };
 
-const issuesOf = (error: z.ZodError): string =>
+/** A schema's refusal in a line: each issue's field and message. */
+export const issuesOf = (error: z.ZodError): string =>
   error.issues.map((issue) => `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`).join('; ');
 
 /** Every line of the record file (none when the bag has no such file); blank lines are no records. */
@@ -38,5 +39,3 @@ export async function* recordsOf<N extends RecordFile>(bag: Bag, name: N): Async
     yield read.record;
   }
 }
-
-export { issuesOf };
