@@ -190,6 +190,8 @@ class BagZip {
   /** Entries added and not yet written, each settled when written or when the zip fails. */
   private readonly waiting: { written: Promise<void>; settle: () => void }[] = [];
   private failure: Error | null = null;
+  /** The stored file the zip is reading now: `.pipe` does not destroy its source, so a failure does. */
+  private reading: Readable | null = null;
   private readonly failed: Promise<never>;
   private fail!: (error: Error) => void;
 
@@ -203,6 +205,7 @@ class BagZip {
         this.failure = error;
         reject(error);
         for (const entry of this.waiting) entry.settle();
+        this.reading?.destroy();
         // The store's put rejects and keeps nothing of a zip cut short.
         (this.zip.outputStream as Readable).destroy(error);
       };
@@ -250,6 +253,14 @@ class BagZip {
       opener = null;
       take().then(
         (body) => {
+          if (this.failure) {
+            body.destroy();
+            return;
+          }
+          this.reading = body;
+          body.once('close', () => {
+            if (this.reading === body) this.reading = null;
+          });
           const counter = new Transform({
             transform: (chunk: Buffer, _encoding, done) => {
               if (count) this.counted(chunk.length);
