@@ -8,6 +8,7 @@ import { dialects, makeTestApp, type TestApp } from '../../test/app.js';
 import { makeUser } from '../../test/factories.js';
 import { reservedEmailOf } from '../../users/index.js';
 import { configOf, envOf, filesOf, freshTarget, rowsOf, type Row, type Target } from '../test-support.js';
+import { resetLinkCommand } from '../reset-link-command.js';
 import { keyOfFile } from './keys.js';
 import { runImport, sampleArchive, storeFailingAfter, writeArchiveZip, type SampleArchive } from './test-support.js';
 
@@ -126,6 +127,14 @@ describe.each(dialects)('npm run import on %s', (dialect) => {
 
     const again = await runImport([zip, '--dry-run'], clean.env);
     expect(again.says).toContain('Nothing would be added: everything in the archive is here already.');
+  });
+
+  // Last of those on `clean`: the reset leaves a row the comparisons above would see.
+  it('a person created without a password reaches their account as the closing lines say: the operator’s reset link', async () => {
+    const lines: string[] = [];
+    const code = await resetLinkCommand(['ann@example.org'], clean.env, { say: (line) => lines.push(line), complain: (line) => lines.push(line) });
+    expect(code).toBe(0);
+    expect(lines).toEqual(['A reset link for ann@example.org, for one use within the hour (pass it on privately):', expect.stringMatching(/\/reset-password\/[A-Za-z0-9_-]{43}$/)]);
   });
 
   describe('into an instance where Rose has an account', () => {
