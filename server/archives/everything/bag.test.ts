@@ -1,7 +1,8 @@
 // The bag's writing on its own (issue 25; RFC 8493), from a Gathered made by hand on a local
 // store: names and extensions, each stored file read exactly twice and a copy of the same bytes
-// once, a file missing from storage left out of its record (and what named it naming nothing),
-// progress up to the whole, and a stop or a file lost mid-way leaving nothing stored.
+// once, pages linked to their neighbours, a file missing from storage left out of its record
+// (and what named it naming nothing), progress up to the whole, and a stop or a file lost
+// mid-way leaving nothing stored.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -195,6 +196,11 @@ describe('writing a bag', () => {
     expect(paths.filter((path) => path.startsWith('data/media/')).sort()).toEqual(
       [`data/media/${sha256Hex(photo)}.png`, `data/media/${sha256Hex(voice)}.wav`, `data/media/${sha256Hex(avatar)}.webp`].sort(),
     );
+    // Each page links to the memories before and after it, oldest first.
+    expect(bag.text('data/memories/m1.html')).toContain('rel="next" href="../memories/m2.html"');
+    expect(bag.text('data/memories/m1.html')).not.toContain('rel="prev"');
+    expect(bag.text('data/memories/m2.html')).toContain('rel="prev" href="../memories/m1.html"');
+    expect(bag.text('data/memories/m2.html')).not.toContain('rel="next"');
     // Media stored as they are; text deflated.
     expect(bag.entries.find((entry) => entry.name.endsWith('.png'))!.method).toBe(0);
     expect(bag.entries.find((entry) => entry.name.endsWith('memories.jsonl'))!.method).toBe(8);

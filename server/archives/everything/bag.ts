@@ -53,10 +53,32 @@ class BagSite {
     };
   }
 
-  /** Its path relative to data/ and its HTML; the index keeps a line of it. */
-  memoryPage(memory: MemoryRecord, comments: CommentRecord[]): { path: string; html: string } {
+  /**
+   * A page links to the memories before and after its own, so each is written when the next
+   * one comes (one memory held back); the index keeps a line of each.
+   */
+  private held: { memory: MemoryRecord; comments: CommentRecord[]; at: number } | null = null;
+
+  /** The page of the memory before this one, now that its next is known (path relative to data/). */
+  add(memory: MemoryRecord, comments: CommentRecord[]): { path: string; html: string } | null {
     this.entries.push(indexEntryOf(memory, comments));
-    return { path: memoryPagePath(memory.id), html: memoryPage(memory, comments, this.context) };
+    const page = this.pageOfHeld();
+    this.held = { memory, comments, at: this.entries.length - 1 };
+    return page;
+  }
+
+  /** The last memory's page, once every memory is in. */
+  last(): { path: string; html: string } | null {
+    const page = this.pageOfHeld();
+    this.held = null;
+    return page;
+  }
+
+  private pageOfHeld(): { path: string; html: string } | null {
+    if (!this.held) return null;
+    const { memory, comments, at } = this.held;
+    const neighbours = { previous: this.entries[at - 1] ?? null, next: this.entries[at + 1] ?? null };
+    return { path: memoryPagePath(memory.id), html: memoryPage(memory, comments, this.context, neighbours) };
   }
 
   /** What is written once every memory is in, paths relative to data/. */
@@ -332,6 +354,12 @@ export async function writeBag(gathered: Gathered, options: BagOptions): Promise
     await manifest.write(`${sha256}  data/${path}\n`);
   };
 
+  const addPage = async (page: { path: string; html: string }) => {
+    const bytes = Buffer.from(page.html, 'utf8');
+    await zip.addBuffer(`data/${page.path}`, bytes);
+    await listed(page.path, sha256Of(bytes), bytes.length);
+  };
+
   /** A stored file named by its hash and entered once; null (and a warning) when storage no longer has it. */
   const addMedia = async (pending: PendingFile): Promise<ArchiveFile | null> => {
     const { storageKey, ...file } = pending;
@@ -407,15 +435,15 @@ export async function writeBag(gathered: Gathered, options: BagOptions): Promise
 
       await streamed.memories.write(jsonLine(memory));
       for (const comment of comments) await streamed.comments.write(jsonLine(comment));
-      // A page is small: it enters the zip now, between the memory's files and the next memory's.
-      const page = site.memoryPage(memory, comments);
-      const pageBytes = Buffer.from(page.html, 'utf8');
-      await zip.addBuffer(`data/${page.path}`, pageBytes);
-      await listed(page.path, sha256Of(pageBytes), pageBytes.length);
+      // A page is small: it enters the zip between one memory's files and the next one's.
+      const page = site.add(memory, comments);
+      if (page) await addPage(page);
       counts.memories += 1;
       counts.comments += comments.length;
       advance(MEMORY_WEIGHT);
     }
+    const lastPage = site.last();
+    if (lastPage) await addPage(lastPage);
     counts.files = seen.size;
 
     // The records, in the order an import reads them.
