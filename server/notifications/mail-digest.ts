@@ -13,6 +13,7 @@ import { isSet } from '../db/flags.js';
 import { enqueueJob, type JobHandler } from '../jobs/index.js';
 import { queueNextSweep, startSweep } from '../jobs/periodic.js';
 import { composeMail, queueMail, subjectWithFamily } from '../mail/index.js';
+import { isReservedEmail } from '../people/index.js';
 import * as queries from './mail-queries.js';
 import { unsubscribeAddresses } from './mail-unsubscribe.js';
 
@@ -76,10 +77,11 @@ async function mailPerson(ctx: AppContext, userId: string): Promise<void> {
  * The notices the person still wants and may read now: notifications on (the profile's
  * setting, DESIGN "Notifications"), new-memory notices on for a shared memory, the memory
  * still theirs to view (issue 19), and news less than a day old. Storytellers get no members'
- * mail: they have no account to read it in.
+ * mail: they have no account to read it in; nor does anyone holding a reserved address (a
+ * person an import brought without one), which no mailbox answers.
  */
 async function mailableOf(db: Db, recipient: queries.Recipient, notices: queries.WaitingNotice[], now: Date): Promise<queries.WaitingNotice[]> {
-  if (!isSet(recipient.notifications_enabled) || isSet(recipient.is_storyteller)) return [];
+  if (!isSet(recipient.notifications_enabled) || isSet(recipient.is_storyteller) || isReservedEmail(recipient.email)) return [];
   const wanted = notices.filter(
     (notice) => at(notice.created_at) > now.getTime() - STALE_MS && (notice.type !== 'memory_shared' || isSet(recipient.new_memory_notifications_enabled)),
   );
