@@ -72,7 +72,9 @@ export function indexPage(entries: readonly SiteIndexEntry[], context: SiteConte
   const months = new Map<string, SiteIndexEntry[]>();
   for (const entry of sorted) {
     const month = entry.createdAt.slice(0, 7);
-    months.set(month, [...(months.get(month) ?? []), entry]);
+    const inMonth = months.get(month);
+    if (inMonth) inMonth.push(entry);
+    else months.set(month, [entry]);
   }
   const heading = messages.siteIndexTitle(context.title);
   const monthSections = [...months].map(([month, inMonth]) => {
