@@ -102,8 +102,22 @@ async function stop({ child }: Started): Promise<number | null> {
   return exited;
 }
 
-/** What a family does first: an account, a timeline, a memory with a photo, the photo back, and a book of it. */
-async function useIt(origin: string): Promise<void> {
+/** The output of an operator's command run through npm (exit code and both streams). */
+function npmOutput(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]): { code: number; output: string } {
+  console.log(`\n$ npm ${args.join(' ')}`);
+  try {
+    return { code: 0, output: execFileSync('npm', [...args, '--no-audit', '--no-fund'], { cwd, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) };
+  } catch (error) {
+    const failed = error as { status: number | null; stdout: string; stderr: string };
+    return { code: failed.status ?? 1, output: `${failed.stdout}${failed.stderr}` };
+  }
+}
+
+/**
+ * What a family does first: an account, a timeline, a memory with a photo, the photo back, a
+ * book of it, and (with `archiveTo`) the archive of everything, downloaded into that file.
+ */
+async function useIt(origin: string, archiveTo?: string): Promise<void> {
   const headers = { origin };
   const signUp = await fetch(`${origin}/api/auth/register`, {
     method: 'POST',
@@ -152,6 +166,24 @@ async function useIt(origin: string): Promise<void> {
   const pdfBytes = Buffer.from(await pdf.arrayBuffer());
   check(pdf.ok && pdfBytes.subarray(0, 5).toString() === '%PDF-', `the book downloads as a PDF (got ${pdf.status})`);
 
+  if (archiveTo) {
+    // The archive of everything: its job runs in the server from the build, yauzl's and yazl's
+    // code among the runtime dependencies.
+    const archiveAsked = await fetch(`${origin}/api/archives/everything`, { method: 'POST', headers: { ...headers, cookie } });
+    check(archiveAsked.status === 202, `the archive of everything is asked for (got ${archiveAsked.status})`);
+    const { id: archiveId } = (await archiveAsked.json()) as { id: string };
+    let archive: { status: string; error: string | null } = { status: 'queued', error: null };
+    for (const deadline = Date.now() + 60_000; ['queued', 'working'].includes(archive.status) && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      archive = (await (await fetch(`${origin}/api/archives/${archiveId}`, { headers: { cookie } })).json()) as typeof archive;
+    }
+    check(archive.status === 'ready', `the archive is made (got ${archive.status}${archive.error ? `: ${archive.error}` : ''})`);
+    const zip = await fetch(`${origin}/api/archives/${archiveId}/file`, { headers: { cookie } });
+    const zipBytes = Buffer.from(await zip.arrayBuffer());
+    check(zip.ok && zipBytes.subarray(0, 4).toString('hex') === '504b0304', `the archive downloads as a zip (got ${zip.status})`);
+    writeFileSync(archiveTo, zipBytes);
+  }
+
   const page = await fetch(`${origin}/`, { headers: { cookie } });
   const html = await page.text();
   check(page.ok && html.includes('<div id="root">') && /assets\/[\w-]+\.js/.test(html), 'the built web app is served');
@@ -184,8 +216,19 @@ async function main(): Promise<void> {
     const dataDir = join(project, 'data');
     const operator = await npmStart(project, dataDir);
     check(!operator.output().includes('Building'), '`npm start` runs a current build as it is');
-    await useIt(operator.origin);
+    const archive = join(project, 'everything.zip');
+    await useIt(operator.origin, archive);
     check((await stop(operator)) === 0, 'SIGTERM stops the operator’s server with exit code 0');
+
+    // The archive brought into a new instance by the operator's command, from the build alone.
+    const importedDir = { DATA_DIR: join(project, 'data-imported'), DATABASE_URL: '', STORAGE: 'local' };
+    const dryRun = npmOutput(project, importedDir, 'run', 'import', '--', archive, '--dry-run');
+    check(dryRun.code === 0 && dryRun.output.includes('Dry run: nothing was changed.'), `npm run import --dry-run checks the archive and changes nothing (exit ${dryRun.code})`);
+    const imported = npmOutput(project, importedDir, 'run', 'import', '--', archive);
+    check(imported.code === 0 && /Added: .*1 memory/.test(imported.output), `npm run import brings the archive into an empty instance (exit ${imported.code})`);
+    const importedAgain = npmOutput(project, importedDir, 'run', 'import', '--', archive);
+    check(importedAgain.code === 0 && importedAgain.output.includes('Nothing was added'), `a second npm run import adds nothing (exit ${importedAgain.code})`);
+    if (failures.length > 0) console.log(imported.output);
 
     // Again, on the data folder it now has.
     const again = await npmStart(project, dataDir);
