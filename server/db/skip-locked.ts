@@ -12,3 +12,13 @@ import { isPostgres } from './columns.js';
 export function skippingLockedRows<DB, TB extends keyof DB, O>(db: Kysely<any>, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
   return isPostgres(db) ? query.forUpdate().skipLocked() : query;
 }
+
+/**
+ * The chosen rows locked until the transaction ends (FOR UPDATE) on PostgreSQL, so a second
+ * transaction asking for them waits for the first to commit: a check-then-insert (one archive
+ * of a person's being made at a time) holds across concurrent requests. SQLite's transactions
+ * of one process already run one at a time, and it has no FOR UPDATE.
+ */
+export function lockingRows<DB, TB extends keyof DB, O>(db: Kysely<any>, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+  return isPostgres(db) ? query.forUpdate() : query;
+}

@@ -2,6 +2,7 @@
 // holds is read by gather.ts; this is the row's life, queued → working → ready | failed.
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { lockingRows } from '../../db/skip-locked.js';
 import type { ArchivesTable, UserRow } from '../../db/schema.js';
 
 export type ArchiveRow = Selectable<ArchivesTable>;
@@ -17,6 +18,14 @@ export function findArchive(db: Db, id: string): Promise<ArchiveRow | undefined>
 /** The person's own, newest first (the index archives_requester_idx). */
 export function archivesOf(db: Db, userId: string): Promise<ArchiveRow[]> {
   return db.selectFrom('archives').selectAll().where('requested_by', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/**
+ * Holds the requester's own row until the transaction ends (PostgreSQL), so two requests for an
+ * archive at the same moment take turns: the second then finds the first's archive waiting.
+ */
+export async function takeRequesterTurn(db: Db, userId: string): Promise<void> {
+  await lockingRows(db, db.selectFrom('users').select('id').where('id', '=', userId)).execute();
 }
 
 /** The person's archive still waiting or being made, if any (the newest). */

@@ -51,6 +51,14 @@ describe.each(dialects)('the archive of everything over HTTP on %s', (dialect) =
       expect((await calls.create()).statusCode).toBe(401);
     });
 
+    it('makes one archive of twenty asks sent at the same moment (on PostgreSQL they take turns on the requester)', async () => {
+      const eager = await makeUser(t.ctx);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => calls.create(eager)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(202));
+      expect(new Set(answers.map((answer) => answer.json<{ id: string }>().id)).size).toBe(1);
+      expect((await archiveRowsOf(t, eager.user.id)).length).toBe(1);
+    });
+
     it('writes the archive and its job in one transaction: a job that cannot be stored leaves no archive', async () => {
       const before = (await archiveRowsOf(t, stranger.user.id)).length;
       if (dialect === 'sqlite') {

@@ -40,6 +40,7 @@ export function presentArchive(row: queries.ArchiveRow, ownerName: string | null
  */
 export async function requestEverythingArchive(ctx: AppContext, requester: UserRow): Promise<CreatedEverythingArchive> {
   return ctx.db.transaction().execute(async (trx) => {
+    await queries.takeRequesterTurn(trx, requester.id);
     const unfinished = await queries.unfinishedArchiveOf(trx, requester.id);
     if (unfinished) return { id: unfinished.id, status: unfinished.status };
     const id = randomUUID();
