@@ -1329,7 +1329,7 @@ export const messages = {
   everythingTitle: 'Download everything',
   everythingIntro:
     'Everything you can see in Heirloom — memories, photos, videos, voices, comments — in one archive you can open on any computer, even without Heirloom.',
-  everythingHowToOpen: 'Unzip it and open index.html in any web browser. It can be brought back into any Heirloom too.',
+  everythingHowToOpen: 'Unzip it, then open data/index.html in its folder with any web browser. It can be brought back into any Heirloom too.',
   everythingLoading: 'Loading your archive',
   everythingLoadFailed: 'Your archive could not be loaded.',
   everythingNone: 'You have not made an archive yet. Making one can take a few minutes for a large family.',
