@@ -102,11 +102,11 @@ async function stop({ child }: Started): Promise<number | null> {
   return exited;
 }
 
-/** The output of an operator's command run through npm (exit code and both streams). */
+/** The output of an operator's command run through npm (exit code and both streams); npm's own flags go first, so `--` passes only the command's. */
 function npmOutput(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]): { code: number; output: string } {
   console.log(`\n$ npm ${args.join(' ')}`);
   try {
-    return { code: 0, output: execFileSync('npm', [...args, '--no-audit', '--no-fund'], { cwd, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) };
+    return { code: 0, output: execFileSync('npm', ['--no-audit', '--no-fund', ...args], { cwd, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) };
   } catch (error) {
     const failed = error as { status: number | null; stdout: string; stderr: string };
     return { code: failed.status ?? 1, output: `${failed.stdout}${failed.stderr}` };
