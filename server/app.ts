@@ -85,7 +85,7 @@ function featureJobHandlers(ctx: AppContext, log: FastifyBaseLogger): Record<str
   return {
     ...Object.fromEntries(words.map((target) => [target.kind, wordsJobHandler(ctx, target)])),
     // The family book's PDF (issue 24).
-    [BOOK_RENDER_KIND]: bookRenderHandler(ctx),
+    [BOOK_RENDER_KIND]: bookRenderHandler(ctx, { log }),
     // The archive of everything (issue 25); a file missing from storage is a warning in the log.
     [EVERYTHING_ARCHIVE_KIND]: everythingArchiveHandler(ctx, { log }),
   };

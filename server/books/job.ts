@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { messages } from '../../common/messages.js';
 import { iso, type AppContext } from '../context.js';
-import type { JobHandler, JobPayload } from '../jobs/index.js';
+import { progressWriter, type JobHandler, type JobLog, type JobPayload } from '../jobs/index.js';
 import { gatherBook } from './gather.js';
 import * as queries from './queries.js';
 import { renderBook } from './render/index.js';
@@ -22,9 +22,6 @@ export const bookFileKey = (bookId: string) => `books/${bookId}.pdf`;
 
 /** A render takes the machine (photos decoded, Typst compiling): a few attempts, far apart, are enough. */
 const MAX_ATTEMPTS = 3;
-/** Progress is written at most this often, unless it moved at least PROGRESS_STEP points. */
-const PROGRESS_EVERY_MS = 500;
-const PROGRESS_STEP = 2;
 
 /** Thrown into the render when the book's row is gone: the work is thrown away. */
 class BookGone extends Error {
@@ -36,16 +33,20 @@ class BookGone extends Error {
 export interface BookJobOptions {
   /** The renderer; tests hand in one that fails or waits. */
   render?: typeof renderBook;
+  /** Where a progress write that failed is told (the app's log). */
+  log?: Pick<JobLog, 'warn'>;
 }
 
+const quietLog: Pick<JobLog, 'warn'> = { warn: () => undefined };
+
 /** The handler of 'book.render' jobs (payload {bookId}), for app.ts. */
-export function bookRenderHandler(ctx: AppContext, { render = renderBook }: BookJobOptions = {}): JobHandler {
+export function bookRenderHandler(ctx: AppContext, { render = renderBook, log = quietLog }: BookJobOptions = {}): JobHandler {
   return {
     maxAttempts: MAX_ATTEMPTS,
     run: async (payload, job) => {
       const bookId = bookIdOf(payload);
       try {
-        await makeBook(ctx, bookId, job.signal, render);
+        await makeBook(ctx, bookId, job.signal, render, log);
       } catch (error) {
         // Another attempt follows after a pause: the book says it waits, not that it is at 60 %.
         if (job.attempt < MAX_ATTEMPTS && !job.signal.aborted) await queries.markWaiting(ctx.db, bookId, iso(ctx.now()));
@@ -59,7 +60,7 @@ export function bookRenderHandler(ctx: AppContext, { render = renderBook }: Book
 
 const bookIdOf = (payload: JobPayload) => String(payload.bookId);
 
-async function makeBook(ctx: AppContext, bookId: string, jobSignal: AbortSignal, render: typeof renderBook): Promise<void> {
+async function makeBook(ctx: AppContext, bookId: string, jobSignal: AbortSignal, render: typeof renderBook, log: Pick<JobLog, 'warn'>): Promise<void> {
   const book = await queries.beginRendering(ctx.db, bookId, iso(ctx.now()));
   // Deleted before its turn, or made already by an earlier run: nothing to do.
   if (!book) return;
@@ -68,7 +69,13 @@ async function makeBook(ctx: AppContext, bookId: string, jobSignal: AbortSignal,
   const stop = new AbortController();
   const onJobAbort = () => stop.abort(jobSignal.reason);
   jobSignal.addEventListener('abort', onJobAbort, { once: true });
-  const progress = progressWriter(ctx, bookId, () => stop.abort(new BookGone()));
+  const progress = progressWriter({
+    now: () => ctx.now(),
+    write: (percent) => queries.setProgress(ctx.db, bookId, percent, iso(ctx.now())),
+    onGone: () => stop.abort(new BookGone()),
+    log,
+    about: { bookId },
+  });
   const workDir = await mkdtemp(join(tmpdir(), 'heirloom-book-'));
   const fileKey = bookFileKey(bookId);
   try {
@@ -97,28 +104,4 @@ async function makeBook(ctx: AppContext, bookId: string, jobSignal: AbortSignal,
     jobSignal.removeEventListener('abort', onJobAbort);
     await rm(workDir, { recursive: true, force: true });
   }
-}
-
-/**
- * The renderer's fraction written to the row as a whole percent below 100 (100 is ready),
- * throttled, one write at a time; a write that finds no row tells `onGone`.
- */
-function progressWriter(ctx: AppContext, bookId: string, onGone: () => void) {
-  let written = 0;
-  let writtenAt = ctx.now().getTime();
-  let writing: Promise<void> = Promise.resolve();
-  return {
-    report(fraction: number): Promise<void> {
-      const percent = Math.min(99, Math.max(0, Math.floor(fraction * 100)));
-      const now = ctx.now().getTime();
-      if (percent <= written || (percent - written < PROGRESS_STEP && now - writtenAt < PROGRESS_EVERY_MS)) return writing;
-      written = percent;
-      writtenAt = now;
-      writing = writing.then(async () => {
-        if (!(await queries.setProgress(ctx.db, bookId, percent, iso(ctx.now())))) onGone();
-      });
-      return writing;
-    },
-    settled: () => writing,
-  };
 }

@@ -13,7 +13,7 @@ import { displayNameOf } from '../../../common/people.js';
 import { iso, type AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { familyNameOf } from '../../families/index.js';
-import type { JobHandler, JobPayload } from '../../jobs/index.js';
+import { progressWriter, type JobHandler, type JobPayload } from '../../jobs/index.js';
 import { packageRoot } from '../../paths.js';
 import type { ArchiveLog } from '../gather.js';
 import { everythingArchiveName, writeBag } from './bag.js';
@@ -27,9 +27,6 @@ export const everythingArchiveKey = (archiveId: string) => `archives/${archiveId
 
 /** Reading a family's every file twice takes a while: a few attempts, far apart, are enough. */
 const MAX_ATTEMPTS = 3;
-/** Progress is written at most this often, unless it moved at least PROGRESS_STEP points. */
-const PROGRESS_EVERY_MS = 500;
-const PROGRESS_STEP = 2;
 
 /** Thrown into the writing when the archive's row is gone: the work is thrown away. */
 class ArchiveGone extends Error {
@@ -98,7 +95,13 @@ async function makeArchive(ctx: AppContext, archiveId: string, jobSignal: AbortS
   const stop = new AbortController();
   const onJobAbort = () => stop.abort(jobSignal.reason);
   jobSignal.addEventListener('abort', onJobAbort, { once: true });
-  const progress = progressWriter(ctx, archiveId, log, () => stop.abort(new ArchiveGone()));
+  const progress = progressWriter({
+    now: () => ctx.now(),
+    write: (percent) => queries.setProgress(ctx.db, archiveId, percent, iso(ctx.now())),
+    onGone: () => stop.abort(new ArchiveGone()),
+    log,
+    about: { archiveId },
+  });
   const workDir = await mkdtemp(join(tmpdir(), 'heirloom-archive-'));
   const fileKey = everythingArchiveKey(archiveId);
   try {
@@ -140,33 +143,4 @@ async function makeArchive(ctx: AppContext, archiveId: string, jobSignal: AbortS
     jobSignal.removeEventListener('abort', onJobAbort);
     await rm(workDir, { recursive: true, force: true });
   }
-}
-
-/**
- * The bag's fraction written to the row as a whole percent below 100 (100 is ready),
- * throttled, one write at a time; a write that finds no row tells `onGone`.
- */
-function progressWriter(ctx: AppContext, archiveId: string, log: ArchiveLog, onGone: () => void) {
-  let written = 0;
-  let writtenAt = ctx.now().getTime();
-  let writing: Promise<void> = Promise.resolve();
-  return {
-    report(fraction: number): Promise<void> {
-      const percent = Math.min(99, Math.max(0, Math.floor(fraction * 100)));
-      const now = ctx.now().getTime();
-      if (percent <= written || (percent - written < PROGRESS_STEP && now - writtenAt < PROGRESS_EVERY_MS)) return writing;
-      written = percent;
-      writtenAt = now;
-      writing = writing.then(async () => {
-        try {
-          if (!(await queries.setProgress(ctx.db, archiveId, percent, iso(ctx.now())))) onGone();
-        } catch (error) {
-          // Progress is a courtesy: a failed write of it does not fail the archive.
-          log.warn({ err: error, archiveId }, 'The archive could not write its progress');
-        }
-      });
-      return writing;
-    },
-    settled: () => writing,
-  };
 }
