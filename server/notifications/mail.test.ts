@@ -9,6 +9,7 @@ import { contentPart } from '../comments/test-support.js';
 import { jobsOf } from '../jobs/index.js';
 import { formBody } from '../media/test-support.js';
 import { answerQuestion } from '../questions/index.js';
+import { reservedEmailOf } from '../people/index.js';
 import { createStoryteller } from '../storytellers/index.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeFamily, makeMemory, makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
@@ -150,6 +151,13 @@ describe.each(dialects)("members' mail on %s", (dialect) => {
     const story = await makeMemory(t.ctx, mayRow, { title: 'The war years', timelineIds: [timeline.id], audience: 'timeline' });
     await comment(joe, story.id, 'Thank you, May');
     expect(await t.ctx.db.selectFrom('notifications').select('id').where('user_id', '=', may.id).execute()).toEqual([]);
+    // Someone an import brought with no address holds a reserved one: the notice is in the bell, no mail goes to it.
+    const lou = await makeUser(t.ctx, { displayName: 'Uncle Lou' });
+    await t.ctx.db.updateTable('users').set({ email: reservedEmailOf(lou.user.id) }).where('id', '=', lou.user.id).execute();
+    await t.ctx.db.insertInto('timeline_members').values({ timeline_id: timeline.id, user_id: lou.user.id, joined_at: new Date(t.ctx.now()).toISOString() }).execute();
+    const lousMemory = await makeMemory(t.ctx, lou.user, { title: 'Lou fishing', timelineIds: [timeline.id], audience: 'timeline' });
+    await comment(joe, lousMemory.id, 'What a catch');
+    expect((await t.ctx.db.selectFrom('notifications').select('id').where('user_id', '=', lou.user.id).execute()).length).toBe(1);
 
     const before = smtp.messages.length;
     await advance(MEMBER_MAIL_GATHER_MS + MINUTE);
