@@ -5,11 +5,11 @@
 //   npm run bench:archive-everything [-- --megabytes 2000] [-- --rounds 3]
 //
 // Writes its section of bench/README.md.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { writeSection } from './readme.js';
 import { benchApi, bytesOf, fileVideoMonth, log, makeVideo, median, startHeirloom, type Heirloom } from './support.js';
 
@@ -26,11 +26,15 @@ function resetPeak(pid: number): void {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
-/** `zip -0 -q -r` of `folder` into a file beside the data, as the archive is written to the store on the same disk. Seconds. */
-function zipOnce(folder: string, out: string): number {
+/**
+ * `zip -0 -q -r` of `folder` into a file beside the data, as the archive is written to the store
+ * on the same disk. Seconds. Not execFileSync: a loop blocked for minutes would miss the server
+ * closing the idle kept-alive connection, and the next call would go out on a closed socket.
+ */
+async function zipOnce(folder: string, out: string): Promise<number> {
   rmSync(out, { force: true });
   const started = process.hrtime.bigint();
-  execFileSync('zip', ['-0', '-q', '-r', out, '.'], { cwd: folder, stdio: ['ignore', 'ignore', 'inherit'] });
+  await promisify(execFile)('zip', ['-0', '-q', '-r', out, '.'], { cwd: folder });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   rmSync(out);
   return seconds;
@@ -96,7 +100,7 @@ async function main(): Promise<void> {
     const made: Made[] = [];
     // zip and the archive take turns, so a busy moment of a shared machine weighs on both alike.
     for (let round = 0; round < rounds; round++) {
-      zipRuns.push(zipOnce(stored, zipOut));
+      zipRuns.push(await zipOnce(stored, zipOut));
       made.push(await makeArchive(server, cookie));
       const last = made.at(-1)!;
       log(`  round ${round + 1}: zip ${zipRuns.at(-1)!.toFixed(1)} s, archive ${last.seconds.toFixed(1)} s, RSS growth ${(last.peakGrowth / 1e6).toFixed(1)} MB`);
