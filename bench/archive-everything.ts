@@ -131,9 +131,9 @@ ready minus its \`VmRSS\` when it was asked for (the peak reset then through \`/
 | archive ÷ zip time, median of the rounds | ${median(ratios).toFixed(2)} × | | |
 
 Each round, RSS growth: ${growths.map((value) => `${value.toFixed(1)} MB`).join(', ')}; archive ÷ zip: ${ratios.map((value) => `${value.toFixed(2)} ×`).join(', ')}.
-The archive reads every byte twice where zip reads it once (the second read comes from the page
-cache) and hashes it with SHA-256 besides the CRC-32; no target is set for its time, which is
-reported beside zip's so a slowdown shows.
+The archive reads every byte twice where zip reads it once (the second read from the page cache
+when the file is still there) and hashes it with SHA-256 besides the CRC-32; no target is set
+for its time, which is reported beside zip's so a slowdown shows.
 `;
     writeSection('archive-everything', report);
     log(report);
