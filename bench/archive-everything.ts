@@ -11,7 +11,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { writeSection } from './readme.js';
-import { benchApi, bytesOf, fileVideoMonth, log, makeVideo, median, startHeirloom, type Heirloom } from './support.js';
+import { benchApi, bytesOf, commandArgs, fileVideoMonth, log, makeVideo, median, startHeirloom, type Heirloom } from './support.js';
 
 /** Phone videos of at most 100 MB each (the wizard's limit is 250 MB), at least four. */
 const VIDEO_MAX_BYTES = 100 * 1000 * 1000;
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
 
     const report = `## Archive of everything with ${(storedBytes / 1e6).toFixed(0)} MB of video
 
-Command: \`npm run bench:archive-everything${values.megabytes === '2000' ? '' : ` -- --megabytes ${values.megabytes}`}\` (runs \`node --import tsx bench/archive-everything.ts\`), on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${process.platform}/${process.arch}, 2 cores shared with other work (load average ${loadAverage} when it started).
+Command: \`npm run bench:archive-everything${commandArgs()}\` (runs \`node --import tsx bench/archive-everything.ts\`), on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${process.platform}/${process.arch}, 2 cores shared with other work (load average ${loadAverage} when it started).
 
 The server runs as its own process on SQLite and local storage. The benchmark signs up and
 files ${count} memories, each with one MP4 video of ${(storedBytes / count / 1e6).toFixed(0)} MB (bytes that do not compress)
