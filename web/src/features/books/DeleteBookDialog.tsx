@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import type { Book } from '../../../../common/books';
 import { messages } from '../../../../common/messages';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 
 /** My books' Delete asks first (the PDF goes; the memories in it stay). */
 export function DeleteBookDialog({ book, opened, onClose, onDeleted }: { book: Book; opened: boolean; onClose: () => void; onDeleted: () => void }) {
@@ -15,16 +15,13 @@ export function DeleteBookDialog({ book, opened, onClose, onDeleted }: { book: B
     onSuccess: onDeleted,
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={messages.bookDeleteTitle} centered closeButtonProps={{ 'aria-label': messages.closeDialog }}>
-      <Text>{messages.bookDeleteDetail(book.title)}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" size="md" onClick={onClose} disabled={remove.isPending} data-autofocus>
-          {messages.cancel}
-        </Button>
-        <Button color="red" size="md" onClick={() => remove.mutate()} loading={remove.isPending}>
-          {messages.bookDelete}
-        </Button>
-      </Group>
-    </Modal>
+    <ConfirmDeleteDialog
+      opened={opened}
+      onClose={onClose}
+      title={messages.bookDeleteTitle}
+      detail={messages.bookDeleteDetail(book.title)}
+      confirmLabel={messages.bookDelete}
+      remove={remove}
+    />
   );
 }
