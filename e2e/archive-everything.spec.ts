@@ -76,7 +76,8 @@ test('a person makes the archive of everything on their profile, downloads it, a
   const progress = section.getByRole('progressbar', { name: messages.everythingProgressLabel });
   await expect(progress.or(download)).toBeVisible();
   if (await progress.isVisible()) {
-    await expect(section.getByText(/^(Waiting to start…|Gathering your memories…) \d+%$/)).toBeVisible();
+    // The words on screen (a paragraph), not their copy in the live region for screen readers.
+    await expect(section.locator('p', { hasText: /^(Waiting to start…|Gathering your memories…) \d+%$/ })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('shots', 'everything-progress-phone.png') });
   }
   await expect(download).toBeVisible({ timeout: 120_000 });
