@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { messages } from '../../common/messages.js';
 import { iso, type AppContext } from '../context.js';
-import { progressWriter, type JobHandler, type JobLog, type JobPayload } from '../jobs/index.js';
+import { madeForARow, progressWriter, type JobHandler, type JobLog } from '../jobs/index.js';
 import { gatherBook } from './gather.js';
 import * as queries from './queries.js';
 import { renderBook } from './render/index.js';
@@ -41,24 +41,14 @@ const quietLog: Pick<JobLog, 'warn'> = { warn: () => undefined };
 
 /** The handler of 'book.render' jobs (payload {bookId}), for app.ts. */
 export function bookRenderHandler(ctx: AppContext, { render = renderBook, log = quietLog }: BookJobOptions = {}): JobHandler {
-  return {
+  return madeForARow({
     maxAttempts: MAX_ATTEMPTS,
-    run: async (payload, job) => {
-      const bookId = bookIdOf(payload);
-      try {
-        await makeBook(ctx, bookId, job.signal, render, log);
-      } catch (error) {
-        // Another attempt follows after a pause: the book says it waits, not that it is at 60 %.
-        if (job.attempt < MAX_ATTEMPTS && !job.signal.aborted) await queries.markWaiting(ctx.db, bookId, iso(ctx.now()));
-        throw error;
-      }
-    },
-    // The last attempt failed (or its instance died): the person reads words, never a stack trace.
-    failed: (payload) => queries.markFailed(ctx.db, bookIdOf(payload), messages.bookFailed, iso(ctx.now())),
-  };
+    idOf: (payload) => String(payload.bookId),
+    make: (bookId, signal) => makeBook(ctx, bookId, signal, render, log),
+    markWaiting: (bookId) => queries.markWaiting(ctx.db, bookId, iso(ctx.now())),
+    markFailed: (bookId) => queries.markFailed(ctx.db, bookId, messages.bookFailed, iso(ctx.now())),
+  });
 }
-
-const bookIdOf = (payload: JobPayload) => String(payload.bookId);
 
 async function makeBook(ctx: AppContext, bookId: string, jobSignal: AbortSignal, render: typeof renderBook, log: Pick<JobLog, 'warn'>): Promise<void> {
   const book = await queries.beginRendering(ctx.db, bookId, iso(ctx.now()));

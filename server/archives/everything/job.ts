@@ -13,7 +13,7 @@ import { displayNameOf } from '../../../common/people.js';
 import { iso, type AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { familyNameOf } from '../../families/index.js';
-import { progressWriter, type JobHandler, type JobPayload } from '../../jobs/index.js';
+import { madeForARow, progressWriter, type JobHandler } from '../../jobs/index.js';
 import { packageRoot } from '../../paths.js';
 import type { ArchiveLog } from '../gather.js';
 import { everythingArchiveName, writeBag } from './bag.js';
@@ -43,25 +43,15 @@ export interface EverythingArchiveJobOptions {
 
 /** The handler of 'archive.everything' jobs (payload {archiveId}), for app.ts. */
 export function everythingArchiveHandler(ctx: AppContext, { gather = gatherEverything, log = quietLog }: EverythingArchiveJobOptions = {}): JobHandler {
-  return {
+  // A bag reads every file of the family twice: its lease is renewed while it runs (jobs/runner.ts).
+  return madeForARow({
     maxAttempts: MAX_ATTEMPTS,
-    // A bag reads every file of the family twice: its lease is renewed while it runs (jobs/runner.ts).
-    run: async (payload, job) => {
-      const archiveId = archiveIdOf(payload);
-      try {
-        await makeArchive(ctx, archiveId, job.signal, gather, log);
-      } catch (error) {
-        // Another attempt follows after a pause: the archive says it waits, not that it is at 60 %.
-        if (job.attempt < MAX_ATTEMPTS && !job.signal.aborted) await queries.markWaiting(ctx.db, archiveId, iso(ctx.now()));
-        throw error;
-      }
-    },
-    // The last attempt failed (or its instance died): the person reads words, never a stack trace.
-    failed: (payload) => queries.markFailed(ctx.db, archiveIdOf(payload), messages.everythingArchiveFailed, iso(ctx.now())),
-  };
+    idOf: (payload) => String(payload.archiveId),
+    make: (archiveId, signal) => makeArchive(ctx, archiveId, signal, gather, log),
+    markWaiting: (archiveId) => queries.markWaiting(ctx.db, archiveId, iso(ctx.now())),
+    markFailed: (archiveId) => queries.markFailed(ctx.db, archiveId, messages.everythingArchiveFailed, iso(ctx.now())),
+  });
 }
-
-const archiveIdOf = (payload: JobPayload) => String(payload.archiveId);
 
 const quietLog: ArchiveLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
