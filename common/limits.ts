@@ -236,5 +236,10 @@ export const BOOK_TITLE_MAX = 120;
 export const BOOK_RANGE_DAYS_MAX = 366 * 100;
 /** How often the web asks a rendering book's progress. */
 export const BOOK_PROGRESS_POLL_MS = 2_000;
+/**
+ * How often Download everything asks while an archive is made (issue 25): often enough that the
+ * bar moves, rarely enough that a page left open beside a 20 GB export costs the server nothing.
+ */
+export const EVERYTHING_ARCHIVE_POLL_MS = 2_500;
 /** The smallest a listen code prints (issue 24: vector, at least 2 cm). */
 export const LISTEN_CODE_MIN_CM = 2;

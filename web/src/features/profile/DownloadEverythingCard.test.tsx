@@ -16,7 +16,7 @@ import { toast } from '../../lib/toast';
 import { sizeInWords } from '../books';
 import { renderLive, startLiveServer, type LiveServer } from '../storytellers/storytellersTestKit';
 import { DownloadEverythingCard } from './DownloadEverythingCard';
-import { EVERYTHING_ARCHIVE_POLL_MS } from './useEverythingArchives';
+import { EVERYTHING_ARCHIVE_POLL_MS } from '../../../../common/limits';
 
 const counts = { people: 3, families: 1, timelines: 2, memberships: 4, memories: 214, comments: 9, questions: 0, storytellers: 0, files: 530 };
 const section = () => screen.getByRole('region', { name: messages.everythingTitle });

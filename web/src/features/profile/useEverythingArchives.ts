@@ -3,15 +3,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EverythingArchive } from '../../../../common/everything-archive';
+import { EVERYTHING_ARCHIVE_POLL_MS } from '../../../../common/limits';
 import { messages } from '../../../../common/messages';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
-
-/**
- * How often the section asks while an archive is made: often enough that the bar moves, rarely
- * enough that a page left open beside a 20 GB export costs the server nothing worth measuring.
- */
-export const EVERYTHING_ARCHIVE_POLL_MS = 2_500;
 
 /** Still on its way: the job has it, or will. */
 export const isUnfinished = (archive: EverythingArchive) => archive.status === 'queued' || archive.status === 'working';
