@@ -1366,6 +1366,13 @@ export const messages = {
   dayOnePart: (title: string, part: number, parts: number) => `${title} (${part} of ${parts})`,
   dayOneMore: (title: string) => `More photos, videos and recordings from the journal entry “${title}”.`,
   // ---- end of issue 25
+  // ---- issue 26: the outbox, shared words (web/src/lib/outbox)
+  outboxWaiting: 'Waiting to send',
+  outboxSending: (percent: number) => `Sending… ${percent}%`,
+  // ---- issue 26: the service worker, offline and updates (web/src/sw, web/src/lib/offline)
+  // ---- issue 26: memories waiting (web/src/features/capture, home, timeline-page)
+  // ---- issue 26: comments waiting (web/src/features/comments)
+  // ---- end of issue 26
 } as const;
 
 /** accounts §2 "Extras page": the nine features, in the order the page and the dialog show them. */
