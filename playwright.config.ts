@@ -40,6 +40,9 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL: E2E_ORIGIN,
+    // Issue 26: page.route never sees what a service worker answers, so specs run without one;
+    // e2e/offline-shell.spec.ts opts in with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
