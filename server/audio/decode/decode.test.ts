@@ -21,6 +21,8 @@ const recordings: Array<{ name: string; what: string; seconds: number; from: num
   { name: 'jfk-chromium-mediarecorder.webm', what: "WebM/Opus from Chromium's MediaRecorder (no duration in its header)", seconds: 11.46, from: 0, sentence: true },
   { name: 'jfk-opus.webm', what: 'WebM/Opus, 48 kHz mono (Chrome, Firefox)', seconds: 11, from: 0, sentence: true },
   { name: 'jfk-aac.m4a', what: 'MP4/AAC .m4a, 48 kHz mono (Safari)', seconds: 11, from: 0, sentence: true },
+  // Safari's MediaRecorder, asked for a chunk every second as our recorders ask, writes fragmented MP4.
+  { name: 'jfk-aac-fragmented.mp4', what: "fragmented MP4/AAC, 48 kHz mono, a moof+mdat each second (Safari's MediaRecorder)", seconds: 11, from: 0, sentence: true },
   { name: 'jfk-aac.mp4', what: 'MP4/AAC, 44.1 kHz stereo', seconds: 11, from: 0, sentence: true },
   { name: 'jfk-opus.ogg', what: 'Ogg/Opus, 48 kHz stereo (Firefox)', seconds: 11, from: 0, sentence: true },
   { name: 'jfk-vorbis.ogg', what: 'Ogg/Vorbis, 44.1 kHz stereo', seconds: 11, from: 0, sentence: true },
