@@ -32,6 +32,8 @@ export interface SendOptions {
   now?: () => number;
   /** How the form goes: postForm, or in tests the same request handed to the server directly. */
   post?: PostForm;
+  /** Which entries this sender can send (the service worker leaves a video's upload to a page). */
+  canSend?: (entry: OutboxEntry) => boolean;
 }
 
 /** One POST of a kept form, with upload progress (fetch has none) and the request's own key. */
@@ -123,7 +125,7 @@ export async function sendOutbox(owner: string, options: SendOptions = {}): Prom
       const now = options.now ?? Date.now;
       // Read again after each send: an entry kept meanwhile goes in the same run.
       for (const tried = new Set<string>(); ; ) {
-        const next = dueEntries(await outboxOf(owner), now()).find((entry) => !tried.has(entry.id));
+        const next = dueEntries(await outboxOf(owner), now()).find((entry) => !tried.has(entry.id) && (options.canSend?.(entry) ?? true));
         if (!next || isOffline()) return;
         tried.add(next.id);
         // A send that waits says the line is poor now: the rest wait for the next moment too.

@@ -87,6 +87,23 @@ export async function outboxOf(owner: string): Promise<OutboxEntry[]> {
   return entries.sort((a, b) => a.createdAt - b.createdAt);
 }
 
+/** Everyone with something waiting on this device (the service worker sends for those it may). */
+export async function outboxOwners(): Promise<string[]> {
+  const db = await open();
+  const index = db.transaction(ENTRIES, 'readonly').objectStore(ENTRIES).index(BY_OWNER);
+  // Each owner once, from the index's keys alone: no entry (nor its files) is read.
+  const cursor = index.openKeyCursor(null, 'nextunique');
+  const owners: string[] = [];
+  return new Promise((resolve, reject) => {
+    cursor.onsuccess = () => {
+      if (!cursor.result) return resolve(owners);
+      owners.push(String(cursor.result.key));
+      cursor.result.continue();
+    };
+    cursor.onerror = () => reject(cursor.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
 /** Changes a kept entry (a failed attempt, a refusal, the video's address); none when it is gone. */
 export async function updateEntry(id: string, change: (entry: OutboxEntry) => OutboxEntry): Promise<OutboxEntry | null> {
   const db = await open();
