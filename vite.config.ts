@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import ts from 'typescript';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig, parseAst, type Plugin, type Rollup } from 'vite';
 
 /** Text files worth compressing; images and fonts are compressed already. */
@@ -298,9 +299,33 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+/**
+ * Issue 26 "Offline": the service worker (web/src/sw/sw.ts), built to /sw.js with the list of
+ * the shell it keeps: both pages and what they load, not the compressed twins (the worker
+ * fetches the files, and the server picks the encoding), not the signed-in page's template
+ * (the server writes it per person), not what the app opens rarely and which is large. The page
+ * registers it itself (lib/offline/register.ts), and the manifest is the server's (the family's name).
+ */
+export function serviceWorker(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      rollupFormat: 'iife',
+      globPatterns: ['index.html', 'tell.html', 'assets/**/*.{js,css,woff2}', 'favicon.svg', 'icons/icon-192.png'],
+      globIgnores: ['**/*.br', '**/*.gz', SIGNED_IN_PAGE, PAGE_CHUNKS],
+      // Vite names assets by their content: a new build's file is a new URL, no revision needed.
+      dontCacheBustURLsMatching: /^assets\//,
+    },
+  });
+}
+
 export default defineConfig({
   root: 'web',
-  plugins: [react(), messagesByName(), mantineStylesheets(), schemasOffHome(), signedInPage(), precompress()],
+  plugins: [react(), messagesByName(), mantineStylesheets(), schemasOffHome(), signedInPage(), serviceWorker(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

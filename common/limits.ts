@@ -243,3 +243,10 @@ export const BOOK_PROGRESS_POLL_MS = 2_000;
 export const EVERYTHING_ARCHIVE_POLL_MS = 2_500;
 /** The smallest a listen code prints (issue 24: vector, at least 2 cm). */
 export const LISTEN_CODE_MIN_CM = 2;
+
+// issue 26 "Offline": the installed app's service worker (web/src/sw).
+/** A weak signal must not hang the open: after this long the last-seen page and answers are shown. */
+export const OFFLINE_NETWORK_TIMEOUT_SECONDS = 4;
+/** Last-seen photos kept for offline use: at most this many, none older than this. */
+export const OFFLINE_MEDIA_MAX_ENTRIES = 400;
+export const OFFLINE_MEDIA_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
