@@ -208,6 +208,33 @@ describe.each(dialects)('Idempotency-Key on the creating posts on %s', (dialect)
       expect(await strayFiles(t)).toEqual([]);
     });
 
+    it("makes another viewer's identical key on the same memory a comment of their own", async () => {
+      const { creator, member, memory } = await memoryWithViewer();
+      const mine = await postComment(member, memory.id, [contentPart('What a day')], 'comment-shared-looking');
+      const theirs = await postComment(creator, memory.id, [voicePart(webmRecording())], 'comment-shared-looking');
+      expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
+      expect(theirs.headers['idempotency-replayed']).toBeUndefined();
+      expect(theirs.json().id).not.toBe(mine.json().id);
+      expect(await commentsOf(memory.id)).toHaveLength(2);
+    });
+
+    it('adds a new comment for a key first sent more than 24 hours ago, and forgets the old key', async () => {
+      const { member, memory } = await memoryWithViewer();
+      const first = await postComment(member, memory.id, [voicePart(webmRecording())], 'comment-a-day-old');
+      t.advance(IDEMPOTENCY_WINDOW_MS - 60_000);
+      expect((await postComment(member, memory.id, [voicePart(webmRecording())], 'comment-a-day-old')).json()).toEqual(first.json());
+      expect(await commentsOf(memory.id)).toHaveLength(1);
+      t.advance(2 * 60_000);
+      const later = await postComment(member, memory.id, [voicePart(webmRecording())], 'comment-a-day-old');
+      expect(later.statusCode).toBe(201);
+      expect(later.headers['idempotency-replayed']).toBeUndefined();
+      expect(later.json().id).not.toBe(first.json().id);
+      expect(await commentsOf(memory.id)).toHaveLength(2);
+      const keys = await t.ctx.db.selectFrom('idempotency_keys').select('resource_id').where('caller', '=', member.user.id).execute();
+      expect(keys).toEqual([{ resource_id: later.json().id }]);
+      expect(await strayFiles(t)).toEqual([]);
+    });
+
     it('leaves the key free when the comment fails inside its transaction, so the retry adds it', async () => {
       const { member, memory } = await memoryWithViewer();
       failNext = true;
