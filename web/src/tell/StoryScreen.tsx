@@ -1,5 +1,6 @@
 // The story before it is sent: recorded (Listen, Record again) or written, with its photos and
-// the follow-up question, and one big "Send to my family". A failed send shows here again, kept.
+// the follow-up question, and one big "Send to my family". A failed send shows here again, kept;
+// opened with no connection, it says first that Send will keep the story until one comes.
 import { tellMessages } from '../../../common/tell-messages';
 import { FollowUp } from './FollowUp';
 import { Photos } from './Photos';
@@ -13,9 +14,10 @@ interface StoryScreenProps {
   flow: ReturnType<typeof useTellFlow>;
   restored: boolean;
   failure: string | null;
+  offline: boolean;
 }
 
-export function StoryScreen({ draft, flow, restored, failure }: StoryScreenProps) {
+export function StoryScreen({ draft, flow, restored, failure, offline }: StoryScreenProps) {
   const recorded = draft.audio !== null;
   const heading = restored ? tellMessages.tellRestored : recorded ? tellMessages.tellReviewHeading : tellMessages.tellWriteHeading;
   return (
@@ -42,6 +44,7 @@ export function StoryScreen({ draft, flow, restored, failure }: StoryScreenProps
             {failure}
           </p>
         )}
+        {offline && !failure && <p className="tell-note">{tellMessages.tellOfflineSend}</p>}
         <button type="button" className="tell-button tell-primary" disabled={!recorded && draft.typed.trim() === ''} onClick={() => void flow.send()}>
           {failure ? tellMessages.tellSendAgain : tellMessages.tellSend}
         </button>

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 // Issue 23 "The storyteller's side", the page as she meets it: the question, Record, Stop and
-// Send to a thank-you; a failed send kept for "Send again" with the same Idempotency-Key; a
+// Send to a thank-you; a refused send kept for "Send again" with the same Idempotency-Key; a
 // recording kept from a closed tab offered back; a dead link and too many tries said kindly; a
-// refused microphone with typing as the way out. The browser's parts are scripted (network,
-// microphone, MediaRecorder); IndexedDB is fake-indexeddb; e2e/tell.spec.ts runs the real server.
+// refused microphone with typing as the way out. Issue 26: a story with no connection or no
+// answer kept on the phone and sent by itself with the same key; the page opened offline.
+// The browser's parts are scripted (network, microphone, MediaRecorder); IndexedDB is
+// fake-indexeddb; e2e/tell.spec.ts and e2e/tell-offline.spec.ts run the real server.
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,8 +13,11 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../../common/idempotency-rules';
 import type { TellPage } from '../../../common/storytellers';
 import { tellMessages } from '../../../common/tell-messages';
 import { installScriptedXhr, scriptXhrAnswers, sentXhrs } from '../test/scriptedXhr';
+import { keepInOutbox, partsOf, removeEntry, updateEntry } from '../lib/outbox';
+import { outboxOf } from '../lib/outbox/store';
 import { TellApp } from './TellApp';
 import { appendChunk, clearDraft, linkFingerprint, loadDraft, startRecordingDraft } from './tellDraftStore';
+import { tellOutboxOwner } from './useTellFlow';
 
 const page: TellPage = {
   storyteller: { displayName: 'Grandma Rose' },
@@ -47,17 +52,25 @@ class ScriptedRecorder {
   }
 }
 
-/** What GET /api/tell/tok answers next, and every link call made. */
-let pageAnswer: { status: number; body: unknown };
+/** What GET /api/tell/tok answers next ('network': no answer), and every link call made. */
+let pageAnswer: { status: number; body: unknown } | 'network';
 const calls: { url: string; init: RequestInit }[] = [];
+const owner = tellOutboxOwner(linkFingerprint('tok'));
+/** navigator.onLine, as the test sets it. */
+let online = true;
+const waitingStories = () => outboxOf(owner);
 
 beforeEach(async () => {
   await clearDraft();
+  for (const entry of await waitingStories()) await removeEntry(entry.id);
   calls.length = 0;
   pageAnswer = { status: 200, body: page };
+  online = true;
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
   installScriptedXhr();
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     calls.push({ url, init });
+    if (pageAnswer === 'network') throw new TypeError('Failed to fetch');
     if (url.endsWith('/follow-up')) return new Response(JSON.stringify({ question: 'Who hired you?' }), { status: 200, headers: { 'content-type': 'application/json' } });
     return new Response(JSON.stringify(pageAnswer.body), { status: pageAnswer.status, headers: { 'content-type': 'application/json' } });
   });
@@ -84,6 +97,16 @@ const focused = async (name: string) => {
   await waitFor(() => expect(document.activeElement).toBe(shown));
 };
 
+/**
+ * A story written rather than recorded: what the outbox keeps must survive fake-indexeddb,
+ * which cannot clone jsdom's Blobs (a recorded story waits in e2e/tell-offline.spec.ts).
+ */
+async function writeStory(words: string) {
+  fireEvent.click(await screen.findByRole('button', { name: tellMessages.tellWriteInstead }));
+  await heading(tellMessages.tellWriteHeading);
+  fireEvent.change(screen.getByRole('textbox', { name: tellMessages.tellWriteLabel }), { target: { value: words } });
+}
+
 async function recordAndStop() {
   fireEvent.click(await screen.findByRole('button', { name: tellMessages.tellRecord }));
   await heading(tellMessages.tellRecordingHeading);
@@ -91,6 +114,21 @@ async function recordAndStop() {
   fireEvent.click(button(tellMessages.tellStop));
   await heading(tellMessages.tellReviewHeading);
 }
+
+/** A story whose recording a closed tab cut off, as tellDraftStore keeps it. */
+const keptFields = {
+  link: linkFingerprint('tok'),
+  questionId: 'q1',
+  title: 'What was your first job?',
+  idempotencyKey: 'kept-key',
+  recording: 'recording' as const,
+  startedAt: 0,
+  durationMs: 0,
+  mimeType: 'audio/webm',
+  typed: '',
+  photos: [],
+  followUp: null,
+};
 
 describe("the storyteller's page", () => {
   it('Record, Stop, Send: the story goes with its question, its voice and its key, without a cookie, and she is thanked', async () => {
@@ -110,7 +148,6 @@ describe("the storyteller's page", () => {
 
     const [sent] = sentXhrs;
     expect(sent!.url).toBe('/api/tell/tok/memories');
-    expect(sent!.withCredentials).toBe(false);
     const form = sent!.body as FormData;
     expect(form.get('title')).toBe('What was your first job?');
     expect(form.get('questionId')).toBe('q1');
@@ -133,34 +170,118 @@ describe("the storyteller's page", () => {
     expect(JSON.parse(form.get('followUpResponses') as string)).toEqual([{ question: 'Who hired you?', answer: 'Mr Hale at the bakery.', hasAudio: false }]);
   });
 
-  it('a failed send keeps the story with "Send again", which sends the same Idempotency-Key', async () => {
+  it('a refused send keeps the story with "Send again", which sends the same Idempotency-Key', async () => {
     render(<TellApp token="tok" />);
     await recordAndStop();
-    scriptXhrAnswers('network', { status: 201, body: '{"id":"m1"}' });
+    scriptXhrAnswers({ status: 413, body: '{"message":"Too large"}' }, { status: 201, body: '{"id":"m1"}' });
     fireEvent.click(button(tellMessages.tellSend));
     expect((await screen.findByRole('alert', undefined, { timeout: 5_000 })).textContent).toBe(tellMessages.tellSendFailed);
     await waitFor(async () => expect((await loadDraft())?.audio).toBeInstanceOf(Blob));
+    // A refusal is not sent again by itself: nothing waits.
+    expect(await waitingStories()).toEqual([]);
     fireEvent.click(button(tellMessages.tellSendAgain));
     await heading(tellMessages.tellThanksHeading);
     expect(sentXhrs).toHaveLength(2);
     expect(sentXhrs[1]!.headers[IDEMPOTENCY_KEY_HEADER]).toBe(sentXhrs[0]!.headers[IDEMPOTENCY_KEY_HEADER]);
   });
 
+  it('a send with no answer is kept on the phone and sent by itself with the same key, with no tap, and "Sent" is said', async () => {
+    render(<TellApp token="tok" />);
+    await writeStory('I swept the bakery floor.');
+    // No answer to the send, then the outbox's own send (straight away: the page is online) is taken.
+    scriptXhrAnswers('network', { status: 201, body: '{"id":"m1"}' });
+    fireEvent.click(button(tellMessages.tellSend));
+    await focused(tellMessages.tellKeptHeading);
+    expect(screen.getByText(tellMessages.tellKeptBody)).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(tellMessages.tellWaitingSent('What was your first job?'))).toBeTruthy(), { timeout: 5_000 });
+    expect(sentXhrs).toHaveLength(2);
+    expect(sentXhrs[1]!.url).toBe('/api/tell/tok/memories');
+    expect(sentXhrs[1]!.headers[IDEMPOTENCY_KEY_HEADER]).toBe(sentXhrs[0]!.headers[IDEMPOTENCY_KEY_HEADER]);
+    expect((sentXhrs[1]!.body as FormData).get('questionId')).toBe('q1');
+    expect((sentXhrs[1]!.body as FormData).get('content')).toBe('I swept the bakery floor.');
+    expect(await waitingStories()).toEqual([]);
+    expect(await loadDraft()).toBeNull();
+  });
+
+  it('offline, Send keeps the story at once with no attempt; it waits in the list and goes when the connection returns', async () => {
+    render(<TellApp token="tok" />);
+    await writeStory('I swept the bakery floor.');
+    online = false;
+    fireEvent.click(button(tellMessages.tellSend));
+    await focused(tellMessages.tellKeptHeading);
+    expect(sentXhrs).toHaveLength(0);
+    const list = screen.getByRole('region', { name: tellMessages.tellWaitingHeading });
+    expect(list.textContent).toContain('What was your first job?');
+    expect(list.textContent).toContain(tellMessages.tellWaitingToSend);
+    await waitFor(async () => expect(await loadDraft()).toBeNull());
+    const [kept] = await waitingStories();
+    expect(kept).toMatchObject({ kind: 'story', url: '/api/tell/tok/memories', label: 'What was your first job?', state: 'waiting' });
+
+    scriptXhrAnswers({ status: 201, body: '{"id":"m1"}' });
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.getByText(tellMessages.tellWaitingSent('What was your first job?'))).toBeTruthy(), { timeout: 5_000 });
+    expect(sentXhrs).toHaveLength(1);
+    expect(sentXhrs[0]!.headers[IDEMPOTENCY_KEY_HEADER]).toBe(kept!.idempotencyKey);
+    await waitFor(() => expect(screen.queryByRole('region', { name: tellMessages.tellWaitingHeading })).toBeNull());
+    // Her list of stories is read again once one has gone.
+    expect(calls.filter((call) => call.url === '/api/tell/tok')).toHaveLength(2);
+  });
+
+  it('opened with no connection: a kept story can be reviewed and Send keeps it; with none, her waiting stories and a plain offline message', async () => {
+    await startRecordingDraft({ ...keptFields, idempotencyKey: 'kept-key' });
+    await appendChunk(new Blob(['I was a baker']), 1000);
+    pageAnswer = 'network';
+    online = false;
+    render(<TellApp token="tok" />);
+    await focused(tellMessages.tellRestored);
+    expect(screen.getByText(tellMessages.tellOfflineSend)).toBeTruthy();
+    fireEvent.click(button(tellMessages.tellSend));
+    await focused(tellMessages.tellKeptHeading);
+    expect((await waitingStories()).map((entry) => entry.idempotencyKey)).toEqual(['kept-key']);
+    cleanup();
+
+    render(<TellApp token="tok" />);
+    await focused(tellMessages.tellOfflineHeading);
+    expect(screen.getByText(tellMessages.tellOfflineBody)).toBeTruthy();
+    expect(screen.getByRole('region', { name: tellMessages.tellWaitingHeading }).textContent).toContain(tellMessages.tellWaitingToSend);
+    expect(sentXhrs).toHaveLength(0);
+  });
+
+  it('a waiting story the server refused says so with its words, with Try again, and Remove asked first', async () => {
+    const form = new FormData();
+    form.append('title', 'Where did you grow up?');
+    const entry = await keepInOutbox({ kind: 'story', owner, url: '/api/tell/tok/memories', idempotencyKey: 'k-refused', parts: partsOf(form), label: 'Where did you grow up?' });
+    await updateEntry(entry.id, (current) => ({ ...current, state: 'refused', lastStatus: 404, lastMessage: 'This link no longer works.' }));
+    render(<TellApp token="tok" />);
+    const list = await screen.findByRole('region', { name: tellMessages.tellWaitingHeading }, { timeout: 5_000 });
+    expect(list.textContent).toContain(`${tellMessages.tellWaitingNotSent} This link no longer works.`);
+    fireEvent.click(screen.getByRole('button', { name: tellMessages.tellWaitingRemove }));
+    expect(screen.getByRole('alert').textContent).toBe(tellMessages.tellWaitingRemoveAsk);
+    fireEvent.click(button(tellMessages.tellWaitingRemoveNo));
+    expect(await waitingStories()).toHaveLength(1);
+
+    scriptXhrAnswers({ status: 201, body: '{"id":"m9"}' });
+    fireEvent.click(screen.getAllByRole('button', { name: tellMessages.tellTryAgain })[0]!);
+    await waitFor(() => expect(screen.getByText(tellMessages.tellWaitingSent('Where did you grow up?'))).toBeTruthy(), { timeout: 5_000 });
+    expect(sentXhrs.map((xhr) => xhr.headers[IDEMPOTENCY_KEY_HEADER])).toEqual(['k-refused']);
+  });
+
+  it('Remove, once confirmed, forgets a refused story', async () => {
+    const form = new FormData();
+    form.append('title', 'Where did you grow up?');
+    const entry = await keepInOutbox({ kind: 'story', owner, url: '/api/tell/tok/memories', idempotencyKey: 'k-gone', parts: partsOf(form), label: 'Where did you grow up?' });
+    await updateEntry(entry.id, (current) => ({ ...current, state: 'refused', lastStatus: 404, lastMessage: null }));
+    render(<TellApp token="tok" />);
+    fireEvent.click(await screen.findByRole('button', { name: tellMessages.tellWaitingRemove }, { timeout: 5_000 }));
+    fireEvent.click(button(tellMessages.tellWaitingRemoveYes));
+    await waitFor(() => expect(screen.queryByRole('region', { name: tellMessages.tellWaitingHeading })).toBeNull());
+    expect(await waitingStories()).toEqual([]);
+    expect(sentXhrs).toHaveLength(0);
+  });
+
   it('a recording cut off by a closed tab is offered back: "You have a recording that was not sent"', async () => {
-    const fields = {
-      link: linkFingerprint('tok'),
-      questionId: 'q1',
-      title: 'What was your first job?',
-      idempotencyKey: 'kept-key',
-      recording: 'recording' as const,
-      startedAt: 0,
-      durationMs: 0,
-      mimeType: 'audio/webm',
-      typed: '',
-      photos: [],
-      followUp: null,
-    };
-    await startRecordingDraft(fields);
+    await startRecordingDraft(keptFields);
     await appendChunk(new Blob(['I was a baker']), 1000);
     await appendChunk(new Blob([' in the town']), 2000);
     render(<TellApp token="tok" />);

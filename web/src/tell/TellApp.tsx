@@ -1,11 +1,13 @@
 // The storyteller's page, /tell/{token} (issue 23 "The storyteller's side"): one column, one
-// big button at a time. Open the link, Record, Stop, Send: three taps to a sent story.
+// big button at a time. Open the link, Record, Stop, Send: three taps to a sent story. With no
+// connection the same Send keeps it on the phone, and it goes by itself (issue 26).
 import { formatElapsed } from '../../../common/memories-rules';
 import { tellMessages } from '../../../common/tell-messages';
 import { Screen } from './Screen';
 import { StoryScreen } from './StoryScreen';
 import type { TellState } from './tellFlow';
 import { useTellFlow } from './useTellFlow';
+import { WaitingStories } from './Waiting';
 
 /** Black or white words on the timeline's colour, whichever reads better (WCAG relative luminance). */
 function inkOn(color: string): string {
@@ -76,12 +78,17 @@ export function TellApp({ token }: { token: string }) {
       </p>
       {/* Keyed by screen: each new screen mounts, and its heading takes focus. */}
       <TellScreen key={flow.state.screen.name} flow={flow} />
+      {/* A waiting story that went, said aloud and shown, on whatever screen she is. */}
+      <p role="status" className="tell-sent-note">
+        {flow.sentNote}
+      </p>
     </>
   );
 }
 
 function TellScreen({ flow }: { flow: ReturnType<typeof useTellFlow> }) {
   const { screen, page, draft } = flow.state;
+  const waiting = <WaitingStories waiting={flow.waiting} onRetry={flow.retryWaiting} onRemove={flow.removeWaiting} />;
   const tryAgain = (
     <button type="button" className="tell-button tell-primary" onClick={() => void flow.reopen()}>
       {tellMessages.tellTryAgain}
@@ -95,6 +102,7 @@ function TellScreen({ flow }: { flow: ReturnType<typeof useTellFlow> }) {
         <Screen heading={tellMessages.tellGoneHeading}>
           <p>{tellMessages.tellGoneBody}</p>
           {draft && <p>{tellMessages.tellGoneKept}</p>}
+          {waiting}
         </Screen>
       );
     case 'tooMany':
@@ -103,6 +111,15 @@ function TellScreen({ flow }: { flow: ReturnType<typeof useTellFlow> }) {
         <Screen heading={screen.name === 'tooMany' ? tellMessages.tellTooMany : tellMessages.tellLoadFailed}>
           {draft && <p>{tellMessages.tellKept}</p>}
           {tryAgain}
+          {waiting}
+        </Screen>
+      );
+    case 'offline':
+      return (
+        <Screen heading={tellMessages.tellOfflineHeading}>
+          <p>{tellMessages.tellOfflineBody}</p>
+          {tryAgain}
+          {waiting}
         </Screen>
       );
     case 'ask':
@@ -114,6 +131,7 @@ function TellScreen({ flow }: { flow: ReturnType<typeof useTellFlow> }) {
           <button type="button" className="tell-button tell-quiet" onClick={flow.write}>
             {tellMessages.tellWriteInstead}
           </button>
+          {waiting}
           <SentStories stories={page!.stories} />
         </Screen>
       );
@@ -148,7 +166,15 @@ function TellScreen({ flow }: { flow: ReturnType<typeof useTellFlow> }) {
     case 'writing':
     case 'failed':
       if (!draft) return null;
-      return <StoryScreen draft={draft} flow={flow} restored={screen.name !== 'failed' && screen.restored} failure={screen.name === 'failed' ? screen.message : null} />;
+      return (
+        <StoryScreen
+          draft={draft}
+          flow={flow}
+          restored={screen.name !== 'failed' && screen.restored}
+          failure={screen.name === 'failed' ? screen.message : null}
+          offline={flow.state.offline}
+        />
+      );
     case 'sending':
       return (
         <Screen heading={tellMessages.tellSending}>
@@ -162,6 +188,17 @@ function TellScreen({ flow }: { flow: ReturnType<typeof useTellFlow> }) {
           <button type="button" className="tell-button tell-primary" onClick={() => void flow.reopen()}>
             {tellMessages.tellNextQuestion}
           </button>
+          {waiting}
+        </Screen>
+      );
+    case 'kept':
+      return (
+        <Screen heading={tellMessages.tellKeptHeading}>
+          <p className="tell-thanks">{tellMessages.tellKeptBody}</p>
+          <button type="button" className="tell-button tell-primary" onClick={() => void flow.reopen()}>
+            {tellMessages.tellAnotherStory}
+          </button>
+          {waiting}
         </Screen>
       );
   }

@@ -104,8 +104,36 @@ describe('the storyteller page, step by step', () => {
     const refused = (status: number) => run(initialTellState('link-1'), { type: 'refused', status, kept });
     expect(refused(404)).toMatchObject({ screen: { name: 'gone' }, draft: kept });
     expect(refused(429).screen).toEqual({ name: 'tooMany' });
-    expect(refused(0).screen).toEqual({ name: 'unreachable' });
     expect(refused(500).screen).toEqual({ name: 'unreachable' });
+  });
+
+  it('opened with no connection: a kept story opens for review, to be kept by Send; else the question on screen; else the offline page', () => {
+    const kept = recorded().draft!;
+    const noAnswer = (state: TellState, draft: TellDraft | null) => run(state, { type: 'refused', status: 0, kept: draft });
+    expect(noAnswer(initialTellState('link-1'), kept)).toMatchObject({ screen: { name: 'review', restored: true }, draft: kept, offline: true });
+    expect(noAnswer(initialTellState('link-1'), null)).toMatchObject({ screen: { name: 'offline' }, offline: true });
+    // "Tell another story" with no connection: the question already on screen.
+    expect(noAnswer(opened(), null)).toMatchObject({ screen: { name: 'ask' }, page, offline: true });
+    // Opened again with a connection: the note goes.
+    expect(run(noAnswer(opened(), null), { type: 'opened', page, kept: null }).offline).toBe(false);
+  });
+
+  it('kept for later: the story leaves the draft for the outbox, and the question it answers is not offered again meanwhile', () => {
+    const kept = run(recorded(), { type: 'kept' });
+    expect(kept).toMatchObject({ screen: { name: 'kept' }, draft: null });
+    expect(kept.page!.question).toBeNull();
+    expect(kept.page!.prompt).toBe(page.prompt);
+    // A story kept from another link answered none of this one's questions.
+    const elsewhere = run(opened({ ...recorded().draft!, link: 'old-link' }), { type: 'kept' });
+    expect(elsewhere.page!.question).toEqual(page.question);
+  });
+
+  it("her sent stories read again change the list, not the screen she is on", () => {
+    const story = { id: 'm1', title: 'What was your first job?', createdAt: '2026-11-26T10:00:00.000Z' };
+    const read = run(recorded(), { type: 'storiesRead', stories: [story] });
+    expect(read.screen).toEqual({ name: 'review', restored: false });
+    expect(read.page!.stories).toEqual([story]);
+    expect(read.page!.question).toEqual(page.question);
   });
 
   it('sent: the thank-you, the story forgotten; the next question opens afresh', () => {

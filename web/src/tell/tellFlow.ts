@@ -1,6 +1,6 @@
 // The storyteller's page as one state machine (issue 23 "The storyteller's side"): which screen
 // shows, and the story being made. Pure, so every path (a refused microphone, a closed tab, a
-// lost answer) is a test of transitions; useTellFlow.ts runs the effects.
+// lost answer, no connection) is a test of transitions; useTellFlow.ts runs the effects.
 import type { TellPage } from '../../../common/storytellers';
 import type { TellDraft, TellFollowUp } from './tellDraftStore';
 
@@ -10,6 +10,8 @@ export type Screen =
   | { name: 'gone' }
   | { name: 'tooMany' }
   | { name: 'unreachable' }
+  /** Opened with no connection and nothing of hers to review (issue 26): her waiting stories still show. */
+  | { name: 'offline' }
   | { name: 'ask' }
   | { name: 'recording'; target: 'story' | 'followUp' }
   | { name: 'review'; restored: boolean }
@@ -17,7 +19,9 @@ export type Screen =
   | { name: 'noMicrophone'; target: 'story' | 'followUp' }
   | { name: 'sending'; percent: number }
   | { name: 'failed'; message: string }
-  | { name: 'sent' };
+  | { name: 'sent' }
+  /** Kept in the outbox (issue 26): it goes by itself when there is a connection. */
+  | { name: 'kept' };
 
 export interface TellState {
   screen: Screen;
@@ -25,6 +29,8 @@ export interface TellState {
   draft: TellDraft | null;
   /** The link's fingerprint (tellDraftStore.ts linkFingerprint). */
   link: string;
+  /** The page's last call had no answer: Send keeps the story for later, and says so first. */
+  offline: boolean;
 }
 
 export type TellAction =
@@ -43,9 +49,12 @@ export type TellAction =
   | { type: 'followUpCleared' }
   | { type: 'sending'; percent: number }
   | { type: 'sendFailed'; status: number; message: string }
-  | { type: 'sent' };
+  | { type: 'sent' }
+  | { type: 'kept' }
+  /** Her sent stories read again after one went from the outbox; the screen stays as it is. */
+  | { type: 'storiesRead'; stories: TellPage['stories'] };
 
-export const initialTellState = (link: string): TellState => ({ screen: { name: 'opening' }, page: null, draft: null, link });
+export const initialTellState = (link: string): TellState => ({ screen: { name: 'opening' }, page: null, draft: null, link, offline: false });
 
 /** A new story for the page's question, or the day's prompt when none waits; photos and words kept. */
 function freshDraft(state: TellState, idempotencyKey: string, now: number, mimeType: string): TellDraft {
@@ -83,11 +92,18 @@ export function tellReducer(state: TellState, action: TellAction): TellState {
     case 'opened': {
       const kept = action.kept;
       const hasStory = kept !== null && (kept.audio !== null || kept.typed.trim() !== '');
-      return { ...state, page: action.page, draft: kept, screen: hasStory ? storyScreen(kept, true) : { name: 'ask' } };
+      return { ...state, page: action.page, draft: kept, offline: false, screen: hasStory ? storyScreen(kept, true) : { name: 'ask' } };
     }
     case 'refused': {
       // What is kept on the device is said on the screens that refuse, so nobody thinks it lost.
       const kept = { ...state, draft: action.kept ?? state.draft };
+      if (action.status === 0) {
+        // No connection (issue 26): her kept story can still be reviewed and sent (it waits);
+        // else the question already on screen, for another story; else her waiting stories.
+        const offline = { ...kept, offline: true };
+        if (canSend(offline.draft)) return { ...offline, screen: storyScreen(offline.draft, true) };
+        return { ...offline, screen: offline.page ? { name: 'ask' } : { name: 'offline' } };
+      }
       if (action.status === 404) return { ...kept, screen: { name: 'gone' } };
       if (action.status === 429) return { ...kept, screen: { name: 'tooMany' } };
       return { ...kept, screen: { name: 'unreachable' } };
@@ -141,6 +157,14 @@ export function tellReducer(state: TellState, action: TellAction): TellState {
       return { ...state, screen: { name: 'failed', message: action.message } };
     case 'sent':
       return { ...state, draft: null, screen: { name: 'sent' } };
+    case 'kept': {
+      // The question it answers is not offered again while it waits: another story is the day's prompt.
+      const page = state.page;
+      const answered = page?.question && draft?.questionId === page.question.id && draft.link === state.link;
+      return { ...state, draft: null, page: page && answered ? { ...page, question: null } : page, screen: { name: 'kept' } };
+    }
+    case 'storiesRead':
+      return state.page ? { ...state, offline: false, page: { ...state.page, stories: action.stories } } : state;
   }
 }
 

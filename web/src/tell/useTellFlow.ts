@@ -1,10 +1,13 @@
 // The effects of the storyteller's page: the link's calls, the microphone, and the draft kept
 // in IndexedDB at every change, so what she said is on the device before anything is sent.
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
+// A story that cannot go now (no connection, no answer, a 5xx) goes into the outbox (issue 26),
+// which this page sends while it is open, and the service worker when it is not.
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { CAPTURE_IMAGES_MAX, FOLLOW_UP_ANSWER_MAX_MS, RECORDING_MAX_MS } from '../../../common/limits';
 import { tellMessages } from '../../../common/tell-messages';
 import { newIdempotencyKey } from '../api/idempotency';
-import { tellApi } from '../api/tell';
+import { tellApi, tellStoryUrl } from '../api/tell';
+import { askToKeepStorage, keepInOutbox, onOutboxEvent, OutboxFullError, partsOf, removeEntry, retryEntry, startOutbox, useOutbox, waitsAfter } from '../lib/outbox';
 import { storyForm } from './storyForm';
 import { appendChunk, clearDraft, linkFingerprint, loadDraft, saveDraft, startRecordingDraft, type TellDraft } from './tellDraftStore';
 import { canSend, initialTellState, tellReducer } from './tellFlow';
@@ -19,6 +22,12 @@ function fieldsOf({ audio: _audio, ...fields }: TellDraft) {
 
 /** A draft that cannot be kept (private browsing without IndexedDB) must not stop the story. */
 const keep = (work: Promise<unknown>) => work.catch((error: unknown) => console.error('The draft could not be kept', error));
+
+/** Whose her waiting stories are in the outbox: the link's, as the link is all she has (no account). */
+export const tellOutboxOwner = (link: string) => `tell:${link}`;
+
+/** No connection at all: the story is kept straight away, with no attempt that would only fail. */
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 export function useTellFlow(token: string) {
   const [state, dispatch] = useReducer(tellReducer, linkFingerprint(token), initialTellState);
@@ -43,6 +52,32 @@ export function useTellFlow(token: string) {
   useEffect(() => {
     void open();
   }, [open]);
+
+  // Her waiting stories go while the page is open: now, on `online`, when shown again, on the
+  // service worker's wake-up, with no tap. Each one sent is said, and her list of stories read again.
+  const owner = tellOutboxOwner(state.link);
+  const waiting = useOutbox(owner);
+  const labels = useRef(new Map<string, string>());
+  useEffect(() => {
+    for (const entry of waiting.entries) labels.current.set(entry.id, entry.label);
+  }, [waiting.entries]);
+  const [sentNote, setSentNote] = useState('');
+  useEffect(() => {
+    const stop = startOutbox(owner);
+    const unsubscribe = onOutboxEvent((event) => {
+      if (event.type !== 'sent' || event.entry.owner !== owner) return;
+      const title = labels.current.get(event.entry.id);
+      setSentNote(title ? tellMessages.tellWaitingSent(title) : tellMessages.tellThanksBody);
+      tellApi
+        .page(token)
+        .then((page) => dispatch({ type: 'storiesRead', stories: page.stories }))
+        .catch(() => {});
+    });
+    return () => {
+      stop();
+      unsubscribe();
+    };
+  }, [owner, token]);
 
   // Every change of the story but the chunks of a recording under way, which come on their own.
   const draft = state.draft;
@@ -89,17 +124,37 @@ export function useTellFlow(token: string) {
   const link = state.link;
   const send = useCallback(async () => {
     if (!canSend(draft)) return;
-    dispatch({ type: 'sending', percent: 0 });
+    const form = storyForm(draft, link);
+    if (!isOffline()) {
+      dispatch({ type: 'sending', percent: 0 });
+      try {
+        await tellApi.sendStory(token, form, draft.idempotencyKey, (percent) => dispatch({ type: 'sending', percent }));
+        await keep(clearDraft());
+        askedFollowUp.current = false;
+        dispatch({ type: 'sent' });
+        return;
+      } catch (error) {
+        const status = statusOf(error);
+        // A refusal (a stopped link, a file refused) is said now; a send that may yet go waits.
+        if (!waitsAfter(status)) {
+          dispatch({ type: 'sendFailed', status, message: tellMessages.tellSendFailed });
+          return;
+        }
+      }
+    }
     try {
-      await tellApi.sendStory(token, storyForm(draft, link), draft.idempotencyKey, (percent) => dispatch({ type: 'sending', percent }));
+      // The same form and key as the attempt: however often it goes, the server makes one story.
+      await keepInOutbox({ kind: 'story', owner: tellOutboxOwner(link), url: tellStoryUrl(token), idempotencyKey: draft.idempotencyKey, parts: partsOf(form), label: draft.title });
     } catch (error) {
-      const status = statusOf(error);
-      dispatch({ type: 'sendFailed', status, message: status === 429 ? tellMessages.tellTooMany : tellMessages.tellSendFailed });
+      // Not kept for later: the draft stays (it is on the device already), and she is told.
+      console.error('The story could not be kept to send later', error);
+      dispatch({ type: 'sendFailed', status: 0, message: error instanceof OutboxFullError ? tellMessages.tellDeviceFull : tellMessages.tellSendFailed });
       return;
     }
+    void askToKeepStorage();
     await keep(clearDraft());
     askedFollowUp.current = false;
-    dispatch({ type: 'sent' });
+    dispatch({ type: 'kept' });
   }, [draft, link, token]);
 
   return {
@@ -116,5 +171,9 @@ export function useTellFlow(token: string) {
     clearFollowUp: () => dispatch({ type: 'followUpCleared' }),
     send,
     reopen: open,
+    waiting,
+    sentNote,
+    retryWaiting: (id: string) => void retryEntry(id, owner).catch((error: unknown) => console.error('The story could not be sent again', error)),
+    removeWaiting: (id: string) => void removeEntry(id).catch((error: unknown) => console.error('The story could not be removed', error)),
   };
 }
