@@ -1,13 +1,14 @@
 // issue 26: Safari and iOS record audio/mp4, and, asked for a chunk every second as both our
 // recorders ask, *fragmented* MP4 (ftyp, a moov with mvex and no samples, a moof+mdat pair a
 // second). Declared as 'audio/mp4', older Safari's 'video/mp4' or with its codecs, such a
-// recording is a memory's voice, a voice comment and a storyteller's story like any other:
+// recording is a memory's voice, a spoken answer, a voice comment and a storyteller's story like any other:
 // kept as audio/mp4, served with its type and by Range (Safari asks for bytes 0-1 before it
 // plays anything), its words written by the service (sent a file named .m4a, which is how
 // OpenAI knows the format) and by the local engine. On both databases.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordingFileName } from '../../common/audio-rules.js';
+import { messages } from '../../common/messages.js';
 import { formBody, type FormPart } from '../media/test-support.js';
 import { audioFile, memoryFields } from '../memories/test-support.js';
 import { TEST_MODEL } from '../providers/ai/local/test-engine.js';
@@ -86,6 +87,29 @@ describe.each(dialects)("Safari's fragmented MP4 recordings on %s", (dialect) =>
     expectSentToServiceAsM4a();
     const read = await t.app.inject({ method: 'GET', url: `/api/memories/${memory.id}`, headers: as(creator) });
     expect(read.json()).toMatchObject({ transcription: 'Ask not what your country can do for you.', transcriptionStatus: 'done' });
+  });
+
+  it("keeps a spoken follow-up answer Safari recorded as audio/mp4, served by Range, its words from the service", async () => {
+    const creator = await makeUser(t.ctx);
+    const timeline = await makeTimeline(t.ctx, creator.user);
+    const spoken = { question: 'Who sang?', answer: messages.audioAnswerNoTranscription, hasAudio: true };
+    const saved = await post(
+      '/api/memories',
+      [...memoryFields({ timelineIds: [timeline.id], transcription: 'Typed words for the voice.', followUpResponses: [spoken] }), safariPart('audio/mp4'), safariPart('video/mp4', 'followUpAudio')],
+      as(creator),
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
+    const memory = saved.json<{ id: string; followUpResponses: Array<{ audioUrl: string }> }>();
+    const answer = await t.ctx.db.selectFrom('follow_up_responses').select(['id', 'audio_key']).where('memory_id', '=', memory.id).executeTakeFirstOrThrow();
+    expect(answer.audio_key).toMatch(/^audio\/.+\.m4a$/);
+    expect(await mediaRowOf(answer.audio_key!)).toEqual({ kind: 'audio', mime_type: 'audio/mp4', size: SAFARI.length });
+    await expectServedAsMp4(memory.followUpResponses[0]!.audioUrl, creator);
+
+    await t.settleJobs();
+    // The memory's own words were typed: only the answer's recording went to the service.
+    expectSentToServiceAsM4a();
+    const words = await t.ctx.db.selectFrom('follow_up_responses').select(['answer', 'transcription_status']).where('id', '=', answer.id).executeTakeFirstOrThrow();
+    expect(words).toEqual({ answer: 'Ask not what your country can do for you.', transcription_status: 'done' });
   });
 
   it.each(SAFARI_TYPES)('keeps a voice comment declared %s as audio/mp4, served with its type and by Range, its words from the service', async (type) => {
