@@ -1,10 +1,10 @@
 // issue 26: Safari and iOS record audio/mp4, and, asked for a chunk every second as both our
 // recorders ask, *fragmented* MP4 (ftyp, a moov with mvex and no samples, a moof+mdat pair a
 // second). Declared as 'audio/mp4', older Safari's 'video/mp4' or with its codecs, such a
-// recording is a memory's voice, a spoken answer, a voice comment and a storyteller's story like any other:
-// kept as audio/mp4, served with its type and by Range (Safari asks for bytes 0-1 before it
-// plays anything), its words written by the service (sent a file named .m4a, which is how
-// OpenAI knows the format) and by the local engine. On both databases.
+// recording is a memory's voice, a spoken answer, a voice comment and a storyteller's story
+// like any other: kept as audio/mp4, served with its type and by Range (Safari asks for bytes
+// 0-1 before it plays anything), its words written by the service (sent a file named .m4a,
+// which is how OpenAI knows the format) and by the local engine. On both databases.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordingFileName } from '../../common/audio-rules.js';
