@@ -1370,6 +1370,13 @@ export const messages = {
   outboxWaiting: 'Waiting to send',
   outboxSending: (percent: number) => `Sending… ${percent}%`,
   // ---- issue 26: the service worker, offline and updates (web/src/sw, web/src/lib/offline)
+  offlineLine: 'You are offline. You are seeing what this device last saw; what you save waits here and is sent when you are back online.',
+  offlineNotDone: 'You are offline, so this was not done. Please try again when you are back online.',
+  offlineNotAvailable: 'This has not been seen on this device yet, so it is not available offline. It will show when you are back online.',
+  updateReady: 'A new version of Heirloom is ready.',
+  updateUseNow: 'Use it now',
+  /** The installed app's name for a family (issue 26 "Installed"; server/manifest). */
+  manifestFamilyName: (family: string) => `${family} · Heirloom`,
   // ---- issue 26: memories waiting (web/src/features/capture, home, timeline-page)
   // ---- issue 26: comments waiting (web/src/features/comments)
   // ---- end of issue 26

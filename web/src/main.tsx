@@ -17,10 +17,13 @@ import { applyTextSize, readTextSize } from './lib/textSize';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 // accounts §7: no retry, no refetch on focus, data never stale unless a screen says otherwise.
+// Issue 26 "Offline": queries ask even offline ('offlineFirst'), so the service worker answers
+// with what this device last saw instead of the query pausing; a change made offline fails at
+// once with its words (api/errors.ts) rather than waiting, unsaid, for a connection ('always').
 const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity },
-    mutations: { retry: false },
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity, networkMode: 'offlineFirst' },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 
@@ -66,4 +69,14 @@ else {
   void preloadSignedInApp()
     .catch(() => {})
     .then(() => renderApp());
+}
+
+// Issue 26 "Installed": the service worker, in a production build only (the dev server has no
+// /sw.js), registered once the page has loaded and the browser is idle, so it never delays the
+// first paint (lib/offline/register.ts).
+if (import.meta.env.PROD) {
+  const register = () => void import('./lib/offline/register').then(({ registerServiceWorker }) => registerServiceWorker());
+  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 5_000 }) : setTimeout(register, 1_000));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }

@@ -1,17 +1,26 @@
 // The one way the web talks to the server. accounts §7: GET with credentials; any non-OK
 // response becomes an error whose message is "{status}: {response text or status text}".
-import { ApiError } from './errors';
+import { messages } from '../../../common/messages';
+import { ApiError, OfflineError } from './errors';
 
 /** `signal` ends the request early (issue 22: the wizard's 'Save without waiting' stops waiting for words). */
 export async function request<T>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}, signal?: AbortSignal): Promise<T> {
   const isForm = body instanceof FormData;
-  const response = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers: { ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }), ...extraHeaders },
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: { ...(body === undefined || isForm ? {} : { 'Content-Type': 'application/json' }), ...extraHeaders },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    // Issue 26 "Offline": with no connection, a read this device never kept (the service worker
+    // answers the ones it did) or a change, said in words rather than "Failed to fetch".
+    if (error instanceof TypeError && !navigator.onLine) throw new OfflineError(method === 'GET' ? messages.offlineNotAvailable : messages.offlineNotDone);
+    throw error;
+  }
   if (!response.ok) throw await refusalOf(response);
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';

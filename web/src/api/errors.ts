@@ -22,6 +22,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A call that could not be made with no connection (issue 26); its message is the words to show. */
+export class OfflineError extends Error {}
+
 export type UploadFailure = 'http' | 'network' | 'timeout' | 'abort';
 
 /** A failed upload (api/upload.ts): `status` is 0 when no answer came (network, timeout, abort). */

@@ -16,8 +16,10 @@ import { MemoryDetailProvider } from '../features/memories';
 import { LazyNotificationPanel } from '../features/notifications';
 import { LazySearchDialog } from '../features/search';
 import { lazyDialog } from '../components/lazyDialog';
+import { useOfflineDataFor } from '../lib/offline/clearOfflineData';
 import { BottomNav } from './BottomNav';
 import { NotificationBell } from './NotificationBell';
+import { OfflineLine, UpdateNotice } from './OfflineNotices';
 import classes from './Shell.module.css';
 import { ShellDialogsContext, type ShellDialogName } from '../components/shellDialogs';
 import { useOpenerFocus } from '../components/useOpenerFocus';
@@ -57,6 +59,8 @@ export function AppLayout({ user }: { user: User }) {
     setShownDialog(next);
   };
   const config = useQuery({ queryKey: queryKeys.publicConfig, queryFn: api.config });
+  // Issue 26: what this device kept offline is this person's alone.
+  useOfflineDataFor(user.id);
 
   // One memory detail dialog for every page and the notification panel (memories §2).
   return (
@@ -80,6 +84,9 @@ export function AppLayout({ user }: { user: User }) {
         </AppShell.Header>
 
         <AppShell.Main>
+          {/* Issue 26: offline, and a new version ready, said above the page (never over the navigation). */}
+          <OfflineLine />
+          <UpdateNotice />
           <ShellDialogsContext.Provider value={setDialog}>
             <Outlet />
           </ShellDialogsContext.Provider>

@@ -1,11 +1,13 @@
 import { Divider, Drawer, Group, NavLink, Stack, Switch, Text, useMantineColorScheme } from '@mantine/core';
 import { IconBook, IconBooks, IconDownload, IconLogout, IconMessage, IconSettings, IconSparkles, IconTimeline, IconUsersGroup } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../../common/messages';
 import { displayNameOf } from '../../../common/people';
 import type { User } from '../../../common/users';
 import { navigation } from '../api/endpoints';
 import { UserAvatar } from '../components/UserAvatar';
+import { clearOfflineData } from '../lib/offline/clearOfflineData';
 import { BOOKS_PATH } from '../features/books';
 import type { ShellDialogName } from '../components/shellDialogs';
 import classes from './Shell.module.css';
@@ -25,6 +27,11 @@ export function SideMenu({ user, opened, feedbackUrl, onClose, onOpenDialog }: S
   const open = (dialog: ShellDialogName) => () => {
     onClose();
     onOpenDialog(dialog);
+  };
+
+  const signOut = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    void clearOfflineData().finally(() => window.location.assign(navigation.logout));
   };
 
   return (
@@ -67,8 +74,9 @@ export function SideMenu({ user, opened, feedbackUrl, onClose, onOpenDialog }: S
           px="sm"
         />
         <Divider my="xs" />
-        {/* accounts §2: sign-out is a full navigation to /api/logout. */}
-        <NavLink component="a" href={navigation.logout} label={messages.menuSignOut} leftSection={<IconLogout size={20} />} className={classes.signOut} />
+        {/* accounts §2: sign-out is a full navigation to /api/logout; issue 26: after this
+            device's kept data is gone, so nothing of this person's stays for the next. */}
+        <NavLink component="a" href={navigation.logout} label={messages.menuSignOut} leftSection={<IconLogout size={20} />} className={classes.signOut} onClick={signOut} />
       </Stack>
     </Drawer>
   );

@@ -7,6 +7,7 @@ import {
   RECORDING_MIME_TYPE,
   RECORDING_TIMESLICE_MS,
 } from '../../../../common/limits';
+import { recordingStarted } from '../../lib/offline/recording';
 
 export type RecorderState = 'idle' | 'recording' | 'stopping';
 
@@ -145,6 +146,10 @@ export function useAudioRecorder(options: RecorderOptions) {
   }, [clearTimers, releaseMicrophone]);
 
   useEffect(() => cancel, [cancel]);
+
+  // Issue 26: no "new version" reload is offered while this records (lib/offline/recording.ts).
+  const active = state !== 'idle';
+  useEffect(() => (active ? recordingStarted() : undefined), [active]);
 
   return { state, elapsedMs, start, stop: () => stop(false), cancel };
 }
