@@ -1379,6 +1379,22 @@ export const messages = {
   manifestFamilyName: (family: string) => `${family} · Heirloom`,
   // ---- issue 26: memories waiting (web/src/features/capture, home, timeline-page)
   // ---- issue 26: comments waiting (web/src/features/comments)
+  commentKept: 'Comment kept on this device',
+  commentKeptDetail: 'It will be sent by itself when the connection returns.',
+  commentNotKept: 'This device has no room left to keep your comment, so it was not sent. It stays here: try again when you are connected.',
+  commentsWaitingList: 'Comments waiting to send',
+  commentWaitingBy: (name: string) => `Comment by ${name}, not sent yet`,
+  commentWaitingVoice: 'Voice comment',
+  commentPlayWaitingVoice: 'Play your voice comment',
+  commentPauseWaitingVoice: 'Pause your voice comment',
+  commentRefused: 'Not sent',
+  commentRefusedDetail: 'Heirloom did not take this comment.',
+  commentRetry: 'Try sending this comment again',
+  commentRemoveWaiting: 'Remove',
+  commentRemoveWaitingLabel: 'Remove this comment, which was not sent',
+  commentRemoveWaitingTitle: 'Remove this comment?',
+  commentRemoveWaitingDetail: 'It was never sent: removing it loses what you said.',
+  commentSent: 'Your comment was sent',
   // ---- end of issue 26
 } as const;
 

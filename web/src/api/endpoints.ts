@@ -52,6 +52,20 @@ async function orNull<T>(call: Promise<T>): Promise<T | null> {
   }
 }
 
+const commentsUrl = (memoryId: string) => `/api/memories/${id(memoryId)}/comments`;
+
+/**
+ * memories §7: a comment's multipart body, optional content and optional audio (a webm
+ * recording). One builder for the composer's send and for what the outbox keeps (issue 26),
+ * so a comment sent later is the same request.
+ */
+export function commentForm(comment: { content?: string; audio?: Blob }): FormData {
+  const form = new FormData();
+  if (comment.content !== undefined) form.append('content', comment.content);
+  if (comment.audio) form.append('audio', comment.audio, 'comment.webm');
+  return form;
+}
+
 export const api = {
   config: () => request<PublicConfig>('GET', '/api/config'),
   auth: {
@@ -191,14 +205,12 @@ export const api = {
     },
   },
   comments: {
-    list: (memoryId: string) => request<Comment[]>('GET', `/api/memories/${id(memoryId)}/comments`),
-    /** memories §7: multipart, optional content and optional audio (a webm recording); the composed comment's Idempotency-Key (issue 20). */
-    create: (memoryId: string, comment: { content?: string; audio?: Blob; idempotencyKey?: string | null }) => {
-      const form = new FormData();
-      if (comment.content !== undefined) form.append('content', comment.content);
-      if (comment.audio) form.append('audio', comment.audio, 'comment.webm');
-      return request<Comment>('POST', `/api/memories/${id(memoryId)}/comments`, form, idempotencyHeaders(comment.idempotencyKey));
-    },
+    list: (memoryId: string) => request<Comment[]>('GET', commentsUrl(memoryId)),
+    /** Where a memory's comments are created: the composer's send, and the outbox's later one (issue 26). */
+    createUrl: (memoryId: string) => commentsUrl(memoryId),
+    /** memories §7: the comment's form (commentForm); the composed comment's Idempotency-Key (issue 20). */
+    create: (memoryId: string, comment: { content?: string; audio?: Blob; idempotencyKey?: string | null }) =>
+      request<Comment>('POST', commentsUrl(memoryId), commentForm(comment), idempotencyHeaders(comment.idempotencyKey)),
     remove: (commentId: string) => request<unknown>('DELETE', `/api/comments/${id(commentId)}`),
   },
   uploads: {

@@ -17,12 +17,19 @@ interface ApiMutationOptions<TVariables, TData> {
   invalidate?: QueryKey[];
   onSuccess?: (data: TData, variables: TVariables) => void;
   onError?: (error: unknown) => void;
+  /**
+   * 'always' for a call that decides itself what to do offline (issue 26: a comment kept in
+   * the outbox); by default React Query holds a mutation while the browser says it is offline.
+   */
+  networkMode?: 'always';
 }
 
 export function useApiMutation<TVariables = void, TData = unknown>(options: ApiMutationOptions<TVariables, TData>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: options.mutationFn,
+    // Unset unless asked, so the client's own default still holds for every other call.
+    ...(options.networkMode ? { networkMode: options.networkMode } : {}),
     onSuccess: async (data, variables) => {
       await Promise.all((options.invalidate ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       if (typeof options.success === 'string') toast.success(options.success);

@@ -2,6 +2,8 @@
 // control: idle → recording → stopped; the recorder stops 100 ms after the stop request
 // (the shared useRecordAndTranscribe) and the recording is then sent as a comment by itself.
 // The server transcribes voice comments later, so the recording is not transcribed here.
+// Issue 26: a comment that cannot go now (offline, no answer, a 5xx) is kept in the outbox and
+// the box clears as after a send; the toast says it is kept and will be sent by itself.
 import { ActionIcon, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconMicrophone, IconPlayerStopFilled, IconSend } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
@@ -10,15 +12,18 @@ import { formatElapsed } from '../../../../common/memories-rules';
 import { messages } from '../../../../common/messages';
 import { newIdempotencyKey } from '../../api/idempotency';
 import { toast } from '../../lib/toast';
+import { useCurrentUser } from '../auth';
 import { MicrophoneHelp, useRecordAndTranscribe } from '../voice';
 import { useAddComment } from './useComments';
 
 export function CommentComposer({ memoryId }: { memoryId: string }) {
+  // Whose outbox keeps what cannot go now.
+  const owner = useCurrentUser().user?.id ?? null;
   const [text, setText] = useState('');
   // issue 20: one Idempotency-Key per comment being composed, sent again by every try until
   // one succeeds, so a send whose answer was lost is not posted twice; a new one after.
   const [textKey, setTextKey] = useState(newIdempotencyKey);
-  const addText = useAddComment(memoryId, {
+  const addText = useAddComment(memoryId, owner, {
     onAdded: () => {
       setText('');
       setTextKey(newIdempotencyKey());
@@ -26,7 +31,7 @@ export function CommentComposer({ memoryId }: { memoryId: string }) {
   });
   // A recording the server did not take is kept here, with its key, until it is sent: nothing said is lost.
   const [unsentVoice, setUnsentVoice] = useState<{ audio: Blob; idempotencyKey: string } | null>(null);
-  const addVoice = useAddComment(memoryId, { onAdded: () => setUnsentVoice(null) });
+  const addVoice = useAddComment(memoryId, owner, { onAdded: () => setUnsentVoice(null) });
   const sendVoice = (voice: { audio: Blob; idempotencyKey: string }) => {
     setUnsentVoice(voice);
     addVoice.mutate(voice);

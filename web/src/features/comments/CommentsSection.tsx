@@ -1,8 +1,11 @@
-// memories §2: the comments of a memory in a scrollable list, then the box to add one.
-import { Alert, Button, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
+// memories §2: the comments of a memory in a scrollable list, then the box to add one;
+// issue 26: between them, the person's comments on it that wait on the device to be sent.
+import { Alert, Button, ScrollArea, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { CommentComposer } from './CommentComposer';
 import { CommentItem } from './CommentItem';
 import { useComments, useDeleteComment } from './useComments';
+import { useWaitingComments } from './useWaitingComments';
+import { WaitingComments } from './WaitingComments';
 import { messages } from '../../../../common/messages';
 
 /** memories §9: the list scrolls within 96 spacing units of 0.25 rem (24 rem). */
@@ -12,6 +15,7 @@ export function CommentsSection({ memoryId }: { memoryId: string }) {
   const comments = useComments(memoryId);
   const remove = useDeleteComment(memoryId);
   const list = comments.data ?? [];
+  const waiting = useWaitingComments(memoryId);
   return (
     <Stack gap="sm" component="section" aria-labelledby={`comments-${memoryId}`}>
       <Title order={3} size="h4" id={`comments-${memoryId}`}>
@@ -29,7 +33,7 @@ export function CommentsSection({ memoryId }: { memoryId: string }) {
           </Button>
         </Alert>
       ) : list.length === 0 ? (
-        <Text c="dimmed">{messages.commentsNone}</Text>
+        waiting.entries.length === 0 && <Text c="dimmed">{messages.commentsNone}</Text>
       ) : (
         // Focusable, so the list scrolls by keyboard alone.
         <ScrollArea.Autosize mah={COMMENT_LIST_HEIGHT} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, 'aria-label': messages.commentList }}>
@@ -45,6 +49,11 @@ export function CommentsSection({ memoryId }: { memoryId: string }) {
           </Stack>
         </ScrollArea.Autosize>
       )}
+      <WaitingComments entries={waiting.entries} progress={waiting.progress} author={waiting.author} />
+      {/* Heard when a waiting comment has gone: it then shows among the others. */}
+      <VisuallyHidden role="status" aria-live="polite">
+        {waiting.sentNote}
+      </VisuallyHidden>
       <CommentComposer memoryId={memoryId} />
     </Stack>
   );

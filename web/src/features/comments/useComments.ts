@@ -1,12 +1,15 @@
 // memories §7: the comments of one memory, adding one (text and/or a voice recording) and
-// deleting one; §8 toasts.
+// deleting one; §8 toasts; issue 26: a comment that cannot go now waits in the outbox.
 import { useQuery } from '@tanstack/react-query';
 import type { Comment } from '../../../../common/comments';
 import { messages } from '../../../../common/messages';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
+import { OutboxFullError } from '../../lib/outbox';
+import { toast } from '../../lib/toast';
 import { commentAwaitsWords, pollWhileWordsAwaited } from '../../lib/wordsPolling';
+import { sendComment, type CommentOutcome, type NewComment } from './sendComment';
 
 export function useComments(memoryId: string) {
   // Issue 20 "Always current": opening a memory fetches its comments fresh, never an old answer.
@@ -19,21 +22,24 @@ export function useComments(memoryId: string) {
   });
 }
 
-/** What a comment is sent with: its text or recording, and the key of the comment being composed (issue 20). */
-export interface NewComment {
-  content?: string;
-  audio?: Blob;
-  idempotencyKey: string;
-}
-
-export function useAddComment(memoryId: string, options: { onAdded?: () => void } = {}) {
-  return useApiMutation<NewComment>({
-    mutationFn: (comment) => api.comments.create(memoryId, comment),
-    success: messages.commentToastAdded,
-    error: messages.commentToastAddFailed,
+/**
+ * Adds a comment, or keeps it on the device for `owner` (issue 26, sendComment.ts); either
+ * way the composer is done with it. A comment the device had no room to keep stays in the
+ * composer, with the words that say why.
+ */
+export function useAddComment(memoryId: string, owner: string | null, options: { onAdded?: () => void } = {}) {
+  return useApiMutation<NewComment, CommentOutcome>({
+    mutationFn: (comment) => sendComment(memoryId, comment, owner),
+    // Offline the mutation must still run: keeping the comment is its work then.
+    networkMode: 'always',
+    success: (outcome) => (outcome.kept ? { title: messages.commentKept, message: messages.commentKeptDetail } : { title: messages.commentToastAdded }),
+    error: false,
     invalidate: [queryKeys.comments(memoryId)],
     onSuccess: () => options.onAdded?.(),
-    onError: (error) => console.error('Comment not added', error),
+    onError: (error) => {
+      toast.error(error instanceof OutboxFullError ? messages.commentNotKept : messages.commentToastAddFailed);
+      console.error('Comment not added', error);
+    },
   });
 }
 
