@@ -244,6 +244,13 @@ export const EVERYTHING_ARCHIVE_POLL_MS = 2_500;
 /** The smallest a listen code prints (issue 24: vector, at least 2 cm). */
 export const LISTEN_CODE_MIN_CM = 2;
 
+// issue 26: memories waiting in the outbox (web/src/features/outbox).
+/**
+ * A waiting memory's video, once in storage, is named again by later attempts for this long;
+ * after it the video goes up again. server/uploads sweeps an upload no memory claimed after
+ * 24 hours (STALE_UPLOAD_MS); half that leaves room for a slow send and a wrong clock.
+ */
+export const OUTBOX_VIDEO_UPLOAD_KEPT_MS = 12 * 60 * 60_000;
 // issue 26 "Offline": the installed app's service worker (web/src/sw).
 /** A weak signal must not hang the open: after this long the last-seen page and answers are shown. */
 export const OFFLINE_NETWORK_TIMEOUT_SECONDS = 4;

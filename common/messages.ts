@@ -1378,6 +1378,22 @@ export const messages = {
   /** The installed app's name for a family (issue 26 "Installed"; server/manifest). */
   manifestFamilyName: (family: string) => `${family} · Heirloom`,
   // ---- issue 26: memories waiting (web/src/features/capture, home, timeline-page)
+  memoryKept: 'Memory kept on this device',
+  memoryKeptDetail: 'It will be sent by itself when the connection returns. You can close Heirloom meanwhile.',
+  memoryNotKept: 'This device has no room left to keep your memory, so it was not saved. Your draft stays here: save it again when you are connected.',
+  memoriesWaitingTitle: 'Memories waiting to send',
+  memoriesWaitingDetail: 'Kept on this device. They are sent by themselves when the connection returns.',
+  memoryWaitingPhoto: (title: string) => `First photo of ${title}`,
+  memoryWaitingVoice: 'With a voice recording',
+  memoryRefused: 'Not sent',
+  memoryRefusedDetail: 'Heirloom did not take this memory.',
+  memoryRetry: (title: string) => `Try sending ${title} again`,
+  memoryRemoveWaiting: 'Remove',
+  memoryRemoveWaitingLabel: (title: string) => `Remove ${title}, which was not sent`,
+  memoryRemoveWaitingTitle: 'Remove this memory?',
+  memoryRemoveWaitingDetail: 'It was never sent: removing it loses its words, photos and recordings.',
+  memoryWaitingSent: (title: string) => (title ? `Sent: ${title}` : 'Sent'),
+  outboxNearlyFull: 'This device is nearly full. Connect to the internet soon so what waits here can be sent, or free some space on the device.',
   // ---- issue 26: comments waiting (web/src/features/comments)
   commentKept: 'Comment kept on this device',
   commentKeptDetail: 'It will be sent by itself when the connection returns.',

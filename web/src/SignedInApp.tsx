@@ -12,6 +12,7 @@ import { LazyTimelinePage } from './features/timeline-page';
 import { STORYTELLER_CARD_ROUTE } from './features/storytellers/paths';
 import { BOOKS_PATH } from './features/books/paths';
 import { ActiveTimelineProvider } from './features/timelines/ActiveTimeline';
+import { useOutboxSender } from './features/outbox';
 
 /**
  * The signed-in app (accounts §2 "Route table"), a chunk of its own so the welcome page never
@@ -45,6 +46,8 @@ const BackToReturnTo = lazyPage(() =>
 const loading = (page: ReactNode) => <Suspense fallback={<LoadingScreen />}>{page}</Suspense>;
 
 export default function SignedInApp({ user }: { user: User }) {
+  // Issue 26: what waits on this device is sent by itself while she is signed in.
+  useOutboxSender(user.id);
   return (
     <Routes>
       <Route path="/login" element={loading(<BackToReturnTo />)} />

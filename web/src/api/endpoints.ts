@@ -149,6 +149,8 @@ export const api = {
   memories: {
     list: () => request<Memory[]>('GET', '/api/memories'),
     get: (memoryId: string) => request<Memory>('GET', `/api/memories/${id(memoryId)}`),
+    /** Where memories are created: the wizard's save, and the outbox's later one (issue 26). */
+    createUrl: () => '/api/memories',
     /**
      * memories §7: multipart, upload progress, 5-minute timeout, one retry after 2 s × attempt;
      * every attempt carries the draft's Idempotency-Key (issue 20), so a retry after a lost answer creates nothing.

@@ -119,7 +119,7 @@ export async function uploadVideoDirect(file: File, onProgress?: (percent: numbe
   const mimeType = file.type || 'video/mp4';
   try {
     const ticket = await api.uploads.presignedUrl({ fileName: file.name, mimeType }).catch((error: unknown) => {
-      throw new Error(`${messages.uploadUrlFailed}: ${toUserText(error)}`);
+      throw new Error(`${messages.uploadUrlFailed}: ${toUserText(error)}`, { cause: error });
     });
     await sendOnce({
       url: ticket.uploadUrl,
@@ -133,6 +133,7 @@ export async function uploadVideoDirect(file: File, onProgress?: (percent: numbe
   } catch (error) {
     const failure = messages.directUploadFailed(file.name, directUploadReason(error));
     console.error(failure);
-    throw new Error(failure);
+    // The cause keeps the status: no answer may wait in the outbox, a refusal may not (issue 26).
+    throw new Error(failure, { cause: error });
   }
 }

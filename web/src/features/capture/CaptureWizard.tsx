@@ -30,7 +30,7 @@ export default function CaptureWizard({ user, opened, onClose }: CaptureWizardPr
   const { kept, draft, update, recorderOpen, confirm, setConfirm, saving, timelineIds } = wizard;
   const body = useRef<HTMLDivElement>(null);
   const focus = useWizardFocus(body, opened, wizard);
-  const save = useSaveCapture(wizard, onClose);
+  const save = useSaveCapture(wizard, user.id, onClose);
 
   function requestClose() {
     if (saving) return;

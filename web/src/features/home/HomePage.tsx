@@ -6,13 +6,14 @@ import { TodaysPrompts } from '../prompts';
 import { useCurrentUser } from '../auth';
 import { useActiveTimeline } from '../timelines';
 import { onboardingStorageKeys as onboardingKeys } from '../onboarding';
+import { WaitingMemories } from '../outbox';
 import { InviteFamilyCard } from './InviteFamilyCard';
 import { MemorySpotlight, useSpotlight } from './MemorySpotlight';
 import { TimelineChooser } from './TimelineChooser';
 import { TimelineTooltip } from './TimelineTooltip';
 import { WelcomeTooltip } from './WelcomeTooltip';
 
-/** Home (accounts §2): timeline chooser, today's prompts, memory spotlight. */
+/** Home (accounts §2): timeline chooser, today's prompts, memory spotlight; issue 26: memories waiting to send first. */
 export function HomePage() {
   const openDialog = useOpenShellDialog();
   const { user } = useCurrentUser();
@@ -29,6 +30,7 @@ export function HomePage() {
     <Stack gap="lg" maw={720} mx="auto">
       {!setupDue && <WelcomeTooltip />}
       <TimelineTooltip memoryCount={memoryCount} />
+      <WaitingMemories />
       <TimelineChooser />
       <InviteFamilyCard />
       <TodaysPrompts />

@@ -9,6 +9,7 @@ import { useOpenShellDialog } from '../../components/shellDialogs';
 import { useOpenerFocus } from '../../components/useOpenerFocus';
 import type { Memory } from '../memories';
 import { useOpenMemory } from '../memories';
+import { WaitingMemories } from '../outbox';
 import { TimelineDot, useActiveTimeline } from '../timelines';
 import { dayRange } from './dayRange';
 import { DayFilter } from './DayFilter';
@@ -97,6 +98,8 @@ export function TimelinePage() {
           </Button>
         </Group>
       </Group>
+      {/* issue 26: her memories filed here that wait on this device, above those the server has. */}
+      <WaitingMemories timelineId={timelineId} />
       <TimelineFeed
         timelineId={timelineId}
         filter={filter}
