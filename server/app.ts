@@ -34,6 +34,7 @@ import { familyRoutes } from './families/routes.js';
 import { engineConfigured, wordsJobHandler } from './audio/index.js';
 import { audioRoutes } from './audio/routes.js';
 import { listenRoutes } from './listen/routes.js';
+import { manifestRoutes } from './manifest/routes.js';
 import { downloadProxyRoutes } from './media/proxy-routes.js';
 import { mediaRoutes } from './media/routes.js';
 import * as memories from './memories/index.js';
@@ -147,6 +148,8 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   await app.register(downloadProxyRoutes, { ctx });
   // Listen codes (issue 24): the printed code's page and recordings, before the web app's catch-all.
   await app.register(listenRoutes, { ctx });
+  // Issue 26 "Installed": the manifest carries the family's name (web/public has none).
+  await app.register(manifestRoutes, { ctx });
   registerNotificationListeners(ctx);
   registerStorytellerListeners(ctx);
   // One runner per instance. It stops before the app's other resources close (preClose comes

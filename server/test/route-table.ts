@@ -715,6 +715,12 @@ export const routeTable: RouteRow[] = [
 
   // The service's own.
   {
+    route: 'GET /manifest.webmanifest',
+    note: "Everyone gets a manifest: named for the caller's own family when signed in, else Heirloom (server/manifest/manifest.test.ts); a link holder's link names none.",
+    request: () => ({ url: '/manifest.webmanifest' }),
+    expect: { owner: 200, viewer: 200, member: 200, latecomer: 200, stranger: 200, signedOut: 200, linkHolder: 200 },
+  },
+  {
     route: 'GET /healthz',
     note: isPublic,
     request: () => ({ url: '/healthz' }),
