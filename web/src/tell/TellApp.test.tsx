@@ -16,7 +16,7 @@ import { installScriptedXhr, scriptXhrAnswers, sentXhrs } from '../test/scripted
 import { keepInOutbox, partsOf, removeEntry, updateEntry } from '../lib/outbox';
 import { outboxOf } from '../lib/outbox/store';
 import { TellApp } from './TellApp';
-import { appendChunk, clearDraft, linkFingerprint, loadDraft, startRecordingDraft } from './tellDraftStore';
+import { appendChunk, clearDraft, linkFingerprint, loadDraft, saveDraft, startRecordingDraft } from './tellDraftStore';
 import { tellOutboxOwner } from './useTellFlow';
 
 const page: TellPage = {
@@ -229,8 +229,8 @@ describe("the storyteller's page", () => {
   });
 
   it('opened with no connection: a kept story can be reviewed and Send keeps it; with none, her waiting stories and a plain offline message', async () => {
-    await startRecordingDraft({ ...keptFields, idempotencyKey: 'kept-key' });
-    await appendChunk(new Blob(['I was a baker']), 1000);
+    // Written, not recorded: what waits must survive fake-indexeddb (see writeStory).
+    await saveDraft({ ...keptFields, recording: 'none', typed: 'I was a baker.' });
     pageAnswer = 'network';
     online = false;
     render(<TellApp token="tok" />);
@@ -246,6 +246,15 @@ describe("the storyteller's page", () => {
     expect(screen.getByText(tellMessages.tellOfflineBody)).toBeTruthy();
     expect(screen.getByRole('region', { name: tellMessages.tellWaitingHeading }).textContent).toContain(tellMessages.tellWaitingToSend);
     expect(sentXhrs).toHaveLength(0);
+
+    // The connection back: the page opens by itself on the question, and the kept story goes.
+    pageAnswer = { status: 200, body: page };
+    scriptXhrAnswers({ status: 201, body: '{"id":"m1"}' });
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await focused('What was your first job?');
+    await waitFor(() => expect(screen.getByText(tellMessages.tellWaitingSent('What was your first job?'))).toBeTruthy(), { timeout: 5_000 });
+    expect(sentXhrs[0]!.headers[IDEMPOTENCY_KEY_HEADER]).toBe('kept-key');
   });
 
   it('a waiting story the server refused says so with its words, with Try again, and Remove asked first', async () => {

@@ -1,6 +1,7 @@
 // The storyteller's page entry (web/tell.html): plain React and its own small stylesheet, none
 // of the app's shell, so an elder's old phone opening the link loads little (issue 23: at most
-// 100 KB of JavaScript, gzip; bench/tell-page.ts measures it).
+// 100 KB of JavaScript, gzip; bench/tell-page.ts measures it). The service worker is hers too
+// (issue 26): it keeps this page so the link opens with no connection, and wakes her waiting stories.
 import './tell.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -22,3 +23,13 @@ createRoot(document.getElementById('root')!).render(
     <TellApp token={tokenOfAddress()} />
   </StrictMode>,
 );
+
+// As the app's (web/src/main.tsx): a production build only, once loaded and idle, and loaded
+// then (a dynamic import), so neither the worker's download nor workbox-window weighs on the
+// first load. A new version waits until her page is closed: no notice here, never mid-story.
+if (import.meta.env.PROD) {
+  const register = () => void import('../lib/offline/register').then(({ registerServiceWorker }) => registerServiceWorker());
+  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 5_000 }) : setTimeout(register, 1_000));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}

@@ -114,8 +114,9 @@ describe('the storyteller page, step by step', () => {
     expect(noAnswer(initialTellState('link-1'), null)).toMatchObject({ screen: { name: 'offline' }, offline: true });
     // "Tell another story" with no connection: the question already on screen.
     expect(noAnswer(opened(), null)).toMatchObject({ screen: { name: 'ask' }, page, offline: true });
-    // Opened again with a connection: the note goes.
+    // Opened again with a connection, or the connection back: the note goes.
     expect(run(noAnswer(opened(), null), { type: 'opened', page, kept: null }).offline).toBe(false);
+    expect(run(noAnswer(opened(), null), { type: 'online' })).toMatchObject({ screen: { name: 'ask' }, offline: false });
   });
 
   it('kept for later: the story leaves the draft for the outbox, and the question it answers is not offered again meanwhile', () => {

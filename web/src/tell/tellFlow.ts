@@ -51,6 +51,8 @@ export type TellAction =
   | { type: 'sendFailed'; status: number; message: string }
   | { type: 'sent' }
   | { type: 'kept' }
+  /** The connection is back (the browser's `online`): Send no longer says it will wait. */
+  | { type: 'online' }
   /** Her sent stories read again after one went from the outbox; the screen stays as it is. */
   | { type: 'storiesRead'; stories: TellPage['stories'] };
 
@@ -163,6 +165,8 @@ export function tellReducer(state: TellState, action: TellAction): TellState {
       const answered = page?.question && draft?.questionId === page.question.id && draft.link === state.link;
       return { ...state, draft: null, page: page && answered ? { ...page, question: null } : page, screen: { name: 'kept' } };
     }
+    case 'online':
+      return state.offline ? { ...state, offline: false } : state;
     case 'storiesRead':
       return state.page ? { ...state, offline: false, page: { ...state.page, stories: action.stories } } : state;
   }

@@ -53,6 +53,14 @@ export function useTellFlow(token: string) {
     void open();
   }, [open]);
 
+  // The connection back: a page that opened with none opens properly now, by itself.
+  const screenName = state.screen.name;
+  useEffect(() => {
+    const onOnline = () => (screenName === 'offline' ? void open() : dispatch({ type: 'online' }));
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [screenName, open]);
+
   // Her waiting stories go while the page is open: now, on `online`, when shown again, on the
   // service worker's wake-up, with no tap. Each one sent is said, and her list of stories read again.
   const owner = tellOutboxOwner(state.link);
