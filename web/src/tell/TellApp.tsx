@@ -73,15 +73,12 @@ export function TellApp({ token }: { token: string }) {
   const flow = useTellFlow(token);
   return (
     <>
-      <p role="status" className="tell-visually-hidden">
-        {announcement(flow.state, flow.elapsedMs)}
+      {/* One polite region: the recording's start and minutes, heard only; a waiting story that went, also shown. */}
+      <p role="status" className={flow.state.screen.name === 'recording' ? 'tell-visually-hidden' : 'tell-sent-note'}>
+        {announcement(flow.state, flow.elapsedMs) || flow.sentNote}
       </p>
       {/* Keyed by screen: each new screen mounts, and its heading takes focus. */}
       <TellScreen key={flow.state.screen.name} flow={flow} />
-      {/* A waiting story that went, said aloud and shown, on whatever screen she is. */}
-      <p role="status" className="tell-sent-note">
-        {flow.sentNote}
-      </p>
     </>
   );
 }

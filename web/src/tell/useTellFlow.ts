@@ -95,6 +95,8 @@ export function useTellFlow(token: string) {
 
   const recorder = useRecorder({
     onStarted: (mimeType) => {
+      // A new recording: the word that an earlier story went has been heard.
+      setSentNote('');
       const action = { type: 'record', target: targetRef.current, idempotencyKey: newIdempotencyKey(), mimeType, now: Date.now() } as const;
       // The draft as it starts is kept before the first chunk comes, from the same pure step the screen takes.
       const started = tellReducer(stateRef.current, action).draft;
