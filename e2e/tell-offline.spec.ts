@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import type { MemoryPage } from '../common/memories';
 import type { Question } from '../common/storytellers';
 import { tellMessages } from '../common/tell-messages';
-import { PASSWORD, phone, seriousViolations, uniqueEmail } from './helpers';
+import { desktop, PASSWORD, phone, seriousViolations, uniqueEmail } from './helpers';
 
 interface Family {
   member: APIRequestContext;
@@ -95,9 +95,13 @@ test.describe('with the service worker', () => {
     await page.context().setOffline(false);
     await expect(page.getByRole('status').filter({ hasText: tellMessages.tellWaitingSent(question) })).toBeVisible({ timeout: 20_000 });
     await expect(waitingList(page)).toBeHidden();
-    // The page opened by itself once the connection came: a question to answer next.
-    await expect(page.getByRole('button', { name: tellMessages.tellRecord })).toBeVisible();
+    // The page opened by itself once the connection came, read again once the story went: the
+    // question it answered is done, so the day's prompt is next, and the story is among hers.
+    await expect(page.getByText(tellMessages.tellPromptLead)).toBeVisible();
+    await expect(page.getByRole('region', { name: tellMessages.tellYourStories }).getByRole('listitem')).toHaveText([new RegExp(`^${question.replace('?', '\\?')}`)]);
     await page.screenshot({ path: test.info().outputPath('tell-offline-sent.png'), fullPage: true });
+    await page.setViewportSize(desktop);
+    await page.screenshot({ path: test.info().outputPath('tell-offline-sent-desktop.png'), fullPage: true });
     // Counted since the reload: Record, Stop and Send were her last taps.
     expect(await tapsOn(page)).toBe(0);
 

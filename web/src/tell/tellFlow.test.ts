@@ -129,12 +129,12 @@ describe('the storyteller page, step by step', () => {
     expect(elsewhere.page!.question).toEqual(page.question);
   });
 
-  it("her sent stories read again change the list, not the screen she is on", () => {
+  it('the page read again after a waiting story went changes her stories and the question, not the screen or the story under way', () => {
     const story = { id: 'm1', title: 'What was your first job?', createdAt: '2026-11-26T10:00:00.000Z' };
-    const read = run(recorded(), { type: 'storiesRead', stories: [story] });
+    const read = run(recorded(), { type: 'pageRead', page: { ...page, question: null, stories: [story] } });
     expect(read.screen).toEqual({ name: 'review', restored: false });
-    expect(read.page!.stories).toEqual([story]);
-    expect(read.page!.question).toEqual(page.question);
+    expect(read.page).toMatchObject({ question: null, stories: [story] });
+    expect(read.draft).toMatchObject({ questionId: 'q1', title: 'What was your first job?' });
   });
 
   it('sent: the thank-you, the story forgotten; the next question opens afresh', () => {

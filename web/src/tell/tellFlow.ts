@@ -53,8 +53,11 @@ export type TellAction =
   | { type: 'kept' }
   /** The connection is back (the browser's `online`): Send no longer says it will wait. */
   | { type: 'online' }
-  /** Her sent stories read again after one went from the outbox; the screen stays as it is. */
-  | { type: 'storiesRead'; stories: TellPage['stories'] };
+  /**
+   * The page read again after a waiting story went from the outbox: her stories, and the next
+   * question (the one it answered is done). The screen stays as it is; a story under way keeps its own.
+   */
+  | { type: 'pageRead'; page: TellPage };
 
 export const initialTellState = (link: string): TellState => ({ screen: { name: 'opening' }, page: null, draft: null, link, offline: false });
 
@@ -167,8 +170,8 @@ export function tellReducer(state: TellState, action: TellAction): TellState {
     }
     case 'online':
       return state.offline ? { ...state, offline: false } : state;
-    case 'storiesRead':
-      return state.page ? { ...state, offline: false, page: { ...state.page, stories: action.stories } } : state;
+    case 'pageRead':
+      return state.page ? { ...state, offline: false, page: action.page } : state;
   }
 }
 

@@ -78,7 +78,7 @@ export function useTellFlow(token: string) {
       setSentNote(title ? tellMessages.tellWaitingSent(title) : tellMessages.tellThanksBody);
       tellApi
         .page(token)
-        .then((page) => dispatch({ type: 'storiesRead', stories: page.stories }))
+        .then((page) => dispatch({ type: 'pageRead', page }))
         .catch(() => {});
     });
     return () => {
