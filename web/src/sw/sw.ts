@@ -34,6 +34,7 @@ interface WorkerScope {
   skipWaiting(): Promise<void>;
   addEventListener(type: 'sync', listener: (event: SyncEvent) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  addEventListener(type: 'activate', listener: (event: Event & { waitUntil(promise: Promise<unknown>): void }) => void): void;
 }
 /** Background Sync's event (Chromium). */
 interface SyncEvent extends Event {
@@ -47,6 +48,17 @@ declare const self: WorkerScope;
 // open pages at once, so what they read from now on is kept.
 clientsClaim();
 cleanupOutdatedCaches();
+
+// The page that installed this worker was drawn before it was in charge, from answers written
+// into the page (issue 8) that no call asked for: the worker asks for home's page once itself, so
+// the first visit is enough for the app to open offline. Signed out, that page carries none.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    fetch('/', { credentials: 'same-origin', headers: { Accept: 'text/html' } })
+      .then((page) => (page.ok ? keepPageData(page) : undefined))
+      .catch(() => {}),
+  );
+});
 
 // ---- Navigations: the network first, the precached page when there is none or it is too slow.
 // Registered before the precache's route, so `/` is never answered by the precached index.html
