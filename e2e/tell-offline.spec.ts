@@ -7,12 +7,14 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { MemoryPage } from '../common/memories';
 import type { Question } from '../common/storytellers';
+import { messages } from '../common/messages';
 import { tellMessages } from '../common/tell-messages';
 import { desktop, PASSWORD, phone, seriousViolations, uniqueEmail } from './helpers';
 
 interface Family {
   member: APIRequestContext;
   timelineId: string;
+  storytellerId: string;
   link: string;
 }
 
@@ -28,7 +30,8 @@ async function familyAsking(browser: Browser, question: string): Promise<Family>
   expect(created.status(), await created.text()).toBe(201);
   const asked = await member.post(`/api/timelines/${timelineId}/questions`, { data: { text: question } });
   expect(asked.status(), await asked.text()).toBe(201);
-  return { member, timelineId, link: new URL(((await created.json()) as { link: string }).link).pathname };
+  const { id: storytellerId, link } = (await created.json()) as { id: string; link: string };
+  return { member, timelineId, storytellerId, link: new URL(link).pathname };
 }
 
 /** The family's view of the timeline: what reached them. */
@@ -141,4 +144,31 @@ test('a send cut off half way waits and goes again by itself with the same key: 
   expect(keys[0]).toMatch(/^[\x20-\x7e]{1,200}$/);
   expect(keys[1]).toBe(keys[0]);
   expect((await familySees(family)).map((story) => story.title)).toEqual([question]);
+});
+
+test('a waiting story whose link was stopped meanwhile says so in the server words; Remove, asked first, forgets it', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const question = 'Who taught you to swim?';
+  const family = await familyAsking(browser, question);
+  const page = await storytellerPage(browser);
+  await page.goto(family.link);
+  await recordAnswer(page);
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: tellMessages.tellSend }).click();
+  await expect(page.getByRole('heading', { name: tellMessages.tellKeptHeading })).toBeFocused();
+
+  expect((await family.member.delete(`/api/storytellers/${family.storytellerId}/link`)).status()).toBe(204);
+  await page.context().setOffline(false);
+  const story = waitingList(page).getByRole('listitem');
+  await expect(story).toContainText(`${tellMessages.tellWaitingNotSent} ${messages.tellLinkNotFound}`, { timeout: 20_000 });
+  await expect(story.getByRole('button', { name: tellMessages.tellTryAgain })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('tell-offline-refused.png'), fullPage: true });
+
+  await story.getByRole('button', { name: tellMessages.tellWaitingRemove }).click();
+  await expect(story.getByRole('alert')).toHaveText(tellMessages.tellWaitingRemoveAsk);
+  await page.screenshot({ path: test.info().outputPath('tell-offline-remove-asked.png'), fullPage: true });
+  await story.getByRole('button', { name: tellMessages.tellWaitingRemoveYes }).click();
+  await expect(waitingList(page)).toBeHidden();
+  expect(await familySees(family)).toEqual([]);
 });

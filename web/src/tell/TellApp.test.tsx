@@ -267,6 +267,7 @@ describe("the storyteller's page", () => {
     expect(list.textContent).toContain(`${tellMessages.tellWaitingNotSent} This link no longer works.`);
     fireEvent.click(screen.getByRole('button', { name: tellMessages.tellWaitingRemove }));
     expect(screen.getByRole('alert').textContent).toBe(tellMessages.tellWaitingRemoveAsk);
+    await waitFor(() => expect(document.activeElement).toBe(button(tellMessages.tellWaitingRemoveNo)));
     fireEvent.click(button(tellMessages.tellWaitingRemoveNo));
     expect(await waitingStories()).toHaveLength(1);
 

@@ -1,7 +1,7 @@
 // Her stories waiting on this phone (issue 26), in the page's large type: each one's title and
 // "Waiting to send", or how far it is while it goes. One the server refused for good (a stopped
 // link) shows why, with Try again and Remove, asked first since removing loses what she said.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { tellMessages } from '../../../common/tell-messages';
 import type { OutboxEntry, OutboxView } from '../lib/outbox';
 
@@ -27,6 +27,11 @@ export function WaitingStories({ waiting, onRetry, onRemove }: WaitingProps) {
 
 function WaitingStory({ entry, percent, onRetry, onRemove }: { entry: OutboxEntry; percent: number | undefined; onRetry: (id: string) => void; onRemove: (id: string) => void }) {
   const [asking, setAsking] = useState(false);
+  // The pressed Remove is gone from the page: the keyboard goes on from the safe answer.
+  const keepIt = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) keepIt.current?.focus();
+  }, [asking]);
   return (
     <li>
       <span className="tell-waiting-title">{entry.label}</span>
@@ -49,7 +54,7 @@ function WaitingStory({ entry, percent, onRetry, onRemove }: { entry: OutboxEntr
               <button type="button" className="tell-button tell-secondary" onClick={() => onRemove(entry.id)}>
                 {tellMessages.tellWaitingRemoveYes}
               </button>
-              <button type="button" className="tell-button tell-primary" onClick={() => setAsking(false)}>
+              <button ref={keepIt} type="button" className="tell-button tell-primary" onClick={() => setAsking(false)}>
                 {tellMessages.tellWaitingRemoveNo}
               </button>
             </span>
