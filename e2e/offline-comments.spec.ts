@@ -3,9 +3,11 @@
 // survives a reload with no connection (the service worker keeps the app and the memory last
 // seen), and is sent by itself when the connection returns; the memory's other member then
 // sees it and plays its voice. A voice comment whose answer is cut off half way (the server
-// made it; the page never heard) is kept and sent again with the same key: one comment.
+// made it; the page never heard) is kept and sent again with the same key: one comment. One
+// the server refuses for good shows its words, with Try again and Remove (asked first).
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { Comment } from '../common/comments';
+import { COMMENT_TEXT_MAX } from '../common/limits';
 import { messages } from '../common/messages';
 import { expectToast, phone, seenTooltips, seriousViolations, shoot, signUp } from './helpers';
 import { createMemory, createTimeline, joinedMember } from './memory-fixtures';
@@ -40,6 +42,21 @@ async function recordVoiceComment(page: Page, dialog: ReturnType<Page['getByRole
   await expect(dialog.getByText(messages.commentRecordingElapsed('00:01'), { exact: true })).toBeVisible({ timeout: 15_000 });
   await dialog.getByRole('button', { name: messages.commentStopAndSend }).click();
 }
+
+/** How many entries the phone's outbox (IndexedDB) holds. */
+const outboxCount = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('heirloom-outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction('entries').objectStore('entries').count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
 
 const commentsOf = async (page: Page, memoryId: string) => (await (await page.request.get(`/api/memories/${memoryId}/comments`)).json()) as Comment[];
 
@@ -138,4 +155,45 @@ test('a voice comment whose answer is cut off half way is kept, sent again with 
   expect(comments).toHaveLength(1);
   expect(comments[0]!.audioUrl).toBeTruthy();
   await bea.page.context().close();
+});
+
+test("a comment kept offline that the server refuses shows the server's words, and Remove asks first", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const title = 'Sunday at the allotment';
+  const { bea, memory } = await adaAndBea(page, browser, title);
+  await bea.page.context().close();
+  const dialog = await openMemory(page, memory.id, title);
+
+  // Longer than a comment may be: the server refuses it (sent again, it would be refused again).
+  const tooLong = 'We planted beans by the shed. '.repeat(Math.ceil((COMMENT_TEXT_MAX + 1) / 30));
+  await page.context().setOffline(true);
+  await dialog.getByLabel(messages.commentWriteLabel).fill(tooLong);
+  await dialog.getByRole('button', { name: messages.send }).click();
+  await expectToast(page, messages.commentKept, messages.commentKeptDetail);
+  const item = dialog.getByRole('listitem', { name: messages.commentWaitingBy('Ada Lovelace') });
+  await expect(item.getByText(messages.outboxWaiting)).toBeVisible();
+
+  // Back online, the outbox sends it and the server refuses it for good: her words stay, with the server's.
+  await page.context().setOffline(false);
+  await expect(item.getByText(messages.commentRefused)).toBeVisible({ timeout: 30_000 });
+  const refusal = item.getByText(messages.commentTextTooLong);
+  await expect(refusal).toBeVisible();
+  await expect(item.getByRole('button', { name: messages.commentRetry })).toBeVisible();
+  await shoot(page, 'offline-comment-refused', refusal);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Remove asks first; Cancel keeps it, Remove loses it.
+  await item.getByRole('button', { name: messages.commentRemoveWaitingLabel }).click();
+  const ask = page.getByRole('dialog', { name: messages.commentRemoveWaitingTitle });
+  await expect(ask.getByText(messages.commentRemoveWaitingDetail)).toBeVisible();
+  await shoot(page, 'offline-comment-remove-asked');
+  await ask.getByRole('button', { name: messages.cancel }).click();
+  await expect(ask).toBeHidden();
+  expect(await outboxCount(page)).toBe(1);
+  await item.getByRole('button', { name: messages.commentRemoveWaitingLabel }).click();
+  await page.getByRole('dialog', { name: messages.commentRemoveWaitingTitle }).getByRole('button', { name: messages.commentRemoveWaiting }).click();
+  await expect(item).toHaveCount(0);
+  // Gone from the phone too, not only from the screen; and nothing reached the memory.
+  expect(await outboxCount(page)).toBe(0);
+  expect(await commentsOf(page, memory.id)).toEqual([]);
 });
