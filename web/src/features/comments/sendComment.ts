@@ -5,6 +5,7 @@
 // A refusal (a memory deleted meanwhile, a recording refused) is not kept: the composer says
 // so and keeps the comment, as before.
 import type { Comment } from '../../../../common/comments';
+import { messages } from '../../../../common/messages';
 import { api, commentForm } from '../../api/endpoints';
 import { ApiError } from '../../api/errors';
 import { keepInOutbox, partsOf, waitsAfter } from '../../lib/outbox';
@@ -35,7 +36,7 @@ export async function sendComment(memoryId: string, comment: NewComment, owner: 
       url: api.comments.createUrl(memoryId),
       idempotencyKey: comment.idempotencyKey,
       parts: partsOf(commentForm(comment)),
-      label: comment.content ?? '',
+      label: comment.content ?? messages.commentWaitingVoice,
       memoryId,
     });
     return { kept: true };
