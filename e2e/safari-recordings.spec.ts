@@ -30,7 +30,7 @@ test('a Safari recording plays as a memory\'s voice and as a voice comment, its 
   const memory = (await created.json()) as Memory;
   expect(memory.audioUrl).toMatch(/\.m4a$/);
 
-  // The comment form names every recording comment.webm; the server goes by the bytes.
+  // Named .webm, as an older page named every voice comment: the server goes by the bytes.
   const comment = new FormData();
   comment.append('audio', safariBlob('audio/mp4;codecs=mp4a.40.2'), 'comment.webm');
   const commented = await page.request.post(`/api/memories/${memory.id}/comments`, { multipart: comment });

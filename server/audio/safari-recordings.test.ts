@@ -117,7 +117,7 @@ describe.each(dialects)("Safari's fragmented MP4 recordings on %s", (dialect) =>
     const member = await makeUser(t.ctx);
     const timeline = await makeTimeline(t.ctx, creator.user, { members: [member.user] });
     const memory = await makeMemory(t.ctx, creator.user, { timelineIds: [timeline.id], sharedWith: [member.user] });
-    // The comment form names its recording comment.webm whatever it holds (web/src/api/endpoints.ts): the bytes decide.
+    // Named .webm whatever it holds, as an older page named every voice comment: the bytes decide.
     const sent = await post(`/api/memories/${memory.id}/comments`, [{ ...safariPart(type), filename: 'comment.webm' }], as(member));
     expect(sent.statusCode, sent.body).toBe(201);
     const comment = sent.json<{ id: string; audioUrl: string }>();

@@ -7,7 +7,7 @@ import { localMediaRoot } from '../providers/storage/index.js';
 import type { TestApp } from '../test/app.js';
 
 export const contentPart = (value: string): FormPart => ({ name: 'content', value });
-/** memories §7: the browser sends its recording as a webm named comment.webm. */
+/** A voice comment's recording part: a WebM by default, named as an older page named it. */
 export const voicePart = (data: Buffer, filename = 'comment.webm', type = 'audio/webm'): FormPart => ({ name: 'audio', filename, type, data });
 
 /** The comment recordings in the local store (DATA_DIR/media/comment-audio). */

@@ -14,7 +14,7 @@ import { MEMORY_POST_RETRIES, MEMORY_POST_TIMEOUT_MS } from '../../../common/lim
 import { request } from './client';
 import { ApiError } from './errors';
 import { idempotencyHeaders } from './idempotency';
-import { uploadWithProgress } from './upload';
+import { recordingFileName, uploadWithProgress } from './upload';
 import type {
   DailyPrompts,
   Family,
@@ -62,7 +62,8 @@ const commentsUrl = (memoryId: string) => `/api/memories/${id(memoryId)}/comment
 export function commentForm(comment: { content?: string; audio?: Blob }): FormData {
   const form = new FormData();
   if (comment.content !== undefined) form.append('content', comment.content);
-  if (comment.audio) form.append('audio', comment.audio, 'comment.webm');
+  // Named by its real type (Safari records MP4): the server goes by the bytes, a reader by the name.
+  if (comment.audio) form.append('audio', comment.audio, recordingFileName(comment.audio.type));
   return form;
 }
 

@@ -296,7 +296,7 @@ describe('a comment that cannot go now (issue 26)', () => {
     expect(create).not.toHaveBeenCalled();
     const [kept] = await outboxOf(ada.id);
     expect(kept).toMatchObject({ kind: 'comment', memoryId: 'm1', label: messages.commentWaitingVoice });
-    expect(kept?.parts).toEqual([expect.objectContaining({ name: 'audio', fileName: 'comment.webm' })]);
+    expect(kept?.parts).toEqual([expect.objectContaining({ name: 'audio', fileName: 'recording.webm' })]);
     // The recording's 3 bytes, counted as it was kept (jsdom's Blob does not survive Node's
     // structured clone in fake-indexeddb; a browser's does: e2e/offline-comments.spec.ts).
     expect(kept?.bytes).toBe(3);
