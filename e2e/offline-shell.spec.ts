@@ -86,6 +86,17 @@ test('a page never seen on this device says calmly that it is not available offl
   await shoot(page, 'offline-not-seen');
 });
 
+test('Chromium finds the app installable with its worker in charge, so the install screen gets its prompt', async ({ page, context }) => {
+  await signedInWithTimeline(page);
+  await controlled(page);
+  // What Chromium checks before it fires beforeinstallprompt (onboarding/installPrompt.ts): the
+  // manifest, its icons, a secure origin, a worker in charge. Playwright's contexts are incognito
+  // ones, where Chromium never offers to install: that one reason is theirs, not the app's.
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+  expect(installabilityErrors.map((error) => error.errorId)).toEqual(['in-incognito']);
+});
+
 test('the manifest carries the family’s name once signed in, and Heirloom before', async ({ page }) => {
   expect(await (await page.request.get('/manifest.webmanifest')).json()).toMatchObject({ name: 'Heirloom', short_name: 'Heirloom' });
   await signedInWithTimeline(page, { displayName: 'Rose Hill' });
