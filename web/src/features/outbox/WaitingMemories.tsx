@@ -6,12 +6,12 @@
 import { Alert, Button, Card, Group, Image, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCloudUpload, IconMicrophone, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { MEMORY_AUDIO_FIELD, MEMORY_IMAGES_FIELD } from '../../../../common/memories';
+import { MEMORY_AUDIO_FIELD, MEMORY_IMAGES_FIELD } from '../../../../common/memory-fields';
 import { messages } from '../../../../common/messages';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { deviceNearlyFull, onOutboxEvent, removeEntry, retryEntry, useOutbox, type OutboxEntry } from '../../lib/outbox';
 import { useCurrentUser } from '../auth';
-import { prepareMemory } from './memoryVideo';
+import { prepareWaitingMemory } from './prepare';
 
 /** How long the live region stays empty before it is written again, so the same words are heard twice. */
 const REANNOUNCE_GAP_MS = 100;
@@ -57,7 +57,7 @@ function WaitingMemory({ entry, percent }: { entry: OutboxEntry; percent: number
 
   const retry = () => {
     setRetrying(true);
-    void retryEntry(entry.id, entry.owner, { prepare: { memory: prepareMemory() } })
+    void retryEntry(entry.id, entry.owner, { prepare: { memory: prepareWaitingMemory } })
       .catch((error: unknown) => console.error('The memory could not be sent again', error))
       .finally(() => setRetrying(false));
   };

@@ -3,7 +3,7 @@
 // with the entry, so a later attempt (after a lost answer) does not send the video again, but
 // only while the server still holds it: an upload no memory claimed is swept after a day.
 import { OUTBOX_VIDEO_UPLOAD_KEPT_MS } from '../../../../common/limits';
-import { DIRECT_VIDEO_THUMBNAILS_FIELD, DIRECT_VIDEO_URLS_FIELD } from '../../../../common/memories';
+import { DIRECT_VIDEO_THUMBNAILS_FIELD, DIRECT_VIDEO_URLS_FIELD } from '../../../../common/memory-fields';
 import { uploadVideoDirect } from '../../api/memory-form';
 import { OutboxSendError, type OutboxEntry, type OutboxPart, type PrepareEntry } from '../../lib/outbox';
 import { failureStatus } from './failureStatus';

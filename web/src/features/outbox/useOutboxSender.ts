@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { queryKeys } from '../../api/keys';
 import { askToKeepStorage, onOutboxEvent, startOutbox, type OutboxEvent } from '../../lib/outbox';
 import { outboxOf } from '../../lib/outbox/store';
-import { prepareMemory } from './memoryVideo';
+import { prepareWaitingMemory } from './prepare';
 
 type SentEntry = Extract<OutboxEvent, { type: 'sent' }>['entry'];
 
@@ -30,7 +30,7 @@ export function useOutboxSender(userId: string | null): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!userId) return;
-    const stop = startOutbox(userId, { prepare: { memory: prepareMemory() } });
+    const stop = startOutbox(userId, { prepare: { memory: prepareWaitingMemory } });
     // Asked once something of theirs waits, not at every open: Firefox asks the person, and
     // only then is there something on the device worth keeping.
     let asked = false;
