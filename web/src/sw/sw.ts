@@ -21,6 +21,7 @@ import {
   PERSONAL_CACHES,
   readPageData,
 } from '../lib/offline/caches';
+import { sendOutboxFromWorker } from '../api/worker-outbox';
 import { OUTBOX_SEND_MESSAGE, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from '../lib/offline/messages';
 
 /**
@@ -116,12 +117,16 @@ registerRoute(
   }),
 );
 
-// ---- Background Sync (Chromium): the outbox in the page sends; the worker only wakes it.
+// ---- Background Sync (Chromium): an open page sends, with its progress on screen; with none
+// open, the worker sends what this session may (api/worker-outbox.ts). Still waiting after that,
+// the event fails, so the browser fires it again later.
 self.addEventListener('sync', (event) => {
   if (event.tag !== OUTBOX_SYNC_TAG) return;
   event.waitUntil(
-    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
       for (const client of windows) client.postMessage({ type: OUTBOX_SEND_MESSAGE });
+      if (windows.length > 0) return;
+      if (await sendOutboxFromWorker()) throw new Error('Something still waits to be sent');
     }),
   );
 });

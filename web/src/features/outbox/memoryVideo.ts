@@ -2,10 +2,9 @@
 // storage first, and the form then names it, as the wizard's own save does. The address is kept
 // with the entry, so a later attempt (after a lost answer) does not send the video again, but
 // only while the server still holds it: an upload no memory claimed is swept after a day.
-import { OUTBOX_VIDEO_UPLOAD_KEPT_MS } from '../../../../common/limits';
 import { DIRECT_VIDEO_THUMBNAILS_FIELD, DIRECT_VIDEO_URLS_FIELD } from '../../../../common/memory-fields';
 import { uploadVideoDirect } from '../../api/memory-form';
-import { OutboxSendError, type OutboxEntry, type OutboxPart, type PrepareEntry } from '../../lib/outbox';
+import { OutboxSendError, uploadStillHeld, type OutboxPart, type PrepareEntry } from '../../lib/outbox';
 import { failureStatus } from './failureStatus';
 
 /**
@@ -20,11 +19,6 @@ export function withDirectVideo(parts: readonly OutboxPart[], url: string, thumb
   const ordered: OutboxPart[] = [...rest.slice(0, at), { name: DIRECT_VIDEO_URLS_FIELD, value: url }, ...rest.slice(at)];
   if (thumbnail) ordered.push({ name: DIRECT_VIDEO_THUMBNAILS_FIELD, file: thumbnail, fileName: 'thumbnail.jpg' });
   return ordered;
-}
-
-/** Whether the video's upload may still be named: done, and recent enough not to have been swept. */
-export function uploadStillHeld(video: NonNullable<OutboxEntry['video']>, now: number): boolean {
-  return video.uploadedUrl !== null && video.uploadedAt !== null && now - video.uploadedAt < OUTBOX_VIDEO_UPLOAD_KEPT_MS;
 }
 
 interface PrepareMemoryOptions {

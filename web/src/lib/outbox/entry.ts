@@ -3,7 +3,8 @@
 // was made offline is kept on the device as its request: the address, the Idempotency-Key and
 // the multipart body's parts in order, files included, so sending it later is sending the same
 // request again, and the server's key makes it one memory however often it goes.
-// Plain TypeScript with no imports: the storyteller's page and the service worker use it too.
+// Plain TypeScript (limits only): the storyteller's page and the service worker use it too.
+import { OUTBOX_VIDEO_UPLOAD_KEPT_MS } from '../../../../common/limits';
 
 /** What is waiting: the wizard's memory, a comment (text or voice), a storyteller's story. */
 export type OutboxKind = 'memory' | 'comment' | 'story';
@@ -23,6 +24,11 @@ export interface OutboxVideo {
   /** The stored video's address, once the direct upload has succeeded, and when. */
   uploadedUrl: string | null;
   uploadedAt: number | null;
+}
+
+/** Whether the video's upload may still be named: done, and recent enough not to have been swept. */
+export function uploadStillHeld(video: OutboxVideo, now: number): boolean {
+  return video.uploadedUrl !== null && video.uploadedAt !== null && now - video.uploadedAt < OUTBOX_VIDEO_UPLOAD_KEPT_MS;
 }
 
 /** What a feature hands the outbox. */

@@ -2,7 +2,7 @@
 // their files and sent by themselves when the connection returns. entry.ts is what waits and its
 // pure rules, store.ts its IndexedDB, send.ts the sending, schedule.ts when, useOutbox.ts the view.
 export type { OutboxEntry, OutboxKind, OutboxPart, OutboxRequest, OutboxVideo } from './entry';
-export { partsOf, waitsAfter } from './entry';
+export { partsOf, uploadStillHeld, waitsAfter } from './entry';
 export { keepInOutbox, onOutboxEvent, OutboxFullError, removeEntry, updateEntry, type OutboxEvent } from './store';
 export { OutboxSendError, retryEntry, sendOutbox, type PrepareEntry, type SendOptions } from './send';
 export { askToKeepStorage, deviceNearlyFull, requestBackgroundSync, startOutbox } from './schedule';
