@@ -67,4 +67,19 @@ describe('Memories waiting to send (issue 26)', () => {
     await waitFor(async () => expect(await outboxOf('u1')).toEqual([]));
     await waitFor(() => expect(screen.queryByRole('region', { name: messages.memoriesWaitingTitle })).toBeNull());
   });
+
+  it("shows on home a comment refused because its memory is gone, to be removed; a comment still waiting stays under its memory", async () => {
+    const comment = (words: string): OutboxRequest => ({ kind: 'comment', owner: 'u1', url: '/api/memories/m1/comments', idempotencyKey: crypto.randomUUID(), parts: [{ name: 'content', value: words }], label: words, memoryId: 'm1' });
+    const orphan = await keepInOutbox(comment('What a day that was'));
+    await updateEntry(orphan.id, (entry) => ({ ...entry, state: 'refused', lastStatus: 404, lastMessage: 'Memory not found' }));
+    await keepInOutbox(comment('Still on its way'));
+    renderList();
+    const item = await screen.findByRole('listitem', { name: 'What a day that was' });
+    expect(within(item).getByText('Memory not found')).toBeTruthy();
+    expect(screen.queryByRole('listitem', { name: 'Still on its way' })).toBeNull();
+    fireEvent.click(within(item).getByRole('button', { name: messages.commentRemoveWaitingLabel }));
+    const asking = await screen.findByRole('dialog', { name: messages.commentRemoveWaitingTitle });
+    fireEvent.click(within(asking).getByRole('button', { name: messages.commentRemoveWaiting }));
+    await waitFor(async () => expect((await outboxOf('u1')).map((entry) => entry.label)).toEqual(['Still on its way']));
+  });
 });

@@ -5,12 +5,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { useOutbox } from '../../lib/outbox';
 import { useCurrentUser } from '../auth';
+import { shownOnHome } from './shownOnHome';
 
 const WaitingMemoriesList = lazy(() => import('./WaitingMemoriesList').then((module) => ({ default: module.WaitingMemoriesList })));
 
 export function WaitingMemories({ timelineId }: { timelineId?: string }) {
   const { user } = useCurrentUser();
-  const { entries } = useOutbox(user?.id ?? null, (entry) => entry.kind === 'memory');
+  const { entries } = useOutbox(user?.id ?? null, shownOnHome);
   const [needed, setNeeded] = useState(false);
   // Set while rendering (React's pattern for state that follows a value), never set back.
   if (entries.length > 0 && !needed) setNeeded(true);

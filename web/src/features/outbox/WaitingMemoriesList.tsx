@@ -13,6 +13,7 @@ import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { deviceNearlyFull, onOutboxEvent, removeEntry, retryEntry, useOutbox, type OutboxEntry } from '../../lib/outbox';
 import { useCurrentUser } from '../auth';
 import { prepareWaitingMemory } from './prepare';
+import { shownOnHome } from './shownOnHome';
 
 /** How long the live region stays empty before it is written again, so the same words are heard twice. */
 const REANNOUNCE_GAP_MS = 100;
@@ -55,6 +56,8 @@ function WaitingMemory({ entry, percent }: { entry: OutboxEntry; percent: number
   const refused = entry.state === 'refused';
   const sending = percent !== undefined;
   const title = entry.label;
+  // A comment whose memory is gone cannot show under it: it shows here, to be removed (shownOnHome).
+  const comment = entry.kind === 'comment';
 
   const retry = () => {
     setRetrying(true);
@@ -91,12 +94,12 @@ function WaitingMemory({ entry, percent }: { entry: OutboxEntry; percent: number
         {sending && <Progress value={percent} size="lg" radius="xl" aria-label={messages.outboxSending(percent)} />}
         {refused && (
           <>
-            <Text c="red">{entry.lastMessage ?? messages.memoryRefusedDetail}</Text>
+            <Text c="red">{entry.lastMessage ?? (comment ? messages.commentRefusedDetail : messages.memoryRefusedDetail)}</Text>
             <Group gap="xs" wrap="wrap">
               <Button size="md" variant="light" leftSection={<IconRefresh size={18} />} onClick={retry} loading={retrying} aria-label={messages.memoryRetry(title)}>
                 {messages.tryAgain}
               </Button>
-              <Button size="md" variant="subtle" color="red" leftSection={<IconTrash size={18} />} onClick={() => setAsking(true)} aria-label={messages.memoryRemoveWaitingLabel(title)}>
+              <Button size="md" variant="subtle" color="red" leftSection={<IconTrash size={18} />} onClick={() => setAsking(true)} aria-label={comment ? messages.commentRemoveWaitingLabel : messages.memoryRemoveWaitingLabel(title)}>
                 {messages.memoryRemoveWaiting}
               </Button>
             </Group>
@@ -106,8 +109,8 @@ function WaitingMemory({ entry, percent }: { entry: OutboxEntry; percent: number
       <ConfirmDeleteDialog
         opened={asking}
         onClose={() => setAsking(false)}
-        title={messages.memoryRemoveWaitingTitle}
-        detail={messages.memoryRemoveWaitingDetail}
+        title={comment ? messages.commentRemoveWaitingTitle : messages.memoryRemoveWaitingTitle}
+        detail={comment ? messages.commentRemoveWaitingDetail : messages.memoryRemoveWaitingDetail}
         confirmLabel={messages.memoryRemoveWaiting}
         remove={{ mutate: remove, isPending: removing }}
       />
@@ -150,7 +153,7 @@ function useSentNote(owner: string | null, entries: readonly OutboxEntry[]): str
 export function WaitingMemoriesList({ timelineId }: { timelineId?: string }) {
   const { user } = useCurrentUser();
   const owner = user?.id ?? null;
-  const { entries, progress } = useOutbox(owner, (entry) => entry.kind === 'memory' && (!timelineId || (entry.timelineIds ?? []).includes(timelineId)));
+  const { entries, progress } = useOutbox(owner, (entry) => (timelineId ? entry.kind === 'memory' && (entry.timelineIds ?? []).includes(timelineId) : shownOnHome(entry)));
   const sentNote = useSentNote(owner, entries);
   const headingId = useId();
   const bytes = entries.reduce((sum, entry) => sum + entry.bytes, 0);
