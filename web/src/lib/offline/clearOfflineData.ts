@@ -20,8 +20,8 @@ export async function clearOfflineData(): Promise<void> {
 
 /**
  * The signed-in shell says who is signed in: another person than the one the caches were kept
- * for empties them first. Once signed in, the browser is asked to keep the app's storage (the
- * outbox's waiting memories above all) rather than evict it when space runs short.
+ * for empties them first. (Keeping the app's storage from eviction is asked by the outbox, once
+ * something waits: features/outbox.)
  */
 export function useOfflineDataFor(userId: string): void {
   useEffect(() => {
@@ -39,15 +39,5 @@ export function useOfflineDataFor(userId: string): void {
         // As above.
       }
     });
-    void askToPersist();
   }, [userId]);
-}
-
-async function askToPersist(): Promise<void> {
-  try {
-    if (!navigator.storage?.persist || (await navigator.storage.persisted())) return;
-    await navigator.storage.persist();
-  } catch {
-    // Not offered by this browser: its storage is kept as best it can.
-  }
 }
