@@ -3,7 +3,7 @@
 import { useId, useMemo } from 'react';
 import { CAPTURE_IMAGES_MAX } from '../../../common/limits';
 import { tellMessages } from '../../../common/tell-messages';
-import { useObjectUrls } from '../features/capture/useObjectUrl';
+import { useObjectUrls } from '../lib/useObjectUrls';
 
 export function Photos({ photos, onAdd, onRemove }: { photos: File[]; onAdd: (photos: File[]) => void; onRemove: (index: number) => void }) {
   const hintId = useId();

@@ -2,7 +2,7 @@
 // controls are small and differ from one browser to the next.
 import { useMemo, useRef, useState } from 'react';
 import { tellMessages } from '../../../common/tell-messages';
-import { useObjectUrls } from '../features/capture/useObjectUrl';
+import { useObjectUrls } from '../lib/useObjectUrls';
 
 export function Player({ audio, label = tellMessages.tellListen }: { audio: Blob; label?: string }) {
   const blobs = useMemo(() => [audio], [audio]);

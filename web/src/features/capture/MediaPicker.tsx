@@ -11,7 +11,7 @@ import { sortChosenFiles } from '../../../../common/media-sniff';
 import { messages } from '../../../../common/messages';
 import { toast } from '../../lib/toast';
 import type { CaptureVideo } from './draft';
-import { useObjectUrls } from './useObjectUrl';
+import { useObjectUrls } from '../../lib/useObjectUrls';
 import { MediaNotices, type MediaNotice } from './MediaNotices';
 
 interface MediaPickerProps {

@@ -12,7 +12,7 @@ import { toast } from '../../lib/toast';
 import { MicrophoneHelp, useRecordAndTranscribe, type TranscriptOutcome } from '../voice';
 import { TypedQuestion } from './TypedQuestion';
 import { UndoNotice } from './UndoNotice';
-import { useObjectUrls } from './useObjectUrl';
+import { useObjectUrls } from '../../lib/useObjectUrls';
 
 /** The words a spoken answer stands for when it has none of its own (memories §8). */
 function spokenText(text: string, outcome: TranscriptOutcome): string {

@@ -10,7 +10,7 @@ import { hasContent, type CaptureDraft } from './draft';
 import { MediaPicker } from './MediaPicker';
 import { TitleField } from './TitleField';
 import { UndoNotice } from './UndoNotice';
-import { useObjectUrls } from './useObjectUrl';
+import { useObjectUrls } from '../../lib/useObjectUrls';
 
 interface StartStepProps {
   draft: CaptureDraft;

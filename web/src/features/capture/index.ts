@@ -6,4 +6,3 @@ export { captureAboutPrompt } from './promptSeed';
 // The memory edit view (memories/edit) shares the wizard's title field and pickers' pieces.
 export { MediaNotices, type MediaNotice } from './MediaNotices';
 export { TitleField } from './TitleField';
-export { useObjectUrls } from './useObjectUrl';

@@ -4,13 +4,14 @@
 // They come from the device, so they show offline too; the app's sender sends them.
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { messages } from '../../../../common/messages';
 import { displayNameOf } from '../../../../common/people';
 import type { User } from '../../../../common/users';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { UserAvatar } from '../../components/UserAvatar';
 import { removeEntry, retryEntry, type OutboxEntry } from '../../lib/outbox';
+import { useFirstBlobUrl } from '../../lib/useObjectUrls';
 import { useVoicePlayback, VoiceSeek } from '../media-player';
 
 /** The comment's words and recording, read back from the form the outbox keeps. */
@@ -24,31 +25,6 @@ function commentOf(entry: OutboxEntry): { content: string; audio: Blob | null } 
   return { content, audio };
 }
 
-/**
- * A blob: address for the kept recording while it is shown, one per entry: the entry is read
- * again at every change of the outbox, each time as a new Blob of the same bytes, and a new
- * address would cut off a recording being played. Released one task after it goes, since
- * StrictMode unmounts and remounts effects while keeping what was memoised
- * (capture/useObjectUrl.ts does the same).
- */
-function useObjectUrl(blob: Blob | null): string | null {
-  // The first Blob read stands for the entry: the item is keyed by the entry's id.
-  const [first] = useState(blob);
-  const url = useMemo(() => (first ? URL.createObjectURL(first) : null), [first]);
-  const pendingRelease = useRef<{ url: string; timer: number } | null>(null);
-  useEffect(() => {
-    if (!url) return;
-    if (pendingRelease.current?.url === url) {
-      window.clearTimeout(pendingRelease.current.timer);
-      pendingRelease.current = null;
-    }
-    return () => {
-      pendingRelease.current = { url, timer: window.setTimeout(() => URL.revokeObjectURL(url), 0) };
-    };
-  }, [url]);
-  return url;
-}
-
 interface WaitingCommentProps {
   entry: OutboxEntry;
   author: User | null;
@@ -59,7 +35,7 @@ interface WaitingCommentProps {
 function WaitingComment({ entry, author, percent }: WaitingCommentProps) {
   const name = displayNameOf(author, messages.unnamedUser);
   const { content, audio } = commentOf(entry);
-  const voice = useVoicePlayback(useObjectUrl(audio), messages.detailCommentAudioPlaybackErrorDetail);
+  const voice = useVoicePlayback(useFirstBlobUrl(audio), messages.detailCommentAudioPlaybackErrorDetail);
   const [asking, setAsking] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [retrying, setRetrying] = useState(false);

@@ -6,7 +6,7 @@
 // A screen reader hears "Sent" once one has gone.
 import { Alert, Button, Card, Group, Image, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCloudUpload, IconMicrophone, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { MEMORY_AUDIO_FIELD, MEMORY_IMAGES_FIELD } from '../../../../common/memory-fields';
 import { messages } from '../../../../common/messages';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
@@ -14,6 +14,7 @@ import { deviceNearlyFull, onOutboxEvent, removeEntry, retryEntry, useOutbox, ty
 import { useCurrentUser } from '../auth';
 import { prepareWaitingMemory } from './prepare';
 import { shownOnHome } from './shownOnHome';
+import { useFirstBlobUrl } from '../../lib/useObjectUrls';
 
 /** How long the live region stays empty before it is written again, so the same words are heard twice. */
 const REANNOUNCE_GAP_MS = 100;
@@ -22,29 +23,6 @@ const REANNOUNCE_GAP_MS = 100;
 function memoryOf(entry: OutboxEntry): { photo: Blob | null; voice: boolean } {
   const photo = entry.parts.find((part) => part.name === MEMORY_IMAGES_FIELD && 'file' in part);
   return { photo: photo && 'file' in photo ? photo.file : null, voice: entry.parts.some((part) => part.name === MEMORY_AUDIO_FIELD) };
-}
-
-/**
- * A blob: address for the photo while it shows. The entry is read again at every change of the
- * outbox, each time as a new Blob of the same bytes: the first one stands for the entry (the
- * item is keyed by its id), so the picture does not flicker. The release waits one task, as in
- * capture/useObjectUrl.ts: StrictMode remounts effects while keeping what was memoised.
- */
-function useFirstBlobUrl(blob: Blob | null): string | null {
-  const [first] = useState(blob);
-  const url = useMemo(() => (first ? URL.createObjectURL(first) : null), [first]);
-  const pendingRelease = useRef<{ url: string; timer: number } | null>(null);
-  useEffect(() => {
-    if (!url) return;
-    if (pendingRelease.current?.url === url) {
-      window.clearTimeout(pendingRelease.current.timer);
-      pendingRelease.current = null;
-    }
-    return () => {
-      pendingRelease.current = { url, timer: window.setTimeout(() => URL.revokeObjectURL(url), 0) };
-    };
-  }, [url]);
-  return url;
 }
 
 function WaitingMemory({ entry, percent }: { entry: OutboxEntry; percent: number | undefined }) {

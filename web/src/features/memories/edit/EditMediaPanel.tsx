@@ -11,7 +11,8 @@ import type { Memory } from '../../../../../common/memories';
 import { imageUrlOf, mediaUrl, videoUrlOf } from '../../../../../common/memories-rules';
 import { messages } from '../../../../../common/messages';
 import { toast } from '../../../lib/toast';
-import { MediaNotices, useObjectUrls, type MediaNotice } from '../../capture';
+import { useObjectUrls } from '../../../lib/useObjectUrls';
+import { MediaNotices, type MediaNotice } from '../../capture';
 import { canRestoreImage, canRestoreVideo, chooseImages, chooseVideos, imageCount, videoCount, type MemoryDraft } from './editRules';
 
 interface EditMediaPanelProps {

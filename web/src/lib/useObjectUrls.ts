@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 /**
  * Preview addresses for chosen files, released when the files change or the preview goes.
@@ -19,4 +19,15 @@ export function useObjectUrls(blobs: readonly Blob[]): string[] {
     };
   }, [urls]);
   return urls;
+}
+
+/**
+ * The address of a file kept in the outbox while it shows (issue 26). The outbox is read again
+ * at every change, each time giving a new Blob of the same bytes: the first one stands for the
+ * entry (its item is keyed by the entry's id), so a photo does not flicker and a recording
+ * being played is not cut off.
+ */
+export function useFirstBlobUrl(blob: Blob | null): string | null {
+  const [first] = useState(() => (blob ? [blob] : []));
+  return useObjectUrls(first)[0] ?? null;
 }

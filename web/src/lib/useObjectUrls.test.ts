@@ -4,7 +4,7 @@
 import { cleanup, renderHook } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useObjectUrls } from './useObjectUrl';
+import { useObjectUrls } from './useObjectUrls';
 
 let made = 0;
 const revoked: string[] = [];
