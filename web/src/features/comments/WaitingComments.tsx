@@ -4,13 +4,12 @@
 // They come from the device, so they show offline too; the app's sender sends them.
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { messages } from '../../../../common/messages';
 import { displayNameOf } from '../../../../common/people';
 import type { User } from '../../../../common/users';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { UserAvatar } from '../../components/UserAvatar';
-import { removeEntry, retryEntry, type OutboxEntry } from '../../lib/outbox';
+import { useEntryActions, type OutboxEntry } from '../../lib/outbox';
 import { useFirstBlobUrl } from '../../lib/useObjectUrls';
 import { useVoicePlayback, VoiceSeek } from '../media-player';
 
@@ -36,27 +35,10 @@ function WaitingComment({ entry, author, percent }: WaitingCommentProps) {
   const name = displayNameOf(author, messages.unnamedUser);
   const { content, audio } = commentOf(entry);
   const voice = useVoicePlayback(useFirstBlobUrl(audio), messages.detailCommentAudioPlaybackErrorDetail);
-  const [asking, setAsking] = useState(false);
-  const [removing, setRemoving] = useState(false);
-  const [retrying, setRetrying] = useState(false);
+  const { asking, ask, keep, removing, remove, retrying, retry } = useEntryActions(entry);
   const refused = entry.state === 'refused';
   const sending = percent !== undefined;
 
-  const retry = () => {
-    setRetrying(true);
-    void retryEntry(entry.id, entry.owner)
-      .catch((error: unknown) => console.error('The comment could not be sent again', error))
-      .finally(() => setRetrying(false));
-  };
-  const remove = () => {
-    setRemoving(true);
-    void removeEntry(entry.id)
-      .catch((error: unknown) => console.error('The waiting comment could not be removed', error))
-      .finally(() => {
-        setRemoving(false);
-        setAsking(false);
-      });
-  };
 
   return (
     <Group component="li" align="flex-start" wrap="nowrap" gap="sm" aria-label={messages.commentWaitingBy(name)}>
@@ -92,7 +74,7 @@ function WaitingComment({ entry, author, percent }: WaitingCommentProps) {
               <Button size="md" variant="light" leftSection={<IconRefresh size={18} />} onClick={retry} loading={retrying} aria-label={messages.commentRetry}>
                 {messages.tryAgain}
               </Button>
-              <Button size="md" variant="subtle" color="red" leftSection={<IconTrash size={18} />} onClick={() => setAsking(true)} aria-label={messages.commentRemoveWaitingLabel}>
+              <Button size="md" variant="subtle" color="red" leftSection={<IconTrash size={18} />} onClick={ask} aria-label={messages.commentRemoveWaitingLabel}>
                 {messages.commentRemoveWaiting}
               </Button>
             </Group>
@@ -101,7 +83,7 @@ function WaitingComment({ entry, author, percent }: WaitingCommentProps) {
       </Stack>
       <ConfirmDeleteDialog
         opened={asking}
-        onClose={() => setAsking(false)}
+        onClose={keep}
         title={messages.commentRemoveWaitingTitle}
         detail={messages.commentRemoveWaitingDetail}
         confirmLabel={messages.commentRemoveWaiting}

@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { MEMORY_AUDIO_FIELD, MEMORY_IMAGES_FIELD } from '../../../../common/memory-fields';
 import { messages } from '../../../../common/messages';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
-import { deviceNearlyFull, onOutboxEvent, removeEntry, retryEntry, useOutbox, type OutboxEntry } from '../../lib/outbox';
+import { deviceNearlyFull, onOutboxEvent, useEntryActions, useOutbox, type OutboxEntry } from '../../lib/outbox';
 import { useCurrentUser } from '../auth';
 import { prepareWaitingMemory } from './prepare';
 import { shownOnHome } from './shownOnHome';
@@ -28,30 +28,13 @@ function memoryOf(entry: OutboxEntry): { photo: Blob | null; voice: boolean } {
 function WaitingMemory({ entry, percent }: { entry: OutboxEntry; percent: number | undefined }) {
   const { photo, voice } = memoryOf(entry);
   const photoUrl = useFirstBlobUrl(photo);
-  const [asking, setAsking] = useState(false);
-  const [removing, setRemoving] = useState(false);
-  const [retrying, setRetrying] = useState(false);
+  const { asking, ask, keep, removing, remove, retrying, retry } = useEntryActions(entry, { prepare: { memory: prepareWaitingMemory } });
   const refused = entry.state === 'refused';
   const sending = percent !== undefined;
   const title = entry.label;
   // A comment whose memory is gone cannot show under it: it shows here, to be removed (shownOnHome).
   const comment = entry.kind === 'comment';
 
-  const retry = () => {
-    setRetrying(true);
-    void retryEntry(entry.id, entry.owner, { prepare: { memory: prepareWaitingMemory } })
-      .catch((error: unknown) => console.error('The memory could not be sent again', error))
-      .finally(() => setRetrying(false));
-  };
-  const remove = () => {
-    setRemoving(true);
-    void removeEntry(entry.id)
-      .catch((error: unknown) => console.error('The waiting memory could not be removed', error))
-      .finally(() => {
-        setRemoving(false);
-        setAsking(false);
-      });
-  };
 
   return (
     <Group component="li" align="flex-start" wrap="nowrap" gap="md" aria-label={title}>
@@ -77,7 +60,7 @@ function WaitingMemory({ entry, percent }: { entry: OutboxEntry; percent: number
               <Button size="md" variant="light" leftSection={<IconRefresh size={18} />} onClick={retry} loading={retrying} aria-label={messages.memoryRetry(title)}>
                 {messages.tryAgain}
               </Button>
-              <Button size="md" variant="subtle" color="red" leftSection={<IconTrash size={18} />} onClick={() => setAsking(true)} aria-label={comment ? messages.commentRemoveWaitingLabel : messages.memoryRemoveWaitingLabel(title)}>
+              <Button size="md" variant="subtle" color="red" leftSection={<IconTrash size={18} />} onClick={ask} aria-label={comment ? messages.commentRemoveWaitingLabel : messages.memoryRemoveWaitingLabel(title)}>
                 {messages.memoryRemoveWaiting}
               </Button>
             </Group>
@@ -86,7 +69,7 @@ function WaitingMemory({ entry, percent }: { entry: OutboxEntry; percent: number
       </Stack>
       <ConfirmDeleteDialog
         opened={asking}
-        onClose={() => setAsking(false)}
+        onClose={keep}
         title={comment ? messages.commentRemoveWaitingTitle : messages.memoryRemoveWaitingTitle}
         detail={comment ? messages.commentRemoveWaitingDetail : messages.memoryRemoveWaitingDetail}
         confirmLabel={messages.memoryRemoveWaiting}

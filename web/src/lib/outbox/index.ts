@@ -6,4 +6,5 @@ export { partsOf, uploadStillHeld, waitsAfter } from './entry';
 export { keepInOutbox, onOutboxEvent, OutboxFullError, removeEntry, updateEntry, type OutboxEvent } from './store';
 export { OutboxSendError, retryEntry, sendOutbox, type PrepareEntry, type SendOptions } from './send';
 export { askToKeepStorage, deviceNearlyFull, requestBackgroundSync, startOutbox } from './schedule';
+export { useEntryActions } from './useEntryActions';
 export { useOutbox, type OutboxView } from './useOutbox';
