@@ -3,13 +3,13 @@
 // refused, its words with Try again and Remove (asked first: removing loses what was said).
 // They come from the device, so they show offline too; the app's sender sends them.
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { messages } from '../../../../common/messages';
 import { displayNameOf } from '../../../../common/people';
 import type { User } from '../../../../common/users';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { UserAvatar } from '../../components/UserAvatar';
-import { useEntryActions, type OutboxEntry } from '../../lib/outbox';
+import type { OutboxEntry } from '../../lib/outbox';
+import { RefusedEntry } from '../outbox';
 import { useFirstBlobUrl } from '../../lib/useObjectUrls';
 import { useVoicePlayback, VoiceSeek } from '../media-player';
 
@@ -35,10 +35,8 @@ function WaitingComment({ entry, author, percent }: WaitingCommentProps) {
   const name = displayNameOf(author, messages.unnamedUser);
   const { content, audio } = commentOf(entry);
   const voice = useVoicePlayback(useFirstBlobUrl(audio), messages.detailCommentAudioPlaybackErrorDetail);
-  const { asking, ask, keep, removing, remove, retrying, retry } = useEntryActions(entry);
   const refused = entry.state === 'refused';
   const sending = percent !== undefined;
-
 
   return (
     <Group component="li" align="flex-start" wrap="nowrap" gap="sm" aria-label={messages.commentWaitingBy(name)}>
@@ -68,27 +66,19 @@ function WaitingComment({ entry, author, percent }: WaitingCommentProps) {
           </Group>
         )}
         {refused && (
-          <>
-            <Text c="red">{entry.lastMessage ?? messages.commentRefusedDetail}</Text>
-            <Group gap="xs" wrap="wrap">
-              <Button size="md" variant="light" leftSection={<IconRefresh size={18} />} onClick={retry} loading={retrying} aria-label={messages.commentRetry}>
-                {messages.tryAgain}
-              </Button>
-              <Button size="md" variant="subtle" color="red" leftSection={<IconTrash size={18} />} onClick={ask} aria-label={messages.commentRemoveWaitingLabel}>
-                {messages.commentRemoveWaiting}
-              </Button>
-            </Group>
-          </>
+          <RefusedEntry
+            entry={entry}
+            words={{
+              detail: messages.commentRefusedDetail,
+              retryLabel: messages.commentRetry,
+              removeLabel: messages.commentRemoveWaitingLabel,
+              remove: messages.commentRemoveWaiting,
+              removeTitle: messages.commentRemoveWaitingTitle,
+              removeDetail: messages.commentRemoveWaitingDetail,
+            }}
+          />
         )}
       </Stack>
-      <ConfirmDeleteDialog
-        opened={asking}
-        onClose={keep}
-        title={messages.commentRemoveWaitingTitle}
-        detail={messages.commentRemoveWaitingDetail}
-        confirmLabel={messages.commentRemoveWaiting}
-        remove={{ mutate: remove, isPending: removing }}
-      />
     </Group>
   );
 }

@@ -5,15 +5,15 @@
 // first screen's script, not loaded later: with no service worker, as on a LAN address over
 // http, a chunk asked for offline never comes); the app's sender (useOutboxSender) sends them.
 // A screen reader hears "Sent" once one has gone.
-import { Alert, Button, Card, Group, Image, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconCloudUpload, IconMicrophone, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { Alert, Card, Group, Image, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconCloudUpload, IconMicrophone } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { MEMORY_AUDIO_FIELD, MEMORY_IMAGES_FIELD } from '../../../../common/memory-fields';
 import { messages } from '../../../../common/messages';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
-import { deviceNearlyFull, onOutboxEvent, useEntryActions, useOutbox, type OutboxEntry } from '../../lib/outbox';
+import { deviceNearlyFull, onOutboxEvent, useOutbox, type OutboxEntry } from '../../lib/outbox';
 import { useCurrentUser } from '../auth';
 import { prepareWaitingMemory } from './prepare';
+import { RefusedEntry } from './RefusedEntry';
 import { shownOnHome } from './shownOnHome';
 import { useFirstBlobUrl } from '../../lib/useObjectUrls';
 
@@ -29,13 +29,11 @@ function memoryOf(entry: OutboxEntry): { photo: Blob | null; voice: boolean } {
 function WaitingMemory({ entry, percent }: { entry: OutboxEntry; percent: number | undefined }) {
   const { photo, voice } = memoryOf(entry);
   const photoUrl = useFirstBlobUrl(photo);
-  const { asking, ask, keep, removing, remove, retrying, retry } = useEntryActions(entry, { prepare: { memory: prepareWaitingMemory } });
   const refused = entry.state === 'refused';
   const sending = percent !== undefined;
   const title = entry.label;
   // A comment whose memory is gone cannot show under it: it shows here, to be removed (shownOnHome).
   const comment = entry.kind === 'comment';
-
 
   return (
     <Group component="li" align="flex-start" wrap="nowrap" gap="md" aria-label={title}>
@@ -55,27 +53,20 @@ function WaitingMemory({ entry, percent }: { entry: OutboxEntry; percent: number
         </Text>
         {sending && <Progress value={percent} size="lg" radius="xl" aria-label={messages.outboxSending(percent)} />}
         {refused && (
-          <>
-            <Text c="red">{entry.lastMessage ?? (comment ? messages.commentRefusedDetail : messages.memoryRefusedDetail)}</Text>
-            <Group gap="xs" wrap="wrap">
-              <Button size="md" variant="light" leftSection={<IconRefresh size={18} />} onClick={retry} loading={retrying} aria-label={messages.memoryRetry(title)}>
-                {messages.tryAgain}
-              </Button>
-              <Button size="md" variant="subtle" color="red" leftSection={<IconTrash size={18} />} onClick={ask} aria-label={comment ? messages.commentRemoveWaitingLabel : messages.memoryRemoveWaitingLabel(title)}>
-                {messages.memoryRemoveWaiting}
-              </Button>
-            </Group>
-          </>
+          <RefusedEntry
+            entry={entry}
+            options={{ prepare: { memory: prepareWaitingMemory } }}
+            words={{
+              detail: comment ? messages.commentRefusedDetail : messages.memoryRefusedDetail,
+              retryLabel: messages.memoryRetry(title),
+              removeLabel: comment ? messages.commentRemoveWaitingLabel : messages.memoryRemoveWaitingLabel(title),
+              remove: messages.memoryRemoveWaiting,
+              removeTitle: comment ? messages.commentRemoveWaitingTitle : messages.memoryRemoveWaitingTitle,
+              removeDetail: comment ? messages.commentRemoveWaitingDetail : messages.memoryRemoveWaitingDetail,
+            }}
+          />
         )}
       </Stack>
-      <ConfirmDeleteDialog
-        opened={asking}
-        onClose={keep}
-        title={comment ? messages.commentRemoveWaitingTitle : messages.memoryRemoveWaitingTitle}
-        detail={comment ? messages.commentRemoveWaitingDetail : messages.memoryRemoveWaitingDetail}
-        confirmLabel={messages.memoryRemoveWaiting}
-        remove={{ mutate: remove, isPending: removing }}
-      />
     </Group>
   );
 }

@@ -1,0 +1,58 @@
+// What shows under a waiting memory or comment the server refused (issue 26): the server's own
+// words, Try again, and Remove, which asks first since removing loses what was said. One
+// component for both lists, so a refusal reads and behaves the same wherever it shows.
+import { Button, Group, Text } from '@mantine/core';
+import { IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { messages } from '../../../../common/messages';
+import { lazyDialog } from '../../components/lazyDialog';
+import { useEntryActions, type OutboxEntry, type SendOptions } from '../../lib/outbox';
+
+const loadConfirm = () => import('../../components/ConfirmDeleteDialog').then((module) => module.ConfirmDeleteDialog);
+/**
+ * Home's first script carries the waiting list (it must show offline with no service worker),
+ * but not the dialog library this question needs: it loads with the first refusal shown, which
+ * the server has just given, so the connection is there to fetch it.
+ */
+const ConfirmDeleteDialog = lazyDialog(loadConfirm);
+
+export interface RefusedEntryWords {
+  /** The server's words when it gave none of its own. */
+  detail: string;
+  /** Try again's and Remove's names for a screen reader, naming what they act on. */
+  retryLabel: string;
+  removeLabel: string;
+  /** Remove's own word, on its button and on the question's. */
+  remove: string;
+  /** The question. */
+  removeTitle: string;
+  removeDetail: string;
+}
+
+export function RefusedEntry({ entry, words, options }: { entry: OutboxEntry; words: RefusedEntryWords; options?: SendOptions }) {
+  const { asking, ask, keep, removing, remove, retrying, retry } = useEntryActions(entry, options);
+  useEffect(() => {
+    void loadConfirm().catch(() => {});
+  }, []);
+  return (
+    <>
+      <Text c="red">{entry.lastMessage ?? words.detail}</Text>
+      <Group gap="xs" wrap="wrap">
+        <Button size="md" variant="light" leftSection={<IconRefresh size={18} />} onClick={retry} loading={retrying} aria-label={words.retryLabel}>
+          {messages.tryAgain}
+        </Button>
+        <Button size="md" variant="subtle" color="red" leftSection={<IconTrash size={18} />} onClick={ask} aria-label={words.removeLabel}>
+          {words.remove}
+        </Button>
+      </Group>
+      <ConfirmDeleteDialog
+        opened={asking}
+        onClose={keep}
+        title={words.removeTitle}
+        detail={words.removeDetail}
+        confirmLabel={words.remove}
+        remove={{ mutate: remove, isPending: removing }}
+      />
+    </>
+  );
+}
