@@ -12,6 +12,7 @@ import { BrowserRouter } from 'react-router';
 import { queryKeys } from './api/keys';
 import { seedFromPage } from './api/page-data';
 import { App, preloadSignedInApp } from './App';
+import { FirstPaintMark, holdUntilFirstPaint } from './lib/firstPaint';
 import { trackKeyboardInset } from './lib/keyboardInset';
 import { applyTextSize, readTextSize } from './lib/textSize';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
@@ -32,6 +33,8 @@ applyTextSize(readTextSize());
 trackKeyboardInset();
 // What the server wrote into a signed-in page fills the cache before the first render (api/page-data.ts).
 seedFromPage(queryClient);
+// What the first screen does not draw at once is asked for once it is painted (lib/firstPaint.ts).
+holdUntilFirstPaint();
 
 // accounts §8: an unhandled promise rejection is only logged.
 window.addEventListener('unhandledrejection', (event) => {
@@ -50,6 +53,7 @@ function renderApp() {
           {/* memories §9: one toast at a time (lib/toast.ts replaces rather than queues); at the
               bottom, clear of the fields dialogs put at the top of a phone (legibility.css). */}
           <Notifications position="bottom-center" limit={1} />
+          <FirstPaintMark />
           <QueryClientProvider client={queryClient}>
             <BrowserRouter>
               <App />

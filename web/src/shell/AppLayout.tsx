@@ -16,6 +16,7 @@ import { MemoryDetailProvider } from '../features/memories';
 import { LazyNotificationPanel } from '../features/notifications';
 import { LazySearchDialog } from '../features/search';
 import { lazyDialog } from '../components/lazyDialog';
+import { useFirstPaintDone } from '../lib/firstPaint';
 import { useOfflineDataFor } from '../lib/offline/clearOfflineData';
 import { BottomNav } from './BottomNav';
 import { NotificationBell } from './NotificationBell';
@@ -58,7 +59,7 @@ export function AppLayout({ user }: { user: User }) {
     else dialogFocus.restore(() => current.current.dialog === null && !current.current.menuOpened);
     setShownDialog(next);
   };
-  const config = useQuery({ queryKey: queryKeys.publicConfig, queryFn: api.config });
+  const config = useQuery({ queryKey: queryKeys.publicConfig, queryFn: api.config, enabled: useFirstPaintDone() });
   // Issue 26: what this device kept offline is this person's alone.
   useOfflineDataFor(user.id);
 

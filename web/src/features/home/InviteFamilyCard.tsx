@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { messages } from '../../../../common/messages';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
+import { useFirstPaintDone } from '../../lib/firstPaint';
 import { TimelineInviteLink } from '../invites';
 import { useActiveTimeline } from '../timelines';
 
@@ -12,10 +13,11 @@ import { useActiveTimeline } from '../timelines';
  */
 export function InviteFamilyCard() {
   const { active } = useActiveTimeline();
+  const painted = useFirstPaintDone();
   const members = useQuery({
     queryKey: queryKeys.timelineMembers(active?.id ?? ''),
     queryFn: () => api.timelines.members(active!.id),
-    enabled: Boolean(active),
+    enabled: Boolean(active) && painted,
   });
   if (!active || members.data?.length !== 1) return null;
   return (

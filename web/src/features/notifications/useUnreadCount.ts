@@ -9,6 +9,7 @@ import type { Notification } from '../../../../common/notifications';
 import { UNREAD_POLL_MS } from '../../../../common/limits';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
+import { useFirstPaintDone } from '../../lib/firstPaint';
 import { queriesToRefresh, unseenNotifications } from './notificationTargets';
 
 interface PageWatch {
@@ -56,7 +57,7 @@ function listenToTheList(client: QueryClient): () => void {
 /** The unread count, polled every 30 s, that keeps the page's cache current (mounted once, by the bell). */
 export function useUnreadCount(): number {
   const client = useQueryClient();
-  const unread = useQuery({ queryKey: queryKeys.unreadCount, queryFn: api.notifications.unreadCount, refetchInterval: UNREAD_POLL_MS });
+  const unread = useQuery({ queryKey: queryKeys.unreadCount, queryFn: api.notifications.unreadCount, refetchInterval: UNREAD_POLL_MS, enabled: useFirstPaintDone() });
   const count = unread.data?.count;
   const previous = useRef<number | undefined>(undefined);
 

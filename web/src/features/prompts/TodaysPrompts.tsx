@@ -7,6 +7,7 @@ import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
 import { HoverTooltip } from '../../components/HoverTooltip';
+import { useFirstPaintDone } from '../../lib/firstPaint';
 import { useOpenShellDialog } from '../../components/shellDialogs';
 import { captureAboutPrompt } from '../capture';
 import { useActiveTimeline } from '../timelines';
@@ -30,6 +31,7 @@ export function TodaysPrompts() {
   const prompts = useQuery({
     queryKey: queryKeys.dailyPrompts(timelineId),
     queryFn: () => api.prompts.daily(timelineId ?? undefined),
+    enabled: useFirstPaintDone(),
   });
 
   const refresh = useApiMutation({
