@@ -110,6 +110,8 @@ test.describe('with the service worker', () => {
     // A reload with no connection: still there, still waiting.
     await page.reload();
     await expect(waitingList(page).getByRole('listitem', { name: title }).getByText(messages.outboxWaiting)).toBeVisible({ timeout: 20_000 });
+    // The timeline has no other memory: its "No memories yet" would contradict the one waiting.
+    await expect(page.getByText(messages.noMemoriesYet)).toHaveCount(0);
     await shoot(page, 'offline-capture-timeline', waitingList(page));
     expect(await graceFinds(grace, timelineId, title)).toEqual([]);
 

@@ -4,14 +4,14 @@
 // refused with its words, Try again, and Remove, which asks first.
 import 'fake-indexeddb/auto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../../common/messages';
 import { queryKeys } from '../../api/keys';
 import { keepInOutbox, partsOf, updateEntry, type OutboxRequest } from '../../lib/outbox';
 import { outboxOf, removeEntry } from '../../lib/outbox/store';
 import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
-import { WaitingMemories } from './WaitingMemories';
+import { useWaitingMemories, WaitingMemories } from './WaitingMemories';
 
 function memory(title: string, timelineId = 't1'): OutboxRequest {
   const form = new FormData();
@@ -50,6 +50,23 @@ describe('Memories waiting to send (issue 26)', () => {
     const item = await screen.findByRole('listitem', { name: 'The train to Brighton' });
     expect(within(item).getByText(messages.outboxWaiting)).toBeTruthy();
     expect(screen.queryByRole('listitem', { name: 'Elsewhere' })).toBeNull();
+  });
+
+  it("useWaitingMemories: home's, a timeline's own, and none for a page with no timeline", async () => {
+    await keepInOutbox(memory('The train to Brighton'));
+    await keepInOutbox(memory('Elsewhere', 't2'));
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.currentUser, { id: 'u1', displayName: 'Rose' });
+    const titles = (timelineId?: string | null) => {
+      const { result } = renderHook(() => useWaitingMemories(timelineId), { wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
+      return () => result.current.entries.map((entry) => entry.label).sort();
+    };
+    const home = titles();
+    const t2 = titles('t2');
+    const none = titles(null);
+    await waitFor(() => expect(home()).toEqual(['Elsewhere', 'The train to Brighton']));
+    await waitFor(() => expect(t2()).toEqual(['Elsewhere']));
+    expect(none()).toEqual([]);
   });
 
   it("shows a refusal in the server's words with Try again, and Remove asks first before the memory is lost", async () => {

@@ -10,7 +10,7 @@ import { IconCloudUpload, IconMicrophone } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { MEMORY_AUDIO_FIELD, MEMORY_IMAGES_FIELD } from '../../../../common/memory-fields';
 import { messages } from '../../../../common/messages';
-import { deviceNearlyFull, onOutboxEvent, useOutbox, type OutboxEntry } from '../../lib/outbox';
+import { deviceNearlyFull, onOutboxEvent, useOutbox, type OutboxEntry, type OutboxView } from '../../lib/outbox';
 import { useCurrentUser } from '../auth';
 import { prepareWaitingMemory } from './prepare';
 import { RefusedEntry } from './RefusedEntry';
@@ -100,13 +100,21 @@ function useSentNote(owner: string | null, entries: readonly OutboxEntry[]): str
 }
 
 /**
+ * What WaitingMemories lists, for a page that shows something else when nothing waits: home's
+ * without a timeline, those filed on `timelineId` with one, none while a page has no timeline (null).
+ */
+export function useWaitingMemories(timelineId?: string | null): OutboxView {
+  const owner = useCurrentUser().user?.id ?? null;
+  return useOutbox(timelineId === null ? null : owner, (entry) => (timelineId ? entry.kind === 'memory' && (entry.timelineIds ?? []).includes(timelineId) : shownOnHome(entry)));
+}
+
+/**
  * The signed-in person's waiting memories, oldest first; on a timeline's page only those filed
  * on it. Nothing shows when nothing waits (but the live region, for the "Sent" after the last).
  */
 export function WaitingMemories({ timelineId }: { timelineId?: string }) {
-  const { user } = useCurrentUser();
-  const owner = user?.id ?? null;
-  const { entries, progress } = useOutbox(owner, (entry) => (timelineId ? entry.kind === 'memory' && (entry.timelineIds ?? []).includes(timelineId) : shownOnHome(entry)));
+  const owner = useCurrentUser().user?.id ?? null;
+  const { entries, progress } = useWaitingMemories(timelineId);
   const sentNote = useSentNote(owner, entries);
   const headingId = useId();
   const bytes = entries.reduce((sum, entry) => sum + entry.bytes, 0);

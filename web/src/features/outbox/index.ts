@@ -7,4 +7,4 @@
 export { failureStatus } from './failureStatus';
 export { RefusedEntry } from './RefusedEntry';
 export { useOutboxSender } from './useOutboxSender';
-export { WaitingMemories } from './WaitingMemories';
+export { useWaitingMemories, WaitingMemories } from './WaitingMemories';

@@ -15,13 +15,15 @@ interface TimelineFeedProps {
   timelineId: string;
   filter: { start?: string; end?: string };
   filtered: boolean;
+  /** Issue 26: memories of hers filed here wait on this device, listed above the feed. */
+  waiting: boolean;
   onOpen: (memoryId: string) => void;
   onViewImage: (memory: Memory, index: number) => void;
   onCapture: () => void;
   onClearFilter: () => void;
 }
 
-export function TimelineFeed({ timelineId, filter, filtered, onOpen, onViewImage, onCapture, onClearFilter }: TimelineFeedProps) {
+export function TimelineFeed({ timelineId, filter, filtered, waiting, onOpen, onViewImage, onCapture, onClearFilter }: TimelineFeedProps) {
   const query = useTimelineMemories(timelineId, filter);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const groups = useMemo(() => groupByMonth(uniqueMemories(query.data?.pages ?? [])), [query.data]);
@@ -70,6 +72,8 @@ export function TimelineFeed({ timelineId, filter, filtered, onOpen, onViewImage
   }
 
   if (groups.length === 0) {
+    // What waits is the timeline's first memory: "No memories yet" under it would say otherwise.
+    if (waiting && !filtered) return null;
     return filtered ? (
       <Card withBorder radius="lg" padding="xl">
         <Stack align="center" gap="xs" ta="center">

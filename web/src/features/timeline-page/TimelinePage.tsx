@@ -9,7 +9,7 @@ import { useOpenShellDialog } from '../../components/shellDialogs';
 import { useOpenerFocus } from '../../components/useOpenerFocus';
 import type { Memory } from '../memories';
 import { useOpenMemory } from '../memories';
-import { WaitingMemories } from '../outbox';
+import { useWaitingMemories, WaitingMemories } from '../outbox';
 import { TimelineDot, useActiveTimeline } from '../timelines';
 import { dayRange } from './dayRange';
 import { DayFilter } from './DayFilter';
@@ -31,6 +31,7 @@ export function TimelinePage() {
   const timelineId = params.id ?? active?.id ?? null;
   const timeline = timelines.find((candidate) => candidate.id === timelineId) ?? null;
   const filter = useMemo(() => (day ? dayRange(day) : {}), [day]);
+  const waiting = useWaitingMemories(timelineId).entries.length > 0;
 
   // A link such as /timeline?memoryId=… opens that memory once; the parameter is then
   // dropped so Back and a reload do not open it again.
@@ -104,6 +105,7 @@ export function TimelinePage() {
         timelineId={timelineId}
         filter={filter}
         filtered={day !== null}
+        waiting={waiting}
         onOpen={openMemory}
         onViewImage={viewImage}
         onCapture={() => openDialog('capture')}
