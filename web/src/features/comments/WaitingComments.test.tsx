@@ -150,6 +150,8 @@ describe("a memory's waiting comments (issue 26)", () => {
     vi.restoreAllMocks();
     await sendOutbox(ada.user.id, { post: postThroughFetch(), now: () => Date.now() + 60_000 });
     const remove = await within(item).findByRole('button', { name: messages.commentRemoveWaitingLabel });
+    // Offered once the question's code is here (RefusedEntry).
+    await waitFor(() => expect((remove as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(remove);
     const ask = await screen.findByRole('dialog', { name: messages.commentRemoveWaitingTitle });
     expect(within(ask).getByText(messages.commentRemoveWaitingDetail)).toBeTruthy();

@@ -3,18 +3,39 @@
 // component for both lists, so a refusal reads and behaves the same wherever it shows.
 import { Button, Group, Text } from '@mantine/core';
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { messages } from '../../../../common/messages';
 import { lazyDialog } from '../../components/lazyDialog';
+import { useOnline } from '../../lib/offline/useOnline';
 import { useEntryActions, type OutboxEntry, type SendOptions } from '../../lib/outbox';
 
 const loadConfirm = () => import('../../components/ConfirmDeleteDialog').then((module) => module.ConfirmDeleteDialog);
 /**
  * Home's first script carries the waiting list (it must show offline with no service worker),
  * but not the dialog library this question needs: it loads with the first refusal shown, which
- * the server has just given, so the connection is there to fetch it.
+ * the server has just given, so the connection is there to fetch it. Remove waits for it: opened
+ * offline with no worker to hand it over, a question whose code never came would take the page
+ * down, so Remove is offered again once the connection returns and the code has come.
  */
 const ConfirmDeleteDialog = lazyDialog(loadConfirm);
+
+/** Whether the question's code is here, fetched again each time the connection returns. */
+function useQuestionLoaded(): boolean {
+  const online = useOnline();
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    loadConfirm().then(
+      () => live && setLoaded(true),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [online, loaded]);
+  return loaded;
+}
 
 export interface RefusedEntryWords {
   /** The server's words when it gave none of its own. */
@@ -31,9 +52,7 @@ export interface RefusedEntryWords {
 
 export function RefusedEntry({ entry, words, options }: { entry: OutboxEntry; words: RefusedEntryWords; options?: SendOptions }) {
   const { asking, ask, keep, removing, remove, retrying, retry } = useEntryActions(entry, options);
-  useEffect(() => {
-    void loadConfirm().catch(() => {});
-  }, []);
+  const canAsk = useQuestionLoaded();
   return (
     <>
       <Text c="red">{entry.lastMessage ?? words.detail}</Text>
@@ -41,7 +60,7 @@ export function RefusedEntry({ entry, words, options }: { entry: OutboxEntry; wo
         <Button size="md" variant="light" leftSection={<IconRefresh size={18} />} onClick={retry} loading={retrying} aria-label={words.retryLabel}>
           {messages.tryAgain}
         </Button>
-        <Button size="md" variant="subtle" color="red" leftSection={<IconTrash size={18} />} onClick={ask} aria-label={words.removeLabel}>
+        <Button size="md" variant="subtle" color="red" leftSection={<IconTrash size={18} />} onClick={ask} disabled={!canAsk} aria-label={words.removeLabel}>
           {words.remove}
         </Button>
       </Group>
