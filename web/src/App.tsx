@@ -1,21 +1,18 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import type { User } from '../../common/users';
 import { LoadingScreen } from './components/LoadingScreen';
 import { useCurrentUser } from './features/auth/useCurrentUser';
 import { WelcomePage } from './features/auth/WelcomePage';
+import { lazyLoaded } from './lib/lazyLoaded';
 
 /**
  * Issue 8 "First load": the first screen downloads only what it shows. Signed out, that is
  * the welcome page; the sign-in pages, the invite landings and the whole signed-in app
  * (SignedInApp.tsx) are chunks of their own, fetched when needed.
  */
-function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(() => load().then((component) => ({ default: component })));
-}
-
-const loadSignedInApp = () => import('./SignedInApp');
-const SignedInApp = lazy(loadSignedInApp);
+const loadSignedInApp = () => import('./SignedInApp').then((module) => module.default);
+const SignedInApp = lazyLoaded(loadSignedInApp);
 /** The signed-in app once main.tsx has loaded it before the first render; null until then. */
 let LoadedSignedInApp: ComponentType<{ user: User }> | null = null;
 
@@ -26,14 +23,14 @@ let LoadedSignedInApp: ComponentType<{ user: User }> | null = null;
  * what follows a shown fallback for 300 ms: home would wait behind a flash of "Loading...".
  */
 export async function preloadSignedInApp(): Promise<void> {
-  LoadedSignedInApp = (await loadSignedInApp()).default;
+  LoadedSignedInApp = await loadSignedInApp();
 }
-const LoginPage = lazyPage(() => import('./features/auth/LoginPage').then((m) => m.LoginPage));
-const SignupPage = lazyPage(() => import('./features/auth/SignupPage').then((m) => m.SignupPage));
-const ForgotPasswordPage = lazyPage(() => import('./features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
-const ResetPasswordPage = lazyPage(() => import('./features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage));
-const FamilyInvitePage = lazyPage(() => import('./features/invites/FamilyInvitePage').then((m) => m.FamilyInvitePage));
-const TimelineInvitePage = lazyPage(() => import('./features/invites/TimelineInvitePage').then((m) => m.TimelineInvitePage));
+const LoginPage = lazyLoaded(() => import('./features/auth/LoginPage').then((m) => m.LoginPage));
+const SignupPage = lazyLoaded(() => import('./features/auth/SignupPage').then((m) => m.SignupPage));
+const ForgotPasswordPage = lazyLoaded(() => import('./features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyLoaded(() => import('./features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage));
+const FamilyInvitePage = lazyLoaded(() => import('./features/invites/FamilyInvitePage').then((m) => m.FamilyInvitePage));
+const TimelineInvitePage = lazyLoaded(() => import('./features/invites/TimelineInvitePage').then((m) => m.TimelineInvitePage));
 
 /** A lazily loaded page shows the loading screen of accounts §2 while its chunk arrives. */
 const loading = (page: ReactNode) => <Suspense fallback={<LoadingScreen />}>{page}</Suspense>;

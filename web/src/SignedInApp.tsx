@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { User } from '../../common/users';
 import { LoadingScreen } from './components/LoadingScreen';
@@ -13,6 +13,7 @@ import { STORYTELLER_CARD_ROUTE } from './features/storytellers/paths';
 import { BOOKS_PATH } from './features/books/paths';
 import { ActiveTimelineProvider } from './features/timelines/ActiveTimeline';
 import { useOutboxSender } from './features/outbox';
+import { lazyLoaded } from './lib/lazyLoaded';
 
 /**
  * The signed-in app (accounts §2 "Route table"), a chunk of its own so the welcome page never
@@ -20,20 +21,16 @@ import { useOutboxSender } from './features/outbox';
  * so home does not wait for it either. Home and the shell come with it; every other page is
  * its own chunk, fetched the first time it is visited (issue 8 "First load").
  */
-function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(() => load().then((component) => ({ default: component })));
-}
-
-const FamilyInvitePage = lazyPage(() => import('./features/invites/FamilyInvitePage').then((m) => m.FamilyInvitePage));
-const TimelineInvitePage = lazyPage(() => import('./features/invites/TimelineInvitePage').then((m) => m.TimelineInvitePage));
-const ProfilePage = lazyPage(() => import('./features/profile/ProfilePage').then((m) => m.ProfilePage));
-const CommunitiesPage = lazyPage(() => import('./features/communities/CommunitiesPage').then((m) => m.CommunitiesPage));
-const StorytellerCardPage = lazyPage(() => import('./features/storytellers/StorytellerCardPage').then((m) => m.StorytellerCardPage));
-const BooksPage = lazyPage(() => import('./features/books/BooksPage').then((m) => m.BooksPage));
-const MediaRedirectPage = lazyPage(() => import('./features/media-player/MediaRedirectPage').then((m) => m.MediaRedirectPage));
-const NotFoundPage = lazyPage(() => import('./components/NotFoundPage').then((m) => m.NotFoundPage));
+const FamilyInvitePage = lazyLoaded(() => import('./features/invites/FamilyInvitePage').then((m) => m.FamilyInvitePage));
+const TimelineInvitePage = lazyLoaded(() => import('./features/invites/TimelineInvitePage').then((m) => m.TimelineInvitePage));
+const ProfilePage = lazyLoaded(() => import('./features/profile/ProfilePage').then((m) => m.ProfilePage));
+const CommunitiesPage = lazyLoaded(() => import('./features/communities/CommunitiesPage').then((m) => m.CommunitiesPage));
+const StorytellerCardPage = lazyLoaded(() => import('./features/storytellers/StorytellerCardPage').then((m) => m.StorytellerCardPage));
+const BooksPage = lazyLoaded(() => import('./features/books/BooksPage').then((m) => m.BooksPage));
+const MediaRedirectPage = lazyLoaded(() => import('./features/media-player/MediaRedirectPage').then((m) => m.MediaRedirectPage));
+const NotFoundPage = lazyLoaded(() => import('./components/NotFoundPage').then((m) => m.NotFoundPage));
 /** Signed in on a sign-in page: go where the user was headed (useReturnTo reads common/auth, which is zod). */
-const BackToReturnTo = lazyPage(() =>
+const BackToReturnTo = lazyLoaded(() =>
   import('./features/auth/useReturnTo').then(
     ({ useReturnTo }) =>
       function BackToReturnTo() {

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState, type RefObject } from 'react';
+import { Suspense, useEffect, useState, type RefObject } from 'react';
+import { lazyLoaded } from '../lib/lazyLoaded';
 
-const loadFloatingTooltip = () => import('./FloatingTooltip');
-const FloatingTooltip = lazy(loadFloatingTooltip);
+const loadFloatingTooltip = () => import('./FloatingTooltip').then((module) => module.default);
+const FloatingTooltip = lazyLoaded(loadFloatingTooltip);
 
 /**
  * A device with no pointer that can hover (a phone, a tablet without a mouse) never opens the

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
+import { lazyLoaded } from '../lib/lazyLoaded';
 
 /**
  * True from the first time `active` is true, for good: a lazily loaded dialog mounts when it
@@ -17,7 +18,7 @@ function useLoadedOnce(active: boolean): boolean {
  * dialogs, the side menu and a card's delete confirmation load (issue 21).
  */
 export function lazyDialog<P extends { opened: boolean }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Dialog = lazy(() => load().then((component) => ({ default: component })));
+  const Dialog = lazyLoaded(load);
   function LazyDialog(props: P) {
     const loaded = useLoadedOnce(props.opened);
     if (!loaded) return null;

@@ -2,7 +2,8 @@ import { ActionIcon, AppShell, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMenu2, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyLoaded } from '../lib/lazyLoaded';
 import { Link, Outlet } from 'react-router';
 import { messages } from '../../../common/messages';
 import type { User } from '../../../common/users';
@@ -25,7 +26,7 @@ import classes from './Shell.module.css';
 import { ShellDialogsContext, type ShellDialogName } from '../components/shellDialogs';
 import { useOpenerFocus } from '../components/useOpenerFocus';
 
-const ManageTimelinesDialog = lazy(() => import('../features/timelines/ManageTimelinesDialog'));
+const ManageTimelinesDialog = lazyLoaded(() => import('../features/timelines/ManageTimelinesDialog').then((module) => module.default));
 // Kept off the first load (issue 8 "First load"): the drawer loads the first time it opens,
 // and stays mounted after so it can animate closed.
 const SideMenu = lazyDialog(() => import('./SideMenu').then((module) => module.SideMenu));

@@ -1,7 +1,8 @@
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconEyeOff, IconSparkles, IconArrowsShuffle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyLoaded } from '../../lib/lazyLoaded';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
 import { useApiMutation } from '../../api/useApiMutation';
@@ -16,7 +17,7 @@ import { messages } from '../../../../common/messages';
  * fetched while the browser is idle after home is drawn, or when the person reaches for the
  * reveal, whichever comes first.
  */
-const MemoryCard = lazy(() => loadMemoryCard().then((component) => ({ default: component })));
+const MemoryCard = lazyLoaded(loadMemoryCard);
 const fetchMemoryCard = () => void loadMemoryCard().catch(() => {});
 
 /** How often 'Random Memory' asks again when the server happens to pick the one on show. */

@@ -1,6 +1,7 @@
 // accounts §4 "Onboarding for a signed-in user", mounted once in the signed-in layout. It only
 // decides; the screens themselves load when they are due.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyLoaded } from '../../lib/lazyLoaded';
 import { useLocation } from 'react-router';
 import { ONBOARDING_DELAY_MS, ONBOARDING_FOLLOW_UP_DELAY_MS } from '../../../../common/limits';
 import type { User } from '../../../../common/users';
@@ -11,8 +12,8 @@ import { isMobileDevice, isStandalone } from './device';
 import './installPrompt';
 import { markInstallShown, markProfileSetupShown, readOnboardingFlags } from './storage';
 
-const ProfileSetupDialog = lazy(() => import('./ProfileSetupDialog').then((module) => ({ default: module.ProfileSetupDialog })));
-const InstallDialog = lazy(() => import('./InstallDialog').then((module) => ({ default: module.InstallDialog })));
+const ProfileSetupDialog = lazyLoaded(() => import('./ProfileSetupDialog').then((module) => module.ProfileSetupDialog));
+const InstallDialog = lazyLoaded(() => import('./InstallDialog').then((module) => module.InstallDialog));
 
 export function Onboarding({ user }: { user: User }) {
   const { timelines, isLoading, error } = useTimelines();

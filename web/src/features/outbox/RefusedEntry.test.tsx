@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 // Issue 26: a refusal's Remove asks first, with a question whose code is fetched when the refusal
 // shows. Opened offline with no service worker, that code cannot come: Remove waits, disabled,
-// rather than open a question that would take the page down, and is offered once the connection
-// returns and the code has come.
+// rather than answer a tap with nothing, and is offered once the connection returns and the code
+// has come.
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

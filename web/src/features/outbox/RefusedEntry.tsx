@@ -6,34 +6,28 @@ import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { messages } from '../../../../common/messages';
 import { lazyDialog } from '../../components/lazyDialog';
-import { useOnline } from '../../lib/offline/useOnline';
+import { loadUntilLoaded } from '../../lib/lazyLoaded';
 import { useEntryActions, type OutboxEntry, type SendOptions } from '../../lib/outbox';
 
 const loadConfirm = () => import('../../components/ConfirmDeleteDialog').then((module) => module.ConfirmDeleteDialog);
 /**
  * Home's first script carries the waiting list (it must show offline with no service worker),
  * but not the dialog library this question needs: it loads with the first refusal shown, which
- * the server has just given, so the connection is there to fetch it. Remove waits for it: opened
- * offline with no worker to hand it over, a question whose code never came would take the page
- * down, so Remove is offered again once the connection returns and the code has come.
+ * the server has just given, so the connection is there to fetch it. Remove is offered once it
+ * has come: opened offline with no worker to hand it over, the question would otherwise appear
+ * only when the connection returned, long after the tap (lib/lazyLoaded asks again till then).
  */
 const ConfirmDeleteDialog = lazyDialog(loadConfirm);
 
-/** Whether the question's code is here, fetched again each time the connection returns. */
 function useQuestionLoaded(): boolean {
-  const online = useOnline();
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    if (loaded) return;
     let live = true;
-    loadConfirm().then(
-      () => live && setLoaded(true),
-      () => {},
-    );
+    void loadUntilLoaded(loadConfirm).then(() => live && setLoaded(true));
     return () => {
       live = false;
     };
-  }, [online, loaded]);
+  }, []);
   return loaded;
 }
 

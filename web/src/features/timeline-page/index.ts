@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyLoaded } from '../../lib/lazyLoaded';
 
 /** The timeline page (memories §2), loaded when first visited. */
-export const LazyTimelinePage = lazy(() => import('./TimelinePage').then((module) => ({ default: module.TimelinePage })));
+export const LazyTimelinePage = lazyLoaded(() => import('./TimelinePage').then((module) => module.TimelinePage));

@@ -1,10 +1,11 @@
 // One memory detail dialog for the whole signed-in app (memories §2): cards, notifications
 // and `?memoryId=` links all open it through useOpenMemory, and its code loads on first use.
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazyLoaded } from '../../../lib/lazyLoaded';
 import { useOpenerFocus } from '../../../components/useOpenerFocus';
 import { OpenMemoryContext } from '../openMemory';
 
-const MemoryDetailDialog = lazy(() => import('./MemoryDetailDialog').then((module) => ({ default: module.MemoryDetailDialog })));
+const MemoryDetailDialog = lazyLoaded(() => import('./MemoryDetailDialog').then((module) => module.MemoryDetailDialog));
 
 export function MemoryDetailProvider({ children }: { children: ReactNode }) {
   const [memoryId, setMemoryId] = useState<string | null>(null);
