@@ -172,3 +172,13 @@ test('a send from the outbox whose answer is cut off half way goes again with th
   expect(await graceFinds(grace, timelineId, title)).toHaveLength(1);
   await grace.close();
 });
+
+test("the wizard's code cut off on a weak signal is asked for again, and the wizard opens without a reload", async ({ page, browser }) => {
+  const { grace } = await roseAndGrace(page, browser);
+  // The first fetch of the wizard's chunk dies half way, as on a train; the next one arrives.
+  let asked = 0;
+  await page.route(/\/assets\/CaptureWizard-[^/]+\.js$/, (route) => (++asked === 1 ? route.abort('connectionreset') : route.fallback()));
+  await openWizard(page);
+  expect(asked).toBe(2);
+  await grace.close();
+});
