@@ -9,7 +9,7 @@ import { displayNameOf } from '../../../../common/people';
 import type { User } from '../../../../common/users';
 import { UserAvatar } from '../../components/UserAvatar';
 import type { OutboxEntry } from '../../lib/outbox';
-import { RefusedEntry } from '../outbox';
+import { commentRefusalWords, RefusedEntry } from '../outbox';
 import { useFirstBlobUrl } from '../../lib/useObjectUrls';
 import { useVoicePlayback, VoiceSeek } from '../media-player';
 
@@ -66,17 +66,7 @@ function WaitingComment({ entry, author, percent }: WaitingCommentProps) {
           </Group>
         )}
         {refused && (
-          <RefusedEntry
-            entry={entry}
-            words={{
-              detail: messages.commentRefusedDetail,
-              retryLabel: messages.commentRetry,
-              removeLabel: messages.commentRemoveWaitingLabel,
-              remove: messages.commentRemoveWaiting,
-              removeTitle: messages.commentRemoveWaitingTitle,
-              removeDetail: messages.commentRemoveWaitingDetail,
-            }}
-          />
+          <RefusedEntry entry={entry} words={commentRefusalWords} />
         )}
       </Stack>
     </Group>

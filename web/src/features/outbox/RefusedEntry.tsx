@@ -44,6 +44,26 @@ export interface RefusedEntryWords {
   removeDetail: string;
 }
 
+/** A refused comment's words, wherever it shows: under its memory, or on home once that is gone. */
+export const commentRefusalWords: RefusedEntryWords = {
+  detail: messages.commentRefusedDetail,
+  retryLabel: messages.commentRetry,
+  removeLabel: messages.commentRemoveWaitingLabel,
+  remove: messages.commentRemoveWaiting,
+  removeTitle: messages.commentRemoveWaitingTitle,
+  removeDetail: messages.commentRemoveWaitingDetail,
+};
+
+/** A refused memory's words, naming it by its title. */
+export const memoryRefusalWords = (title: string): RefusedEntryWords => ({
+  detail: messages.memoryRefusedDetail,
+  retryLabel: messages.memoryRetry(title),
+  removeLabel: messages.memoryRemoveWaitingLabel(title),
+  remove: messages.memoryRemoveWaiting,
+  removeTitle: messages.memoryRemoveWaitingTitle,
+  removeDetail: messages.memoryRemoveWaitingDetail,
+});
+
 export function RefusedEntry({ entry, words, options }: { entry: OutboxEntry; words: RefusedEntryWords; options?: SendOptions }) {
   const { asking, ask, keep, removing, remove, retrying, retry } = useEntryActions(entry, options);
   const canAsk = useQuestionLoaded();

@@ -96,6 +96,8 @@ describe('Memories waiting to send (issue 26)', () => {
     renderList();
     const item = await screen.findByRole('listitem', { name: 'What a day that was' });
     expect(within(item).getByText('Memory not found')).toBeTruthy();
+    // A comment's words wherever it shows (RefusedEntry's commentRefusalWords), not a memory's.
+    expect(within(item).getByRole('button', { name: messages.commentRetry })).toBeTruthy();
     expect(screen.queryByRole('listitem', { name: 'Still on its way' })).toBeNull();
     const remove = within(item).getByRole('button', { name: messages.commentRemoveWaitingLabel }) as HTMLButtonElement;
     await waitFor(() => expect(remove.disabled).toBe(false));

@@ -13,7 +13,7 @@ import { messages } from '../../../../common/messages';
 import { deviceNearlyFull, onOutboxEvent, useOutbox, type OutboxEntry, type OutboxView } from '../../lib/outbox';
 import { useCurrentUser } from '../auth';
 import { prepareWaitingMemory } from './prepare';
-import { RefusedEntry } from './RefusedEntry';
+import { commentRefusalWords, memoryRefusalWords, RefusedEntry } from './RefusedEntry';
 import { shownOnHome } from './shownOnHome';
 import { useFirstBlobUrl } from '../../lib/useObjectUrls';
 
@@ -53,18 +53,7 @@ function WaitingMemory({ entry, percent }: { entry: OutboxEntry; percent: number
         </Text>
         {sending && <Progress value={percent} size="lg" radius="xl" aria-label={messages.outboxSending(percent)} />}
         {refused && (
-          <RefusedEntry
-            entry={entry}
-            options={{ prepare: { memory: prepareWaitingMemory } }}
-            words={{
-              detail: comment ? messages.commentRefusedDetail : messages.memoryRefusedDetail,
-              retryLabel: messages.memoryRetry(title),
-              removeLabel: comment ? messages.commentRemoveWaitingLabel : messages.memoryRemoveWaitingLabel(title),
-              remove: messages.memoryRemoveWaiting,
-              removeTitle: comment ? messages.commentRemoveWaitingTitle : messages.memoryRemoveWaitingTitle,
-              removeDetail: comment ? messages.commentRemoveWaitingDetail : messages.memoryRemoveWaitingDetail,
-            }}
-          />
+          <RefusedEntry entry={entry} options={{ prepare: { memory: prepareWaitingMemory } }} words={comment ? commentRefusalWords : memoryRefusalWords(title)} />
         )}
       </Stack>
     </Group>

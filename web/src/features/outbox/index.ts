@@ -5,6 +5,6 @@
 // The outbox itself (IndexedDB, sending, scheduling) is web/src/lib/outbox, shared with the
 // storyteller's page and the service worker.
 export { failureStatus } from './failureStatus';
-export { RefusedEntry } from './RefusedEntry';
+export { commentRefusalWords, RefusedEntry } from './RefusedEntry';
 export { useOutboxSender } from './useOutboxSender';
 export { useWaitingMemories, WaitingMemories } from './WaitingMemories';
