@@ -256,6 +256,8 @@ export const OUTBOX_VIDEO_UPLOAD_KEPT_MS = 12 * 60 * 60_000;
 export const OFFLINE_NETWORK_TIMEOUT_SECONDS = 4;
 /** A part of the app whose code did not arrive is asked for again after this long, or as soon as the connection returns (web/src/lib/lazyLoaded.ts). */
 export const CODE_RETRY_MS = 3_000;
+/** The longest the first screen's later answers wait for its paint: a hidden tab paints no frame (web/src/lib/firstPaint.ts). */
+export const FIRST_PAINT_HOLD_MAX_MS = 1_000;
 /** Last-seen photos kept for offline use: at most this many, none older than this. */
 export const OFFLINE_MEDIA_MAX_ENTRIES = 400;
 export const OFFLINE_MEDIA_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;

@@ -4,6 +4,7 @@
 // where the app's own start did not ask for it.
 import { act, cleanup, render, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_PAINT_HOLD_MAX_MS } from '../../../common/limits';
 
 import { FirstPaintMark, holdUntilFirstPaint, useFirstPaintDone } from './firstPaint';
 
@@ -41,7 +42,7 @@ describe('useFirstPaintDone', () => {
   it('lets go after a second when no frame comes (a tab opened in the background)', async () => {
     holdUntilFirstPaint();
     const hook = renderHook(() => useFirstPaintDone());
-    await act(async () => vi.advanceTimersByTime(999));
+    await act(async () => vi.advanceTimersByTime(FIRST_PAINT_HOLD_MAX_MS - 1));
     expect(hook.result.current).toBe(false);
     await act(async () => vi.advanceTimersByTime(1));
     expect(hook.result.current).toBe(true);

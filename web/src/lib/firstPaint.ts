@@ -6,13 +6,11 @@
 // largest paint came at 3.1-4.0 s with them asked at once and 2.7-2.9 s with them held. What the
 // screen needs to be drawn is in the page itself (api/page-data.ts), so nothing it shows waits.
 import { useEffect, useSyncExternalStore } from 'react';
+import { FIRST_PAINT_HOLD_MAX_MS } from '../../../common/limits';
 
 /** Held only by the app's own start (main.tsx): a test or another page never waits. */
 let painted = true;
 const listeners = new Set<() => void>();
-
-/** A hidden tab paints no frame, so its answers are not held longer than this. */
-const LONGEST_HOLD_MS = 1_000;
 
 function markPainted(): void {
   if (painted) return;
@@ -23,7 +21,7 @@ function markPainted(): void {
 /** main.tsx, before the first render: hold the answers until FirstPaintMark reports its frame. */
 export function holdUntilFirstPaint(): void {
   painted = false;
-  setTimeout(markPainted, LONGEST_HOLD_MS);
+  setTimeout(markPainted, FIRST_PAINT_HOLD_MAX_MS);
 }
 
 /**
