@@ -218,6 +218,8 @@ export const SEARCH_MAX_LENGTH = 200;
 /** memories §9: results cached one minute, typing debounced 500 ms. */
 export const SEARCH_CACHE_MS = 60_000;
 export const SEARCH_DEBOUNCE_MS = 500;
+/** Search results come 20 at a time: a broad word over a large family finds tens of thousands. */
+export const SEARCH_PAGE_SIZE = 20;
 /** memories §9: 500 ms between one month's archive and the next. */
 export const BULK_MONTH_PAUSE_MS = 500;
 /** memories §9: the metadata.json of a single-memory export says version '1.0'. */

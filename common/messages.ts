@@ -686,6 +686,12 @@ export const messages = {
   searchSearching: 'Searching…',
   searchResults: 'Search results',
   searchResultCount: (count: number) => (count === 1 ? '1 memory found' : `${count} memories found`),
+  // The results come a page at a time: until the last has come, the count is only a beginning.
+  searchResultCountMore: (count: number) => (count === 1 ? '1 memory found so far, more below' : `${count} memories found so far, more below`),
+  searchMoreResults: 'More results',
+  searchLoadingMore: 'Loading more results',
+  searchMoreFailed: 'Could not load more results',
+  searchMoreFailedDetail: "The results above are still here. Please try 'More results' again.",
   datesNextMonth: 'Next month',
   datesPreviousMonth: 'Previous month',
   downloadMemory: 'Download',

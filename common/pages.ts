@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PAGE_LIMIT_MAX } from './limits.js';
 import { messages } from './messages.js';
+import { NEXT_CURSOR_HEADER } from './pages-rules.js';
 
 /** The two query fields, to spread into a list's query schema. */
 export const pageFields = {
@@ -23,8 +24,8 @@ export const pageFields = {
 export const pageQuery = z.object(pageFields);
 export type PageQuery = z.infer<typeof pageQuery>;
 
-/** The response header that carries the next page's cursor; absent on the last page and on a whole list. */
-export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+// The header, without zod, for the web's first screen (pages-rules.ts).
+export { NEXT_CURSOR_HEADER } from './pages-rules.js';
 
 /** What the API document says of every list that streams and takes a page. */
 export const PAGED_LIST = `Written as it is read. With limit (1 to ${PAGE_LIMIT_MAX}), at most that many, and the cursor of the next page in the ${NEXT_CURSOR_HEADER} header (absent on the last page); send it back as cursor for the next.`;

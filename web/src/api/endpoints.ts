@@ -11,7 +11,7 @@ import type { PresignedUrl } from '../../../common/uploads';
 import type { AskQuestionBody, CreatedStoryteller, CreateStorytellerBody, Question, Storyteller, StorytellerLink, UpdateStorytellerBody } from '../../../common/storytellers';
 import type { UpdateUserBody, User } from '../../../common/users';
 import { MEMORY_POST_RETRIES, MEMORY_POST_TIMEOUT_MS } from '../../../common/limits';
-import { request } from './client';
+import { request, requestPage } from './client';
 import { ApiError } from './errors';
 import { idempotencyHeaders } from './idempotency';
 import { recordingFileName, uploadWithProgress } from './upload';
@@ -182,14 +182,19 @@ export const api = {
     /** memories §6: the list always includes the current user. */
     share: (memoryId: string, userIds: string[], audience?: Audience) =>
       request<Memory>('POST', `/api/memories/${id(memoryId)}/share`, audience ? { userIds, audience } : { userIds }),
-    /** memories §5 on the server (DESIGN "API"): days in the person's zone, newest first. */
-    search: (filter: SearchFilter) => {
-      const query = new URLSearchParams({ q: filter.q, tz: timeZone() });
+    /**
+     * memories §5 on the server (DESIGN "API"): days in the person's zone, newest first; one page
+     * of them, and the cursor of the next (null on the last).
+     */
+    search: async (filter: SearchFilter, page: { cursor?: string | null; limit: number }): Promise<MemoryPage> => {
+      const query = new URLSearchParams({ q: filter.q, tz: timeZone(), limit: String(page.limit) });
+      if (page.cursor) query.set('cursor', page.cursor);
       if (filter.start) query.set('start', filter.start);
       if (filter.end) query.set('end', filter.end);
       if (filter.withImages) query.set('withImages', 'true');
       if (filter.timelineIds?.length) query.set('timelineIds', filter.timelineIds.join(','));
-      return request<Memory[]>('GET', `/api/memories/search?${query}`);
+      const { items, nextCursor } = await requestPage<Memory>(`/api/memories/search?${query}`);
+      return { memories: items, nextCursor };
     },
   },
   archives: {

@@ -2,13 +2,16 @@
 // memories §2 "Search Memories dialog", §5, §8, §9: the hint under 2 characters, one search
 // 500 ms after the typing settles, answers kept a minute, the matched words marked, 'No
 // results found' for an empty answer and for a failure, the filters sent, and a result
-// (chosen by pointer or reached with the arrow keys) opening the memory detail dialog.
+// (chosen by pointer or reached with the arrow keys) opening the memory detail dialog. The
+// results come a page at a time: 'More results' (or the end of the list coming near) asks for
+// the next with the cursor the last one gave, and a failed next page keeps what was found.
 import { Modal } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Memory } from '../../../../common/memories';
+import { SEARCH_PAGE_SIZE } from '../../../../common/limits';
+import type { Memory, MemoryPage } from '../../../../common/memories';
 import { api } from '../../api/endpoints';
 import { ApiError } from '../../api/errors';
 import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
@@ -59,6 +62,9 @@ const garden = memory('m-garden', {
 });
 const lake = memory('m-lake', { title: 'Lake trip', content: 'Grandpa rowed us across.' });
 
+/** An answer with no page after it. */
+const lastPage = (memories: Memory[]): MemoryPage => ({ memories, nextCursor: null });
+
 const searchBox = () => screen.getByRole('searchbox', { name: /Search your memories/ });
 const type = (text: string) => fireEvent.change(searchBox(), { target: { value: text } });
 /** Lets the 500 ms debounce run out, then the answer reach the screen (React renders when act ends). */
@@ -95,7 +101,7 @@ afterEach(() => {
 
 describe('the Search Memories dialog', () => {
   it("asks for 2 characters with 'Enter at least 2 characters to search' and searches nothing before", async () => {
-    const search = vi.spyOn(api.memories, 'search').mockResolvedValue([]);
+    const search = vi.spyOn(api.memories, 'search').mockResolvedValue(lastPage([]));
     renderDialog();
     expect(screen.getByRole('dialog', { name: messages.searchTitle })).toBeTruthy();
     expect(screen.getByText(messages.searchHint)).toBeTruthy();
@@ -106,7 +112,7 @@ describe('the Search Memories dialog', () => {
   });
 
   it('searches once, 500 ms after the typing settles, with the trimmed text', async () => {
-    const search = vi.spyOn(api.memories, 'search').mockResolvedValue([garden]);
+    const search = vi.spyOn(api.memories, 'search').mockResolvedValue(lastPage([garden]));
     renderDialog();
     for (const text of ['g', 'gr', 'gra', 'gran ']) {
       type(text);
@@ -127,12 +133,12 @@ describe('the Search Memories dialog', () => {
       await vi.advanceTimersByTimeAsync(10);
     });
     expect(search).toHaveBeenCalledTimes(1);
-    expect(search).toHaveBeenCalledWith({ q: 'gran', withImages: false, timelineIds: [] });
+    expect(search).toHaveBeenCalledWith({ q: 'gran', withImages: false, timelineIds: [] }, { cursor: null, limit: SEARCH_PAGE_SIZE });
     expect(screen.getByText('1 memory found')).toBeTruthy();
   });
 
   it('marks the matched words in the title and the snippet, and shows the thumbnail', async () => {
-    vi.spyOn(api.memories, 'search').mockResolvedValue([garden]);
+    vi.spyOn(api.memories, 'search').mockResolvedValue(lastPage([garden]));
     renderDialog();
     type('GRAN lake');
     await settleTyping();
@@ -145,7 +151,7 @@ describe('the Search Memories dialog', () => {
   });
 
   it("says 'No results found' when nothing matches", async () => {
-    vi.spyOn(api.memories, 'search').mockResolvedValue([]);
+    vi.spyOn(api.memories, 'search').mockResolvedValue(lastPage([]));
     renderDialog();
     type('winter');
     await settleTyping();
@@ -163,7 +169,7 @@ describe('the Search Memories dialog', () => {
   });
 
   it('keeps an answer for a minute: the same search again asks nothing, after a minute it asks again', async () => {
-    const search = vi.spyOn(api.memories, 'search').mockResolvedValue([lake]);
+    const search = vi.spyOn(api.memories, 'search').mockResolvedValue(lastPage([lake]));
     renderDialog();
     type('lake');
     await settleTyping();
@@ -184,13 +190,13 @@ describe('the Search Memories dialog', () => {
   });
 
   it('sends the photo and timeline filters', async () => {
-    const search = vi.spyOn(api.memories, 'search').mockResolvedValue([garden]);
+    const search = vi.spyOn(api.memories, 'search').mockResolvedValue(lastPage([garden]));
     renderDialog();
     type('garden');
     await settleTyping();
     fireEvent.click(screen.getByRole('switch', { name: messages.searchWithImages }));
     await settleTyping();
-    expect(search).toHaveBeenLastCalledWith({ q: 'garden', withImages: true, timelineIds: [] });
+    expect(search).toHaveBeenLastCalledWith({ q: 'garden', withImages: true, timelineIds: [] }, { cursor: null, limit: SEARCH_PAGE_SIZE });
 
     fireEvent.click(screen.getByRole('combobox', { name: messages.timelines }));
     await act(async () => {
@@ -198,11 +204,11 @@ describe('the Search Memories dialog', () => {
     });
     fireEvent.click(screen.getByRole('option', { name: 'Travels', hidden: true }));
     await settleTyping();
-    expect(search).toHaveBeenLastCalledWith({ q: 'garden', withImages: true, timelineIds: ['t-travel'] });
+    expect(search).toHaveBeenLastCalledWith({ q: 'garden', withImages: true, timelineIds: ['t-travel'] }, { cursor: null, limit: SEARCH_PAGE_SIZE });
   });
 
   it('opens the chosen result in the memory detail dialog', async () => {
-    vi.spyOn(api.memories, 'search').mockResolvedValue([garden, lake]);
+    vi.spyOn(api.memories, 'search').mockResolvedValue(lastPage([garden, lake]));
     renderDialog();
     type('la');
     await settleTyping();
@@ -211,7 +217,7 @@ describe('the Search Memories dialog', () => {
   });
 
   it('moves through the results with the arrow keys, from the text box and back to it', async () => {
-    vi.spyOn(api.memories, 'search').mockResolvedValue([garden, lake]);
+    vi.spyOn(api.memories, 'search').mockResolvedValue(lastPage([garden, lake]));
     renderDialog();
     type('la');
     await settleTyping();
@@ -226,6 +232,126 @@ describe('the Search Memories dialog', () => {
     fireEvent.keyDown(second!, { key: 'ArrowUp' });
     fireEvent.keyDown(first!, { key: 'ArrowUp' });
     expect(document.activeElement).toBe(searchBox());
+  });
+
+  describe('a page at a time', () => {
+    const river = memory('m-river', { title: 'River walk', content: 'Down by the lake path.', createdAt: '2023-07-01T10:00:00.000Z' });
+    const moreButton = () => screen.getByRole('button', { name: messages.searchMoreResults });
+    /** Lets an answer asked for by a click reach the screen. */
+    const settleAnswer = async () => {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10);
+      });
+    };
+
+    it(`asks for ${SEARCH_PAGE_SIZE}, and 'More results' asks for the next with the cursor the first page gave`, async () => {
+      const search = vi
+        .spyOn(api.memories, 'search')
+        .mockResolvedValueOnce({ memories: [garden, lake], nextCursor: 'after-lake' })
+        .mockResolvedValueOnce(lastPage([river]));
+      renderDialog();
+      type('la');
+      await settleTyping();
+      expect(search).toHaveBeenCalledTimes(1);
+      expect(search).toHaveBeenLastCalledWith({ q: 'la', withImages: false, timelineIds: [] }, { cursor: null, limit: SEARCH_PAGE_SIZE });
+
+      fireEvent.click(moreButton());
+      await settleAnswer();
+      expect(search).toHaveBeenCalledTimes(2);
+      expect(search).toHaveBeenLastCalledWith({ q: 'la', withImages: false, timelineIds: [] }, { cursor: 'after-lake', limit: SEARCH_PAGE_SIZE });
+      const buttons = within(screen.getByRole('list', { name: messages.searchResults })).getAllByRole('button');
+      expect(buttons.map((button) => button.querySelector('p')?.textContent)).toEqual(["Grandmother's garden", 'Lake trip', 'River walk']);
+      // Reading on: focus goes to the first result the button brought.
+      expect(document.activeElement).toBe(buttons[2]);
+      expect(screen.queryByRole('button', { name: messages.searchMoreResults })).toBeNull();
+    });
+
+    it('says how many so far while more remain, and the exact count once the last page has come', async () => {
+      vi.spyOn(api.memories, 'search')
+        .mockResolvedValueOnce({ memories: [garden, lake], nextCursor: 'after-lake' })
+        .mockResolvedValueOnce(lastPage([river]));
+      renderDialog();
+      type('la');
+      await settleTyping();
+      expect(screen.getByText(messages.searchResultCountMore(2))).toBeTruthy();
+      expect(screen.getByText('2 memories found so far, more below')).toBeTruthy();
+      expect(screen.queryByText(messages.searchResultCount(2))).toBeNull();
+
+      fireEvent.click(moreButton());
+      await settleAnswer();
+      expect(screen.getByText(messages.searchResultCount(3))).toBeTruthy();
+      expect(screen.queryByText(messages.searchResultCountMore(3))).toBeNull();
+    });
+
+    it('moves through the results of both pages with the arrow keys', async () => {
+      vi.spyOn(api.memories, 'search')
+        .mockResolvedValueOnce({ memories: [garden], nextCursor: 'after-garden' })
+        .mockResolvedValueOnce(lastPage([lake]));
+      renderDialog();
+      type('la');
+      await settleTyping();
+      fireEvent.click(moreButton());
+      await settleAnswer();
+      const [first, second] = within(screen.getByRole('list', { name: messages.searchResults })).getAllByRole('button');
+      first!.focus();
+      fireEvent.keyDown(first!, { key: 'ArrowDown' });
+      expect(document.activeElement).toBe(second);
+      fireEvent.keyDown(second!, { key: 'ArrowUp' });
+      expect(document.activeElement).toBe(first);
+    });
+
+    it('keeps the results shown when the next page fails, says so in words, and asks again from the button', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const search = vi
+        .spyOn(api.memories, 'search')
+        .mockResolvedValueOnce({ memories: [garden, lake], nextCursor: 'after-lake' })
+        .mockRejectedValueOnce(new ApiError(503, '', '503: Service Unavailable'))
+        .mockResolvedValueOnce(lastPage([river]));
+      renderDialog();
+      type('la');
+      await settleTyping();
+      fireEvent.click(moreButton());
+      await settleAnswer();
+
+      const list = screen.getByRole('list', { name: messages.searchResults });
+      expect(within(list).getAllByRole('button')).toHaveLength(2);
+      expect(screen.queryByText(messages.searchNoResults)).toBeNull();
+      expect(screen.getByRole('alert').textContent).toContain(messages.searchMoreFailed);
+      expect(screen.getByText(messages.searchResultCountMore(2))).toBeTruthy();
+
+      fireEvent.click(moreButton());
+      await settleAnswer();
+      expect(search).toHaveBeenLastCalledWith({ q: 'la', withImages: false, timelineIds: [] }, { cursor: 'after-lake', limit: SEARCH_PAGE_SIZE });
+      expect(within(list).getAllByRole('button')).toHaveLength(3);
+      expect(screen.queryByText(messages.searchMoreFailed)).toBeNull();
+      expect(screen.getByText(messages.searchResultCount(3))).toBeTruthy();
+    });
+
+    it('asks for the next page as the end of the list nears view', async () => {
+      const watching: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+            watching.push(callback);
+          }
+          observe() {}
+          disconnect() {}
+        },
+      );
+      const search = vi
+        .spyOn(api.memories, 'search')
+        .mockResolvedValueOnce({ memories: [garden], nextCursor: 'after-garden' })
+        .mockResolvedValueOnce(lastPage([lake]));
+      renderDialog();
+      type('la');
+      await settleTyping();
+      expect(search).toHaveBeenCalledTimes(1);
+      act(() => watching.at(-1)!([{ isIntersecting: true }]));
+      await settleAnswer();
+      expect(search).toHaveBeenLastCalledWith({ q: 'la', withImages: false, timelineIds: [] }, { cursor: 'after-garden', limit: SEARCH_PAGE_SIZE });
+      expect(within(screen.getByRole('list', { name: messages.searchResults })).getAllByRole('button')).toHaveLength(2);
+    });
   });
 
   it('on Escape closes only the memory opened above it, and itself once that is gone', async () => {

@@ -2,7 +2,8 @@
 // photos, the person's timelines; the results, 'No results found' when there are none or the
 // search failed (§8), and 'Enter at least 2 characters to search' until there is enough to go
 // on (§5). A result opens the memory detail dialog above this one, so closing it comes back
-// to the results. Loaded lazily by LazySearchDialog.
+// to the results. The results come a page at a time (useMemorySearch); the count says so until
+// the last has come. Loaded lazily by LazySearchDialog.
 import '@mantine/dates/styles.css';
 import { Group, Loader, Modal, MultiSelect, ScrollArea, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
@@ -107,7 +108,7 @@ function SearchForm() {
       />
       <SearchStatus search={search} />
       {!search.tooShort && search.results && search.results.length > 0 && (
-        <SearchResults results={search.results} words={search.words} onOpen={openMemory} list={list} searchBox={searchBox} />
+        <SearchResults results={search.results} words={search.words} onOpen={openMemory} list={list} searchBox={searchBox} more={search} />
       )}
     </Stack>
   );
@@ -115,7 +116,7 @@ function SearchForm() {
 
 /** What the search is doing, read out as it changes. */
 function SearchStatus({ search }: { search: MemorySearch }) {
-  const { tooShort, searching, results } = search;
+  const { tooShort, searching, results, hasMore } = search;
   const waiting = results === undefined || (results.length === 0 && searching);
   return (
     <div aria-live="polite">
@@ -130,7 +131,8 @@ function SearchStatus({ search }: { search: MemorySearch }) {
         <Text fw={600}>{messages.searchNoResults}</Text>
       ) : (
         <Group gap="xs">
-          <Text c="dimmed">{messages.searchResultCount(results.length)}</Text>
+          {/* The total is known only once the last page has come. */}
+          <Text c="dimmed">{hasMore ? messages.searchResultCountMore(results.length) : messages.searchResultCount(results.length)}</Text>
           {searching && <Loader size="sm" aria-label={messages.searchSearching} />}
         </Group>
       )}

@@ -1,9 +1,11 @@
 // memories §2: the results list (title, date, snippet, a thumbnail when there is one), the
 // matched words marked. Each result is a button: Tab or the arrow keys move through them and
-// Enter opens one; the up arrow from the first goes back to the text box.
-import { Group, Image, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+// Enter opens one; the up arrow from the first goes back to the text box. The results come a
+// page at a time: the next loads as the end of the list nears view, and a 'More results'
+// button does the same for keyboards and screen readers.
+import { Alert, Button, Group, Image, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconNotes } from '@tabler/icons-react';
-import type { KeyboardEvent, RefObject } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { SNIPPET_COMPACT_MAX } from '../../../../common/limits';
 import type { Memory } from '../../../../common/memories';
 import { imageUrlOf, mediaUrl, relativeMemoryDate } from '../../../../common/memories-rules';
@@ -11,6 +13,7 @@ import { messages } from '../../../../common/messages';
 import { Highlight } from './Highlight';
 import { matchSnippet } from './highlight';
 import classes from './Search.module.css';
+import type { MemorySearch } from './useMemorySearch';
 
 interface SearchResultsProps {
   results: Memory[];
@@ -19,6 +22,8 @@ interface SearchResultsProps {
   list: RefObject<HTMLUListElement | null>;
   /** Where the up arrow goes from the first result. */
   searchBox: RefObject<HTMLInputElement | null>;
+  /** The pages still to come. */
+  more: Pick<MemorySearch, 'hasMore' | 'loadingMore' | 'loadMoreFailed' | 'loadMore'>;
 }
 
 /** The first result's button, for the text box's down arrow. */
@@ -26,7 +31,7 @@ export function firstResult(list: HTMLUListElement | null): HTMLButtonElement | 
   return list?.querySelector('button') ?? null;
 }
 
-export function SearchResults({ results, words, onOpen, list, searchBox }: SearchResultsProps) {
+export function SearchResults({ results, words, onOpen, list, searchBox, more }: SearchResultsProps) {
   const move = (event: KeyboardEvent<HTMLUListElement>) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     const buttons = [...(list.current?.querySelectorAll('button') ?? [])];
@@ -38,14 +43,85 @@ export function SearchResults({ results, words, onOpen, list, searchBox }: Searc
   };
 
   return (
-    <ul className={classes.list} aria-label={messages.searchResults} ref={list} onKeyDown={move}>
-      {results.map((memory) => (
-        <li key={memory.id}>
-          <SearchResult memory={memory} words={words} onOpen={onOpen} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className={classes.list} aria-label={messages.searchResults} ref={list} onKeyDown={move}>
+        {results.map((memory) => (
+          <li key={memory.id}>
+            <SearchResult memory={memory} words={words} onOpen={onOpen} />
+          </li>
+        ))}
+      </ul>
+      <MoreResults found={results.length} list={list} {...more} />
+    </>
   );
+}
+
+/**
+ * The sentinel that asks for the next page as it nears view, and the 'More results' button.
+ * After the button, focus goes to the first new result: the button may be gone with the last
+ * page, and reading on is what was asked.
+ */
+function MoreResults({ found, list, hasMore, loadingMore, loadMoreFailed, loadMore }: { found: number; list: RefObject<HTMLUListElement | null> } & SearchResultsProps['more']) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const firstNew = useRef<number | null>(null);
+
+  // Not after a failed page: the sentinel still in view would ask again and again; the button asks.
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore || loadingMore || loadMoreFailed || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadMore(), {
+      // The dialog scrolls inside itself: a margin on the window would be cut off by it.
+      root: scrollingAncestor(element),
+      rootMargin: '400px 0px',
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, loadingMore, loadMoreFailed, loadMore]);
+
+  useEffect(() => {
+    const at = firstNew.current;
+    if (at === null || loadingMore) return;
+    firstNew.current = null;
+    if (found > at) list.current?.querySelectorAll('button')[at]?.focus();
+  }, [found, loadingMore, list]);
+
+  return (
+    <>
+      <div ref={sentinel} />
+      {loadMoreFailed && (
+        <Alert color="red" title={messages.searchMoreFailed} role="alert">
+          {messages.searchMoreFailedDetail}
+        </Alert>
+      )}
+      {hasMore && (
+        <Button
+          variant="default"
+          size="md"
+          fullWidth
+          className={classes.more}
+          loading={loadingMore}
+          onClick={() => {
+            firstNew.current = found;
+            loadMore();
+          }}
+        >
+          {messages.searchMoreResults}
+        </Button>
+      )}
+      {/* Always there, so a screen reader hears it when the words come. */}
+      <VisuallyHidden role="status" aria-live="polite">
+        {loadingMore ? messages.searchLoadingMore : ''}
+      </VisuallyHidden>
+    </>
+  );
+}
+
+/** The nearest ancestor that scrolls (the dialog's body), or null for the window. */
+function scrollingAncestor(element: Element): Element | null {
+  for (let at = element.parentElement; at; at = at.parentElement) {
+    if (/(auto|scroll)/.test(getComputedStyle(at).overflowY)) return at;
+  }
+  return null;
 }
 
 /** The first photo's thumbnail, else a video's stored frame. */

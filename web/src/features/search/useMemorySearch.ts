@@ -1,11 +1,12 @@
 // memories §5, §8, §9: what the typed words and the filters find. Typing settles for 500 ms
 // before a search goes out; an answer is kept for a minute, so the same search again is
-// instant; a failed search finds nothing, as the spec says.
+// instant; a failed search finds nothing, as the spec says. The results come a page at a
+// time (SEARCH_PAGE_SIZE), so a broad word over a large family asks for 20, not 45 000.
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { SEARCH_CACHE_MS, SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '../../../../common/limits';
-import type { Memory } from '../../../../common/memories';
+import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import { SEARCH_CACHE_MS, SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH, SEARCH_PAGE_SIZE } from '../../../../common/limits';
+import type { Memory, MemoryPage } from '../../../../common/memories';
 import { searchWords } from '../../../../common/search';
 import { api, type SearchFilter } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
@@ -23,10 +24,17 @@ export interface MemorySearch {
   tooShort: boolean;
   /** Waiting for the typing to settle or for the answer. */
   searching: boolean;
-  /** The memories found, newest first; undefined until the first answer. */
+  /** The memories found so far, newest first; undefined until the first answer. */
   results: Memory[] | undefined;
   /** The words the results were found by, for highlighting. */
   words: string[];
+  /** More pages remain after the results shown. */
+  hasMore: boolean;
+  /** The next page is on its way. */
+  loadingMore: boolean;
+  /** The next page failed; the results shown stay, and loadMore asks again. */
+  loadMoreFailed: boolean;
+  loadMore: () => void;
 }
 
 export function useMemorySearch(text: string, filters: SearchFilters): MemorySearch {
@@ -40,23 +48,46 @@ export function useMemorySearch(text: string, filters: SearchFilters): MemorySea
     withImages: filters.withImages,
     timelineIds: filters.timelineIds,
   };
-  const query = useQuery({
+  const query = useInfiniteQuery({
     queryKey: queryKeys.search(filter),
-    queryFn: () => api.memories.search(filter),
+    queryFn: ({ pageParam }) => api.memories.search(filter, { cursor: pageParam, limit: SEARCH_PAGE_SIZE }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
     enabled: settled.length >= SEARCH_MIN_LENGTH,
     staleTime: SEARCH_CACHE_MS,
     gcTime: SEARCH_CACHE_MS,
     // Issue 22: a found memory whose words are on their way shows them when they come.
-    refetchInterval: pollWhileWordsAwaited((memories: Memory[]) => memories.some(memoryAwaitsWords)),
+    refetchInterval: pollWhileWordsAwaited((data: InfiniteData<MemoryPage>) => data.pages.some((page) => page.memories.some(memoryAwaitsWords))),
   });
+  const { data, error, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   useEffect(() => {
-    if (query.error) console.error('Search failed', query.error);
-  }, [query.error]);
+    if (error) console.error('Search failed', error);
+  }, [error]);
+  const found = useMemo(() => (data ? foundOnce(data.pages) : undefined), [data]);
+  const loadMore = useCallback(() => {
+    if (!isFetchingNextPage) void fetchNextPage();
+  }, [isFetchingNextPage, fetchNextPage]);
+  // A failed first answer finds nothing (memories §8); a failed next page keeps what was found.
+  const failed = query.isError && !query.isFetchNextPageError;
 
   return {
     tooShort: typed.length < SEARCH_MIN_LENGTH,
-    searching: typed !== settled || query.isFetching,
-    results: query.isError ? [] : query.data,
+    searching: typed !== settled || (query.isFetching && !isFetchingNextPage),
+    results: failed ? [] : found,
     words: searchWords(settled),
+    hasMore: !failed && hasNextPage,
+    loadingMore: isFetchingNextPage,
+    loadMoreFailed: query.isFetchNextPageError,
+    loadMore,
   };
+}
+
+/**
+ * The pages' memories, each once: a memory redated between two pages can come in both, and
+ * the results are keyed by id.
+ */
+function foundOnce(pages: readonly MemoryPage[]): Memory[] {
+  const byId = new Map<string, Memory>();
+  for (const memory of pages.flatMap((page) => page.memories)) if (!byId.has(memory.id)) byId.set(memory.id, memory);
+  return [...byId.values()];
 }
