@@ -1,13 +1,15 @@
 // issue 10: memories §2 "Search Memories dialog" and "Bulk Download Memories dialog", §5, §7,
 // §8 against the real server in Chromium, at phone size and on a desktop. Search finds a
-// memory by a word of its transcription and opens it in the detail dialog; the memory's
+// memory by a word of its transcription and opens it in the detail dialog; a broad word's
+// results come a page at a time, by 'More results' or as the list's end comes near; the memory's
 // Download and a month's Download All are saved and unzip to the entries §7 lists. Both
 // dialogs pass axe and the issue 9 legibility audit.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import yauzl from 'yauzl';
+import { SEARCH_PAGE_SIZE } from '../common/limits';
 import type { Memory } from '../common/memories';
-import { expectToast, seriousViolations, signedInWithTimeline } from './helpers';
+import { expectToast, seriousViolations, shoot, signedInWithTimeline } from './helpers';
 import { findSidewaysScrolling, findSmallThings } from './legibility-audit';
 import { createMemory, png } from './memory-fixtures';
 import { messages } from '../common/messages';
@@ -129,6 +131,50 @@ for (const size of sizes) {
       await expect(detail).toBeHidden();
       await expect(search).toBeVisible();
       await expect(results.getByRole('button', { name: /Sunday in the garden/ })).toBeFocused();
+    });
+
+    test(`a broad word's results come ${SEARCH_PAGE_SIZE} at a time: 'More results' and scrolling bring the rest, and the count says 'so far' until the last`, async ({ page }) => {
+      await signedInWithTimeline(page);
+      const [timeline] = (await (await page.request.get('/api/timelines')).json()) as Array<{ id: string }>;
+      const total = SEARCH_PAGE_SIZE + 3;
+      for (let n = 1; n <= total; n++) {
+        await createMemory(page.request, timeline!.id, { title: `Picnic ${n}`, content: 'A basket of plums under the walnut tree.' });
+      }
+
+      await page.getByRole('button', { name: messages.shellSearchMemories }).click();
+      const search = page.getByRole('dialog', { name: messages.searchTitle });
+      const box = search.getByRole('searchbox', { name: messages.searchLabel });
+      const results = search.getByRole('list', { name: messages.searchResults }).getByRole('button');
+      const more = search.getByRole('button', { name: messages.searchMoreResults });
+
+      // The keyboard way: the first page, counted 'so far'; reaching 'More results' brings the
+      // rest, the exact count, and the focus on the first result it brought.
+      await box.fill('plums');
+      await expect(search.getByText(messages.searchResultCountMore(SEARCH_PAGE_SIZE))).toBeVisible();
+      await expect(results).toHaveCount(SEARCH_PAGE_SIZE);
+      await expect(more).toBeVisible();
+      await shoot(page, `search-results-so-far-${size.name}`);
+      await expectReadable(page, search);
+      await more.focus();
+      await expect(search.getByText(messages.searchResultCount(total))).toBeVisible();
+      await expect(results).toHaveCount(total);
+      await expect(more).toHaveCount(0);
+      await expect(results.nth(SEARCH_PAGE_SIZE)).toBeFocused();
+      // The arrows go on across the pages.
+      await page.keyboard.press('ArrowUp');
+      await expect(results.nth(SEARCH_PAGE_SIZE - 1)).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await expect(results.nth(SEARCH_PAGE_SIZE + 1)).toBeFocused();
+
+      // Scrolling: the end of the list coming near asks for the next page by itself.
+      await box.fill('walnut');
+      await expect(search.getByText(messages.searchResultCountMore(SEARCH_PAGE_SIZE))).toBeVisible();
+      await expect(results).toHaveCount(SEARCH_PAGE_SIZE);
+      await results.last().scrollIntoViewIfNeeded();
+      await expect(results).toHaveCount(total);
+      await expect(search.getByText(messages.searchResultCount(total))).toBeVisible();
+      await expect(more).toHaveCount(0);
     });
 
     test("Download All saves the month's archive, one memory archive inside for each memory", async ({ page }) => {

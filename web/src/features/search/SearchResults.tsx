@@ -3,9 +3,9 @@
 // Enter opens one; the up arrow from the first goes back to the text box. The results come a
 // page at a time: the next loads as the end of the list nears view, and a 'More results'
 // button does the same for keyboards and screen readers.
-import { Alert, Button, Group, Image, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Image, Loader, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconNotes } from '@tabler/icons-react';
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { SNIPPET_COMPACT_MAX } from '../../../../common/limits';
 import type { Memory } from '../../../../common/memories';
 import { imageUrlOf, mediaUrl, relativeMemoryDate } from '../../../../common/memories-rules';
@@ -58,30 +58,41 @@ export function SearchResults({ results, words, onOpen, list, searchBox, more }:
 
 /**
  * The sentinel that asks for the next page as it nears view, and the 'More results' button.
- * After the button, focus goes to the first new result: the button may be gone with the last
- * page, and reading on is what was asked.
+ * When the button asked, or had the focus as the page was asked for (Tab to it scrolls it into
+ * view, and the sentinel with it), focus goes on to the first new result: the button may be
+ * gone with the last page, and reading on is what was asked.
  */
 function MoreResults({ found, list, hasMore, loadingMore, loadMoreFailed, loadMore }: { found: number; list: RefObject<HTMLUListElement | null> } & SearchResultsProps['more']) {
   const sentinel = useRef<HTMLDivElement>(null);
-  const firstNew = useRef<number | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  /** Where the page being loaded begins, when focus should go there once it comes. */
+  const focusFrom = useRef<number | null>(null);
+
+  const loadNext = useCallback(
+    (asked: boolean) => {
+      if (asked || document.activeElement === button.current) focusFrom.current = found;
+      loadMore();
+    },
+    [found, loadMore],
+  );
 
   // Not after a failed page: the sentinel still in view would ask again and again; the button asks.
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasMore || loadingMore || loadMoreFailed || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadMore(), {
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadNext(false), {
       // The dialog scrolls inside itself: a margin on the window would be cut off by it.
       root: scrollingAncestor(element),
       rootMargin: '400px 0px',
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasMore, loadingMore, loadMoreFailed, loadMore]);
+  }, [hasMore, loadingMore, loadMoreFailed, loadNext]);
 
   useEffect(() => {
-    const at = firstNew.current;
+    const at = focusFrom.current;
     if (at === null || loadingMore) return;
-    firstNew.current = null;
+    focusFrom.current = null;
     if (found > at) list.current?.querySelectorAll('button')[at]?.focus();
   }, [found, loadingMore, list]);
 
@@ -94,18 +105,18 @@ function MoreResults({ found, list, hasMore, loadingMore, loadMoreFailed, loadMo
         </Alert>
       )}
       {hasMore && (
+        // Not Mantine's `loading`: it disables the button, and a disabled button drops the focus.
         <Button
+          ref={button}
           variant="default"
           size="md"
           fullWidth
           className={classes.more}
-          loading={loadingMore}
-          onClick={() => {
-            firstNew.current = found;
-            loadMore();
-          }}
+          aria-busy={loadingMore}
+          leftSection={loadingMore ? <Loader size="xs" aria-hidden /> : undefined}
+          onClick={() => loadNext(true)}
         >
-          {messages.searchMoreResults}
+          {loadingMore ? messages.searchLoadingMore : messages.searchMoreResults}
         </Button>
       )}
       {/* Always there, so a screen reader hears it when the words come. */}
