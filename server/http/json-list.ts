@@ -8,7 +8,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { NEXT_CURSOR_HEADER, type PageQuery } from '../../common/pages.js';
 import { compiledJson } from './compiled-json.js';
-import { keysetBatches, positionOf, type ListReader, type ListRow } from '../db/keyset.js';
+import { keysetBatches, LIST_BATCH_ROWS, positionOf, type ListReader, type ListRow } from '../db/keyset.js';
 import { decodeCursor, encodeCursor } from './page-cursor.js';
 
 /** A list to send: its items batch by batch, read as the reply is written; and, for a page, the next one's cursor (null on the last). */
@@ -45,9 +45,12 @@ export async function listReply<Row extends ListRow, Item>(source: ListSource<Ro
   const from = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
   const { limit } = page;
   if (limit === undefined) return { batches: presented(kept(keysetBatches(source.read, from), source.keep), source.present) };
-  // One row more than asked tells whether another page follows.
+  // One row more than asked tells whether another page follows. Where `keep` drops rows, a
+  // batch is read whole: a page of 20 matches may lie among hundreds of rows, and each statement
+  // costs far more than the rows it reads (issue 21 "Search for every query").
   const rows: Row[] = [];
-  for await (const batch of kept(keysetBatches(source.read, from, limit + 1), source.keep)) {
+  const batchRows = source.keep ? Math.max(limit + 1, LIST_BATCH_ROWS) : limit + 1;
+  for await (const batch of kept(keysetBatches(source.read, from, batchRows), source.keep)) {
     rows.push(...batch);
     if (rows.length > limit) break;
   }

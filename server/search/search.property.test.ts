@@ -1,7 +1,8 @@
 // The search endpoint against the rule itself (issue 10 "Tests that must exist"): for random
 // memories and random queries, GET /api/memories/search answers exactly what
 // common/search.ts matchesSearch keeps, with the filters, from the caller's full visible list
-// (GET /api/memories), in the same order. Texts come from a small alphabet of letters the
+// (GET /api/memories), in the same order; and so does every other way the search can read its
+// candidates (the index alone, by lookups or in order; whole lists and pages). Texts come from a small alphabet of letters the
 // databases fold differently from JavaScript (case, accents, 'ß', 'İ', the Kelvin sign, final
 // sigma) and of LIKE's and FTS5's own characters, so that matches, near misses and quoting
 // all happen.
@@ -11,7 +12,7 @@ import type { Memory } from '../../common/memories.js';
 import { matchesSearch, searchWords } from '../../common/search.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
-import { makeSearchableMemory, searchAs } from './test-support.js';
+import { idsEveryOtherWay, makeSearchableMemory, searchAs } from './test-support.js';
 
 const letters = [...'aAbBcCkKiIoO', '\u212a', '\u0130', 'é', 'É', 'e', 'ß', 'ẞ', 's', 'σ', 'Σ', 'ς', '%', '_', '"', '\\', '*'];
 const text = (maxLength: number) => fc.array(fc.constantFrom(...letters, ' ', ' '), { maxLength }).map((chars) => chars.join(''));
@@ -89,6 +90,8 @@ describe.each(dialects)('GET /api/memories/search equals the rule on %s', (diale
             const response = await searchAs(t.app, params, who);
             expect(response.statusCode, response.body).toBe(200);
             expect((response.json() as Memory[]).map((memory) => memory.id), JSON.stringify(query)).toEqual(expected);
+            // And every other way the search can read its candidates, whole and page by page (service.ts SearchWays).
+            for (const [way, answer] of Object.entries(await idsEveryOtherWay(t.ctx, params, who))) expect(answer, `${JSON.stringify(query)}, ${way}`).toEqual(expected);
           }
         }
       }),

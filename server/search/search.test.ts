@@ -9,8 +9,10 @@ import { formBody } from '../media/test-support.js';
 import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
 import { LIST_BATCH_ROWS } from '../db/keyset.js';
-import { indexedCandidateIdsQuery } from './queries.js';
-import { makeSearchableMemory, searchAs, type SearchableMemory } from './test-support.js';
+import { indexFindsMoreThan } from '../db/text-search.js';
+import { indexedCandidateIdsQuery, indexedCandidatesInOrderQuery, searchCandidatesQuery } from './queries.js';
+import { WALK_ROWS } from './service.js';
+import { idsEveryOtherWay, idsOf, makeSearchableMemory, searchAs, type SearchableMemory } from './test-support.js';
 
 describe.each(dialects)('GET /api/memories/search on %s', (dialect) => {
   let t: TestApp;
@@ -72,10 +74,13 @@ describe.each(dialects)('GET /api/memories/search on %s', (dialect) => {
       .map((name) => memories.get(name)!)
       .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1))
       .map((memory) => names.get(memory.id)!);
+  /** The named memories the search finds, asked over HTTP, and every other way it can read them too (test-support.ts), which must agree. */
   async function found(query: Record<string, string>, who: MadeUser = owner): Promise<string[]> {
     const response = await searchAs(t.app, query, who);
     expect(response.statusCode, response.body).toBe(200);
-    return (response.json() as Memory[]).map((memory) => names.get(memory.id) ?? memory.id);
+    const ids = idsOf(response.json() as Memory[]);
+    for (const [way, answer] of Object.entries(await idsEveryOtherWay(t.ctx, query, who))) expect(answer, way).toEqual(ids);
+    return ids.map((id) => names.get(id) ?? id);
   }
 
   describe("the rule of memories §5, on the owner's memories", () => {
@@ -262,6 +267,32 @@ describe.each(dialects)('GET /api/memories/search on %s', (dialect) => {
         expect(steps.filter((step) => /^SCAN memories\b/.test(step))).toEqual([]);
       });
 
+      it.each([
+        ['the walk', () => searchCandidatesQuery(t.ctx.db, owner.user.id, { ...filter, withImages: true }, { after: cursor, limit: 21 })],
+        ['a page read in order against what the index finds', () => indexedCandidatesInOrderQuery(t.ctx.db, owner.user.id, { ...filter, withImages: true }, { after: cursor, limit: 21 })],
+      ])('reads %s newest first through the index of dates, with no sort, so it stops once the page is full', async (_, query) => {
+        const steps = await planOf(query());
+        expect(steps[0]).toMatch(/^SCAN memories USING INDEX memories_created_idx|^SEARCH memories USING INDEX memories_created_idx \(created_at<\?\)/);
+        expect(steps).not.toContain('USE TEMP B-TREE FOR ORDER BY');
+      });
+
+      it('counts what the index finds no further than it is asked to', async () => {
+        const ids = [];
+        for (const day of [1, 2, 3]) ids.push(await makeSearchableMemory(t.ctx, owner.user, { title: 'Zeppelin over the fields', createdAt: `2012-01-0${day}T00:00:00.000Z` }));
+        try {
+          expect(await indexFindsMoreThan(t.ctx.db, ['zeppelin'], 2)).toBe(true);
+          expect(await indexFindsMoreThan(t.ctx.db, ['zeppelin'], 3)).toBe(false);
+          expect(await indexFindsMoreThan(t.ctx.db, ['zeppelin', 'fields'], 2)).toBe(true);
+          expect(await indexFindsMoreThan(t.ctx.db, ['zeppelin', 'meadow'], 0)).toBe(false);
+          // Two letters: the trigrams that begin with them.
+          expect(await indexFindsMoreThan(t.ctx.db, ['ze'], 2)).toBe(true);
+          // Nothing the index can look for.
+          expect(await indexFindsMoreThan(t.ctx.db, ['é'], 0)).toBe(false);
+        } finally {
+          await t.ctx.db.deleteFrom('memories').where('id', 'in', ids).execute();
+        }
+      });
+
       it('looks for a two-letter word among the trigrams that begin with it, never reading the texts (migration 0013)', async () => {
         const steps = await planOf(indexedCandidateIdsQuery(t.ctx.db, owner.user.id, { ...filter, words: ['ox'] }));
         expect(steps).toContain('SCAN memory_search VIRTUAL TABLE INDEX 0:M3');
@@ -329,8 +360,8 @@ describe.each(dialects)('GET /api/memories/search on %s', (dialect) => {
       });
     }
 
-    it('is asked once for a search, however many batches its memories take', async () => {
-      const lanterns = Array.from({ length: 2 * LIST_BATCH_ROWS + 5 }, (_, index) => ({
+    it('is asked once for a search, however many batches its memories take past the walk', async () => {
+      const lanterns = Array.from({ length: WALK_ROWS + 2 * LIST_BATCH_ROWS + 5 }, (_, index) => ({
         id: randomUUID(),
         title: `Lantern ${index}`,
         content: '',
@@ -379,7 +410,11 @@ describe.each(dialects)('GET /api/memories/search on %s', (dialect) => {
     };
     const patch = (who: MadeUser, id: string, body: Record<string, string>) =>
       t.app.inject({ method: 'PATCH', url: `/api/memories/${id}`, payload: body, headers: { cookie: who.cookie } });
-    const ids = async (q: string, who: MadeUser = owner) => ((await searchAs(t.app, { q }, who)).json() as Memory[]).map((memory) => memory.id);
+    const ids = async (q: string, who: MadeUser = owner) => {
+      const answer = idsOf((await searchAs(t.app, { q }, who)).json() as Memory[]);
+      for (const [way, other] of Object.entries(await idsEveryOtherWay(t.ctx, { q }, who))) expect(other, way).toEqual(answer);
+      return answer;
+    };
 
     it('finds a memory once it is created, by its new words once edited, and no more once deleted', async () => {
       const memory = await post(owner, 'Harvest festival', 'The scarecrow contest');
