@@ -10,6 +10,7 @@ import type { Memory, MemoryPage } from '../../../../common/memories';
 import { searchWords } from '../../../../common/search';
 import { api, type SearchFilter } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
+import { uniqueMemories } from '../../lib/memoryPages';
 import { memoryAwaitsWords, pollWhileWordsAwaited } from '../../lib/wordsPolling';
 
 /** The dialog's filters beside the text: days yyyy-MM-dd (either may be open), photos, timelines. */
@@ -63,7 +64,7 @@ export function useMemorySearch(text: string, filters: SearchFilters): MemorySea
   useEffect(() => {
     if (error) console.error('Search failed', error);
   }, [error]);
-  const found = useMemo(() => (data ? foundOnce(data.pages) : undefined), [data]);
+  const found = useMemo(() => (data ? uniqueMemories(data.pages) : undefined), [data]);
   const loadMore = useCallback(() => {
     if (!isFetchingNextPage) void fetchNextPage();
   }, [isFetchingNextPage, fetchNextPage]);
@@ -82,12 +83,3 @@ export function useMemorySearch(text: string, filters: SearchFilters): MemorySea
   };
 }
 
-/**
- * The pages' memories, each once: a memory redated between two pages can come in both, and
- * the results are keyed by id.
- */
-function foundOnce(pages: readonly MemoryPage[]): Memory[] {
-  const byId = new Map<string, Memory>();
-  for (const memory of pages.flatMap((page) => page.memories)) if (!byId.has(memory.id)) byId.set(memory.id, memory);
-  return [...byId.values()];
-}

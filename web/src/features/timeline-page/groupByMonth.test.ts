@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Memory } from '../memories';
 import { localDay } from '../../lib/dates';
 import { dayRange } from './dayRange';
-import { groupByMonth, uniqueMemories } from './groupByMonth';
+import { groupByMonth } from './groupByMonth';
 
 const memory = (id: string, createdAt: Date) => ({ id, title: id, createdAt: createdAt.toISOString() }) as Memory;
 
@@ -23,14 +23,6 @@ describe('groupByMonth', () => {
 
   it('gives no group for no memories', () => {
     expect(groupByMonth([])).toEqual([]);
-  });
-});
-
-describe('uniqueMemories', () => {
-  it('keeps the first copy of a memory that two pages both carry', () => {
-    const a = memory('a', new Date(2024, 0, 1));
-    const b = memory('b', new Date(2024, 0, 2));
-    expect(uniqueMemories([{ memories: [b, a] }, { memories: [a] }]).map((item) => item.id)).toEqual(['b', 'a']);
   });
 });
 

@@ -33,17 +33,3 @@ export function groupByMonth(memories: readonly Memory[]): MonthGroup[] {
   });
   return groups;
 }
-
-/** The same memory can arrive twice when a new one shifts a page boundary between fetches. */
-export function uniqueMemories(pages: ReadonlyArray<{ memories: readonly Memory[] }>): Memory[] {
-  const seen = new Set<string>();
-  const memories: Memory[] = [];
-  for (const page of pages) {
-    for (const memory of page.memories) {
-      if (seen.has(memory.id)) continue;
-      seen.add(memory.id);
-      memories.push(memory);
-    }
-  }
-  return memories;
-}
