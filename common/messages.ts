@@ -35,6 +35,10 @@ export const messages = {
   loading: 'Loading...',
   notFoundTitle: '404 Page Not Found',
   notFoundHint: 'Did you forget to add the page to the router?',
+  // The page that replaces one whose code failed in a way no screen handles (components/ErrorBoundary.tsx).
+  brokenPageTitle: 'Something went wrong on this page',
+  brokenPageDetail: 'Heirloom ran into a problem it did not expect. Reloading the page usually puts it right.',
+  brokenPageReload: 'Reload the page',
   signInToStart: 'Sign In to Get Started',
   loadingMedia: 'Loading media...',
   noMediaUrl: 'Error: No media URL provided',

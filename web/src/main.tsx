@@ -12,6 +12,7 @@ import { BrowserRouter } from 'react-router';
 import { queryKeys } from './api/keys';
 import { seedFromPage } from './api/page-data';
 import { App, preloadSignedInApp } from './App';
+import { ErrorBoundary } from './components/ErrorBoundary';
 import { FirstPaintMark, holdUntilFirstPaint } from './lib/firstPaint';
 import { trackKeyboardInset } from './lib/keyboardInset';
 import { applyTextSize, readTextSize } from './lib/textSize';
@@ -54,11 +55,14 @@ function renderApp() {
               bottom, clear of the fields dialogs put at the top of a phone (legibility.css). */}
           <Notifications position="bottom-center" limit={1} />
           <FirstPaintMark />
-          <QueryClientProvider client={queryClient}>
-            <BrowserRouter>
-              <App />
-            </BrowserRouter>
-          </QueryClientProvider>
+          {/* A screen that throws while rendering leaves a page that says so, not a blank one. */}
+          <ErrorBoundary>
+            <QueryClientProvider client={queryClient}>
+              <BrowserRouter>
+                <App />
+              </BrowserRouter>
+            </QueryClientProvider>
+          </ErrorBoundary>
         </MantineProvider>
       </StrictMode>,
     ),
