@@ -96,7 +96,7 @@ function candidates(db: Db, viewerId: string, filter: queries.SearchFilter, { wa
     }
     // A page of a word the index finds often needs only its first matches: read in order, tested against what it finds.
     if (page && (await (manyFinds ??= indexFindsMoreThan(db, filter.words, lookupsAtMost)))) {
-      return (await queries.indexedCandidatesInOrder(db, viewerId, filter, { after, limit })) ?? [];
+      return (await queries.indexedCandidatesInOrder(db, viewerId, filter, { after, limit })) ?? queries.searchCandidates(db, viewerId, filter, { after, limit });
     }
     // The first read past the walk starts where it ended; every later one where the last left off.
     const ids = await (indexed ??= queries.indexedCandidateIds(db, viewerId, filter, after));
