@@ -35,8 +35,8 @@ export const WALK_ROWS = 400;
 
 /**
  * Past the walk, a page looks up each memory the index finds when it finds at most this many
- * (some microseconds each), and otherwise reads the memories in order, testing each against what
- * it finds (at most some 15 ms among 100 000 memories, however many). db/text-search.ts IndexUse.
+ * (some microseconds each), and otherwise reads the memories in date order, testing each against
+ * what it finds, which costs about the same however many it finds (db/text-search.ts IndexUse).
  */
 const LOOKUPS_AT_MOST = 1000;
 
