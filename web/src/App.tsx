@@ -5,6 +5,7 @@ import { LoadingScreen } from './components/LoadingScreen';
 import { useCurrentUser } from './features/auth/useCurrentUser';
 import { WelcomePage } from './features/auth/WelcomePage';
 import { lazyLoaded } from './lib/lazyLoaded';
+import { FamilyInvitePage, TimelineInvitePage } from './features/invites/lazyLandings';
 
 /**
  * Issue 8 "First load": the first screen downloads only what it shows. Signed out, that is
@@ -29,8 +30,6 @@ const LoginPage = lazyLoaded(() => import('./features/auth/LoginPage').then((m) 
 const SignupPage = lazyLoaded(() => import('./features/auth/SignupPage').then((m) => m.SignupPage));
 const ForgotPasswordPage = lazyLoaded(() => import('./features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = lazyLoaded(() => import('./features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage));
-const FamilyInvitePage = lazyLoaded(() => import('./features/invites/FamilyInvitePage').then((m) => m.FamilyInvitePage));
-const TimelineInvitePage = lazyLoaded(() => import('./features/invites/TimelineInvitePage').then((m) => m.TimelineInvitePage));
 
 /** A lazily loaded page shows the loading screen of accounts §2 while its chunk arrives. */
 const loading = (page: ReactNode) => <Suspense fallback={<LoadingScreen />}>{page}</Suspense>;

@@ -14,6 +14,7 @@ import { BOOKS_PATH } from './features/books/paths';
 import { ActiveTimelineProvider } from './features/timelines/ActiveTimeline';
 import { useOutboxSender } from './features/outbox';
 import { lazyLoaded } from './lib/lazyLoaded';
+import { FamilyInvitePage, TimelineInvitePage } from './features/invites/lazyLandings';
 
 /**
  * The signed-in app (accounts §2 "Route table"), a chunk of its own so the welcome page never
@@ -21,8 +22,6 @@ import { lazyLoaded } from './lib/lazyLoaded';
  * so home does not wait for it either. Home and the shell come with it; every other page is
  * its own chunk, fetched the first time it is visited (issue 8 "First load").
  */
-const FamilyInvitePage = lazyLoaded(() => import('./features/invites/FamilyInvitePage').then((m) => m.FamilyInvitePage));
-const TimelineInvitePage = lazyLoaded(() => import('./features/invites/TimelineInvitePage').then((m) => m.TimelineInvitePage));
 const ProfilePage = lazyLoaded(() => import('./features/profile/ProfilePage').then((m) => m.ProfilePage));
 const CommunitiesPage = lazyLoaded(() => import('./features/communities/CommunitiesPage').then((m) => m.CommunitiesPage));
 const StorytellerCardPage = lazyLoaded(() => import('./features/storytellers/StorytellerCardPage').then((m) => m.StorytellerCardPage));
