@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import ts from 'typescript';
 import { VitePWA } from 'vite-plugin-pwa';
-import { defineConfig, parseAst, type Plugin, type Rollup } from 'vite';
+import { build, defineConfig, parseAst, type Plugin, type Rollup } from 'vite';
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
@@ -323,27 +323,117 @@ export function serviceWorker(): Plugin[] {
   });
 }
 
-export default defineConfig({
-  root: 'web',
-  plugins: [react(), messagesByName(), mantineStylesheets(), schemasOffHome(), signedInPage(), serviceWorker(), precompress()],
-  build: {
-    outDir: '../dist/web',
-    emptyOutDir: true,
-    chunkSizeWarningLimit: 800,
-    rollupOptions: {
-      // Issue 23: the storyteller's page (/tell/{token}) is an entry of its own, with none of the
-      // app's shell, so an old phone opening the link downloads a page, not the app.
-      input: { main: fileURLToPath(new URL('web/index.html', import.meta.url)), tell: fileURLToPath(new URL('web/tell.html', import.meta.url)) },
-      output: {
-        // The schema library stays a chunk of its own, loaded by the forms that validate
-        // (sign-up, capture): left to itself the bundler may fold it into the entry, and the
-        // welcome page would download it (issue 8 "First load").
-        codeSplitting: { groups: [{ name: 'schemas', test: /node_modules[\\/]zod[\\/]/ }] },
+/** The pages the build makes: the app's (index.html) and the storyteller's (issue 23: /tell/{token}, none of the app's shell, so an old phone opening the link downloads a page, not the app). */
+const PAGES = { main: fileURLToPath(new URL('web/index.html', import.meta.url)), tell: fileURLToPath(new URL('web/tell.html', import.meta.url)) };
+/**
+ * The schema library stays a chunk of its own, loaded by the forms that validate (sign-up,
+ * capture): left to itself the bundler may fold it into the entry, and the welcome page would
+ * download it (issue 8 "First load").
+ */
+const SCHEMAS_CHUNK = { name: 'schemas', test: /node_modules[\\/]zod[\\/]/ };
+/** The chunk of the modules only a signed-in page loads (signedInPartsOf). */
+const SIGNED_IN_PARTS_CHUNK = 'signed-in-parts';
+
+const isChunk = (file: Rollup.OutputChunk | Rollup.OutputAsset): file is Rollup.OutputChunk => file.type === 'chunk';
+
+/** The chunk and every chunk it imports statically, by file name. */
+function staticClosure(start: Rollup.OutputChunk, byName: Map<string, Rollup.OutputChunk>): Set<string> {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name) || !byName.has(name)) return;
+    seen.add(name);
+    for (const imported of byName.get(name)!.imports) visit(imported);
+  };
+  visit(start.fileName);
+  return seen;
+}
+
+/** The welcome page's entry chunk and the signed-in app's chunk of a bundle. */
+function pageChunks(chunks: Rollup.OutputChunk[]): { welcome: Rollup.OutputChunk; signedIn: Rollup.OutputChunk } | null {
+  const welcome = chunks.find((chunk) => chunk.isEntry && chunk.name === 'main');
+  const signedIn = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith('/src/SignedInApp.tsx'));
+  return welcome && signedIn ? { welcome, signedIn } : null;
+}
+
+/**
+ * The modules of the chunks the signed-in app's chunk loads besides itself and what the welcome
+ * page loads: those a signed-in page fetches on top of the welcome page's files.
+ */
+export function signedInOnlyModules(chunks: Rollup.OutputChunk[]): Set<string> {
+  const pages = pageChunks(chunks);
+  if (!pages) return new Set();
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const welcome = staticClosure(pages.welcome, byName);
+  const parts = [...staticClosure(pages.signedIn, byName)].filter((name) => name !== pages.signedIn.fileName && !welcome.has(name));
+  return new Set(parts.flatMap((name) => byName.get(name)!.moduleIds));
+}
+
+/**
+ * Issue 21 "First load": what the signed-in page loads beyond the welcome page's files is two
+ * chunks, the signed-in app's and one of its parts, not twenty. Left to itself, the bundler gives
+ * each set of lazily loaded parts that share modules with the signed-in app a chunk of its own:
+ * the app and the dialogs it opens later shared 19 chunks of 0.1 to 5 KB, and a phone on HTTP/1.1
+ * fetches six files at a time, a round trip each (Lighthouse: home's first paint 2.5 s; 2.1 s
+ * with them in one). Everything that loads those modules loads after the signed-in app, so
+ * Rollup would fold them into its chunk; rolldown does not yet (rolldown#10263). So the build
+ * splits twice: a first pass, in memory and unminified, finds the modules of those chunks
+ * (signedInOnlyModules), and the build proper gathers exactly them into SIGNED_IN_PARTS_CHUNK,
+ * without their dependencies, which the welcome page loads already.
+ */
+async function signedInPartsOf(): Promise<Set<string>> {
+  const output = await build({
+    configFile: false,
+    root: fileURLToPath(new URL('web', import.meta.url)),
+    logLevel: 'silent',
+    // The plugins that shape the modules (messagesByName makes each word one); the others check or write.
+    plugins: [react(), messagesByName()],
+    build: { write: false, minify: false, rollupOptions: { input: PAGES, output: { codeSplitting: { groups: [SCHEMAS_CHUNK] } } } },
+  });
+  const outputs = (Array.isArray(output) ? output : [output]) as Rollup.RollupOutput[];
+  return signedInOnlyModules(outputs.flatMap((each) => each.output.filter(isChunk)));
+}
+
+/**
+ * Holds the build to what signedInPartsOf promises: the welcome page never loads the
+ * signed-in parts, and they never import the signed-in app's chunk (which imports them).
+ */
+export function signedInParts(): Plugin {
+  return {
+    name: 'heirloom-signed-in-parts',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(isChunk);
+      const parts = chunks.find((chunk) => chunk.name === SIGNED_IN_PARTS_CHUNK);
+      const pages = pageChunks(chunks);
+      if (!parts || !pages) return;
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      if (staticClosure(pages.welcome, byName).has(parts.fileName)) this.error(`the welcome page loads the signed-in app's parts (${parts.fileName}; vite.config.ts, signedInParts)`);
+      if (staticClosure(parts, byName).has(pages.signedIn.fileName)) this.error(`the signed-in app's parts import the signed-in app (${parts.fileName} → ${pages.signedIn.fileName}; vite.config.ts, signedInParts)`);
+    },
+  };
+}
+
+export default defineConfig(async ({ command }) => {
+  const signedInOnly = command === 'build' ? await signedInPartsOf() : new Set<string>();
+  return {
+    root: 'web',
+    plugins: [react(), messagesByName(), mantineStylesheets(), schemasOffHome(), signedInParts(), signedInPage(), serviceWorker(), precompress()],
+    build: {
+      outDir: '../dist/web',
+      emptyOutDir: true,
+      chunkSizeWarningLimit: 800,
+      rollupOptions: {
+        input: PAGES,
+        output: {
+          codeSplitting: {
+            groups: [SCHEMAS_CHUNK, { name: SIGNED_IN_PARTS_CHUNK, test: (id: string) => signedInOnly.has(id), includeDependenciesRecursively: false }],
+          },
+        },
       },
     },
-  },
-  server: {
-    // `npm run dev` serves the API on 3000; the dev server passes API calls through.
-    proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
-  },
+    server: {
+      // `npm run dev` serves the API on 3000; the dev server passes API calls through.
+      proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
+    },
+  };
 });
