@@ -231,11 +231,18 @@ largest paint in its estimate, and the renders of their answers took turns with 
 refused waiting memory's question (Mantine's Modal, Popover and floating-ui, 23.6 KB brotli) loads
 with the first refusal shown, not with home (\`web/src/features/outbox/RefusedEntry.tsx\`). Four
 A/B runs on a quiet machine: home 88, 88, 89, 88 before and 91, 90, 92, 90 after (largest paint
-3.1 to 3.2 s before, 2.7 to 3.0 s after). What is left between home and the welcome page: home's
-first paint waits for 27 files over HTTP/1.1's six connections (a round trip each on a phone's
-connection) and 40 KB more script. Gathering the signed-in app's own modules into one chunk was
-tried (a rolldown group): the bundler then pulled lazily loaded dialogs and the date library
-into the files home names, so it was taken back.
+3.1 to 3.2 s before, 2.7 to 3.0 s after). Then (2026-11-27, home at 27 files before it): what
+the signed-in page loads beyond the welcome page's files is two chunks, not twenty (\`vite.config.ts\`,
+signedInPartsOf). The bundler gave each set of lazily loaded parts that share modules with the
+signed-in app a chunk of its own, 19 of 0.1 to 5 KB, and over HTTP/1.1's six connections each cost
+a phone a round trip; Rollup folds such modules into the signed-in app's chunk, since whatever loads
+them loads after it, rolldown does not yet (rolldown#10263), so the build finds them in a first pass
+in memory and gathers exactly them into one chunk. An earlier try, a group of the signed-in app's
+modules with their dependencies, pulled the welcome page's and the dialogs' code in with them. Three
+A/B runs each on a quiet machine: home 87, 79, 87 before and 94, 89, 94 after (first paint 2.5 to
+2.65 s before, 2.1 s after; largest paint 2.7 s before, 2.3 s after); the welcome page is unchanged.
+What is left is blocking time: React's first render of home and the evaluation of the framework's
+chunk, 60 to 300 ms of the simulated phone's time from one run to the next on this machine.
 Issue 26 (installable and offline, the service worker in place): performance at least ${OFFLINE_TARGET} on both pages, accessibility ${ACCESSIBILITY_TARGET}: ${
       [welcome, home].every((run) => run.performance >= OFFLINE_TARGET && run.accessibility >= ACCESSIBILITY_TARGET) ? 'met' : 'missed'
     }.
