@@ -323,7 +323,11 @@ export function serviceWorker(): Plugin[] {
   });
 }
 
-/** The pages the build makes: the app's (index.html) and the storyteller's (issue 23: /tell/{token}, none of the app's shell, so an old phone opening the link downloads a page, not the app). */
+/**
+ * The pages the build makes: the app's and the storyteller's (issue 23: /tell/{token}), an entry
+ * of its own with none of the app's shell, so an old phone opening the link downloads a page, not
+ * the app.
+ */
 const PAGES = { main: fileURLToPath(new URL('web/index.html', import.meta.url)), tell: fileURLToPath(new URL('web/tell.html', import.meta.url)) };
 /**
  * The schema library stays a chunk of its own, loaded by the forms that validate (sign-up,
@@ -331,56 +335,94 @@ const PAGES = { main: fileURLToPath(new URL('web/index.html', import.meta.url)),
  * download it (issue 8 "First load").
  */
 const SCHEMAS_CHUNK = { name: 'schemas', test: /node_modules[\\/]zod[\\/]/ };
-/** The chunk of the modules only a signed-in page loads (signedInPartsOf). */
-const SIGNED_IN_PARTS_CHUNK = 'signed-in-parts';
+/**
+ * The chunks of what the signed-in page loads beyond every page entry's own files (signedInPartsOf):
+ * what only a session opens, and what pages a signed-out visitor opens later (the sign-in form,
+ * the invite landings) share with the signed-in app.
+ */
+const PART_CHUNKS = { signedInOnly: 'signed-in-parts', shared: 'shared-parts' } as const;
+type Parts = Record<keyof typeof PART_CHUNKS, Set<string>>;
 
 const isChunk = (file: Rollup.OutputChunk | Rollup.OutputAsset): file is Rollup.OutputChunk => file.type === 'chunk';
 
-/** The chunk and every chunk it imports statically, by file name. */
-function staticClosure(start: Rollup.OutputChunk, byName: Map<string, Rollup.OutputChunk>): Set<string> {
+/** The chunks, and every chunk they import statically, by file name. */
+function staticClosure(starts: Rollup.OutputChunk[], byName: Map<string, Rollup.OutputChunk>): Set<string> {
   const seen = new Set<string>();
   const visit = (name: string) => {
     if (seen.has(name) || !byName.has(name)) return;
     seen.add(name);
     for (const imported of byName.get(name)!.imports) visit(imported);
   };
-  visit(start.fileName);
+  for (const start of starts) visit(start.fileName);
   return seen;
 }
 
-/** The welcome page's entry chunk and the signed-in app's chunk of a bundle. */
-function pageChunks(chunks: Rollup.OutputChunk[]): { welcome: Rollup.OutputChunk; signedIn: Rollup.OutputChunk } | null {
-  const welcome = chunks.find((chunk) => chunk.isEntry && chunk.name === 'main');
-  const signedIn = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith('/src/SignedInApp.tsx'));
-  return welcome && signedIn ? { welcome, signedIn } : null;
+/** The signed-in app's chunk of a bundle: the lazily loaded web/src/SignedInApp.tsx. */
+const signedInAppChunk = (chunks: Rollup.OutputChunk[]) => chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith('/src/SignedInApp.tsx'));
+
+/** The chunks, and every chunk they import statically or lazily, short of `wall`. */
+function reach(starts: Rollup.OutputChunk[], byName: Map<string, Rollup.OutputChunk>, wall?: Rollup.OutputChunk): Set<string> {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name) || name === wall?.fileName || !byName.has(name)) return;
+    seen.add(name);
+    const chunk = byName.get(name)!;
+    for (const imported of [...chunk.imports, ...chunk.dynamicImports]) visit(imported);
+  };
+  for (const start of starts) visit(start.fileName);
+  return seen;
 }
 
-/**
- * The modules of the chunks the signed-in app's chunk loads besides itself and what the welcome
- * page loads: those a signed-in page fetches on top of the welcome page's files.
- */
-export function signedInOnlyModules(chunks: Rollup.OutputChunk[]): Set<string> {
-  const pages = pageChunks(chunks);
-  if (!pages) return new Set();
+/** How a bundle's chunks stand to the signed-in app (signedInPartsModules, signedInParts). */
+function standing(chunks: Rollup.OutputChunk[], signedIn: Rollup.OutputChunk) {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const welcome = staticClosure(pages.welcome, byName);
-  const parts = [...staticClosure(pages.signedIn, byName)].filter((name) => name !== pages.signedIn.fileName && !welcome.has(name));
-  return new Set(parts.flatMap((name) => byName.get(name)!.moduleIds));
+  const entries = chunks.filter((chunk) => chunk.isEntry);
+  const app = entries.filter((chunk) => chunk.name === 'main');
+  return {
+    byName,
+    /** What a page's entry draws with: the welcome page's files, the storyteller's. */
+    drawn: staticClosure(entries, byName),
+    /**
+     * All the storyteller's page may ever load, lazily too (the service worker's registration):
+     * a part there would bring it the app's entry, which the parts import, and the app with it.
+     */
+    otherPages: reach(entries.filter((chunk) => chunk.name !== 'main'), byName),
+    /** What a visitor who is not signed in may load: the app's entry and all it imports, statically or lazily (the sign-in form), short of the signed-in app. */
+    signedOut: reach(app, byName, signedIn),
+  };
 }
 
 /**
- * Issue 21 "First load": what the signed-in page loads beyond the welcome page's files is two
- * chunks, the signed-in app's and one of its parts, not twenty. Left to itself, the bundler gives
+ * The modules of the chunks the signed-in app's chunk imports beyond what a page's entry draws
+ * with and all the storyteller's page may load: those a signed-in page fetches on top of the
+ * welcome page's files. Split by whether a signed-out visitor may load them later too.
+ */
+export function signedInPartsModules(chunks: Rollup.OutputChunk[]): Parts {
+  const parts: Parts = { signedInOnly: new Set(), shared: new Set() };
+  const signedIn = signedInAppChunk(chunks);
+  if (!signedIn) return parts;
+  const { byName, drawn, otherPages, signedOut } = standing(chunks, signedIn);
+  for (const name of staticClosure([signedIn], byName)) {
+    if (name === signedIn.fileName || drawn.has(name) || otherPages.has(name)) continue;
+    const part = signedOut.has(name) ? parts.shared : parts.signedInOnly;
+    for (const id of byName.get(name)!.moduleIds) part.add(id);
+  }
+  return parts;
+}
+
+/**
+ * Issue 21 "First load": what the signed-in page loads beyond the welcome page's files is the
+ * signed-in app's chunk and two of its parts, not twenty chunks. Left to itself, the bundler gives
  * each set of lazily loaded parts that share modules with the signed-in app a chunk of its own:
  * the app and the dialogs it opens later shared 19 chunks of 0.1 to 5 KB, and a phone on HTTP/1.1
  * fetches six files at a time, a round trip each (Lighthouse: home's first paint 2.5 s; 2.1 s
- * with them in one). Everything that loads those modules loads after the signed-in app, so
- * Rollup would fold them into its chunk; rolldown does not yet (rolldown#10263). So the build
- * splits twice: a first pass, in memory and unminified, finds the modules of those chunks
- * (signedInOnlyModules), and the build proper gathers exactly them into SIGNED_IN_PARTS_CHUNK,
- * without their dependencies, which the welcome page loads already.
+ * with them gathered). Everything that loads those modules loads after the signed-in app or
+ * beside it, so Rollup would fold them into its chunk; rolldown does not yet (rolldown#10263). So
+ * the build splits twice: a first pass, in memory and unminified, finds the modules of those
+ * chunks (signedInPartsModules), and the build proper gathers exactly them into PART_CHUNKS,
+ * without their dependencies, which the pages' entries load already.
  */
-async function signedInPartsOf(): Promise<Set<string>> {
+async function signedInPartsOf(): Promise<Parts> {
   const output = await build({
     configFile: false,
     root: fileURLToPath(new URL('web', import.meta.url)),
@@ -390,12 +432,14 @@ async function signedInPartsOf(): Promise<Set<string>> {
     build: { write: false, minify: false, rollupOptions: { input: PAGES, output: { codeSplitting: { groups: [SCHEMAS_CHUNK] } } } },
   });
   const outputs = (Array.isArray(output) ? output : [output]) as Rollup.RollupOutput[];
-  return signedInOnlyModules(outputs.flatMap((each) => each.output.filter(isChunk)));
+  return signedInPartsModules(outputs.flatMap((each) => each.output.filter(isChunk)));
 }
 
 /**
- * Holds the build to what signedInPartsOf promises: the welcome page never loads the
- * signed-in parts, and they never import the signed-in app's chunk (which imports them).
+ * Holds the build to what signedInPartsOf promises: no page's entry draws with the parts; the
+ * storyteller's page never loads them, even lazily (they import the app's entry: it would become
+ * the app); a signed-out visitor never loads the signed-in app's own parts; and neither imports
+ * the signed-in app's chunk, which imports them.
  */
 export function signedInParts(): Plugin {
   return {
@@ -403,18 +447,21 @@ export function signedInParts(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter(isChunk);
-      const parts = chunks.find((chunk) => chunk.name === SIGNED_IN_PARTS_CHUNK);
-      const pages = pageChunks(chunks);
-      if (!parts || !pages) return;
-      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      if (staticClosure(pages.welcome, byName).has(parts.fileName)) this.error(`the welcome page loads the signed-in app's parts (${parts.fileName}; vite.config.ts, signedInParts)`);
-      if (staticClosure(parts, byName).has(pages.signedIn.fileName)) this.error(`the signed-in app's parts import the signed-in app (${parts.fileName} → ${pages.signedIn.fileName}; vite.config.ts, signedInParts)`);
+      const signedIn = signedInAppChunk(chunks);
+      if (!signedIn) return;
+      const { byName, drawn, otherPages, signedOut } = standing(chunks, signedIn);
+      for (const part of chunks.filter((chunk) => Object.values(PART_CHUNKS).includes(chunk.name as never))) {
+        if (drawn.has(part.fileName)) this.error(`a page's entry draws with ${part.fileName} (vite.config.ts, signedInParts)`);
+        if (otherPages.has(part.fileName)) this.error(`the storyteller's page can load ${part.fileName}, and the app's entry with it (vite.config.ts, signedInParts)`);
+        if (part.name === PART_CHUNKS.signedInOnly && signedOut.has(part.fileName)) this.error(`a visitor who is not signed in can load ${part.fileName} (vite.config.ts, signedInParts)`);
+        if (staticClosure([part], byName).has(signedIn.fileName)) this.error(`${part.fileName} imports the signed-in app's chunk, which imports it (vite.config.ts, signedInParts)`);
+      }
     },
   };
 }
 
 export default defineConfig(async ({ command }) => {
-  const signedInOnly = command === 'build' ? await signedInPartsOf() : new Set<string>();
+  const parts: Parts = command === 'build' ? await signedInPartsOf() : { signedInOnly: new Set(), shared: new Set() };
   return {
     root: 'web',
     plugins: [react(), messagesByName(), mantineStylesheets(), schemasOffHome(), signedInParts(), signedInPage(), serviceWorker(), precompress()],
@@ -426,7 +473,10 @@ export default defineConfig(async ({ command }) => {
         input: PAGES,
         output: {
           codeSplitting: {
-            groups: [SCHEMAS_CHUNK, { name: SIGNED_IN_PARTS_CHUNK, test: (id: string) => signedInOnly.has(id), includeDependenciesRecursively: false }],
+            groups: [
+              SCHEMAS_CHUNK,
+              ...(['signedInOnly', 'shared'] as const).map((part) => ({ name: PART_CHUNKS[part], test: (id: string) => parts[part].has(id), includeDependenciesRecursively: false })),
+            ],
           },
         },
       },
