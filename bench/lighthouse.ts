@@ -232,17 +232,30 @@ refused waiting memory's question (Mantine's Modal, Popover and floating-ui, 23.
 with the first refusal shown, not with home (\`web/src/features/outbox/RefusedEntry.tsx\`). Four
 A/B runs on a quiet machine: home 88, 88, 89, 88 before and 91, 90, 92, 90 after (largest paint
 3.1 to 3.2 s before, 2.7 to 3.0 s after). Then (2026-11-27, home at 27 files before it): what
-the signed-in page loads beyond the welcome page's files is two chunks, not twenty (\`vite.config.ts\`,
-signedInPartsOf). The bundler gave each set of lazily loaded parts that share modules with the
-signed-in app a chunk of its own, 19 of 0.1 to 5 KB, and over HTTP/1.1's six connections each cost
-a phone a round trip; Rollup folds such modules into the signed-in app's chunk, since whatever loads
-them loads after it, rolldown does not yet (rolldown#10263), so the build finds them in a first pass
-in memory and gathers exactly them into one chunk. An earlier try, a group of the signed-in app's
-modules with their dependencies, pulled the welcome page's and the dialogs' code in with them. Three
-A/B runs each on a quiet machine: home 87, 79, 87 before and 94, 89, 94 after (first paint 2.5 to
-2.65 s before, 2.1 s after; largest paint 2.7 s before, 2.3 s after); the welcome page is unchanged.
-What is left is blocking time: React's first render of home and the evaluation of the framework's
-chunk, 60 to 300 ms of the simulated phone's time from one run to the next on this machine.
+the signed-in page loads beyond the welcome page's files is the signed-in app's chunk and two of its
+parts, not twenty chunks (\`vite.config.ts\`, signedInPartsOf). The bundler gave each set of lazily
+loaded parts that share modules with the signed-in app a chunk of its own, 19 of 0.1 to 5 KB, and
+over HTTP/1.1's six connections each cost a phone a round trip; Rollup folds such modules into the
+signed-in app's chunk, since whatever loads them loads after it, rolldown does not yet
+(rolldown#10263), so the build finds them in a first pass in memory and gathers exactly them: what
+only a session opens, and what the sign-in form and the invite landings share with the signed-in
+app. What the storyteller's page may load stays as it was (a first version gathered a module its
+service worker's registration imports, and the page loaded the app's entry with it; the build now
+refuses that). An earlier try, a group of the signed-in app's modules with their dependencies,
+pulled the welcome page's and the dialogs' code in with them. Home names 13 scripts instead of 27.
+Four runs of each build taking turns on a quiet machine: first paint 2.57 to 2.68 s before and 2.22 to
+2.35 s after, largest paint 2.71 to 2.74 s before and 2.28 to 2.63 s after, but home scored 90, 87, 79,
+85 before and 87, 85, 94, 85 after: the score moves with blocking time (158 to 523 ms before, 130 to
+422 ms after), and with the first paint sooner more of the same script work falls after it, where
+Lighthouse counts it. The welcome page names the same 7 files (its entry differs only in the names of
+the chunks it loads later), the storyteller's page the same files byte for byte. Gathering also the
+chunks home shares with the storyteller's page (9 scripts) gave first paint 2.1 s, but would have
+her old phone download the signed-in app's parts.
+What is left is blocking time: under a 4× slower CPU (a CDP profile of home, 2026-11-27) the tasks
+over 50 ms are the evaluation of the app's entry with the framework (145 ms) and of the signed-in
+app's chunk (108 ms), two stretches of home's first render (92 and 97 ms) and its commit to the page
+(131 ms). Each would have to be cut under 50 ms there (12 ms of this machine's core) to stop
+counting: a lighter first screen than React and Mantine draw, or one the server writes.
 Issue 26 (installable and offline, the service worker in place): performance at least ${OFFLINE_TARGET} on both pages, accessibility ${ACCESSIBILITY_TARGET}: ${
       [welcome, home].every((run) => run.performance >= OFFLINE_TARGET && run.accessibility >= ACCESSIBILITY_TARGET) ? 'met' : 'missed'
     }.
