@@ -1,9 +1,10 @@
 // Issue 21 "First load": the build fails when what home draws or fetches while idle reaches the
 // schema library (vite.config.ts, schemasOffHome), and names the chunks on the way. Its check
 // runs here over the chunks of a small bundle, as the bundler hands them over.
-import type { Plugin, Rollup } from 'vite';
+import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { schemasOffHome } from '../../vite.config';
+import { buildRefusal } from './test/buildCheck';
 
 function chunk(fileName: string, facade: string | null, imports: string[], modules: string[] = [], kind: 'entry' | 'dynamic' | 'shared' = 'shared') {
   return {
@@ -18,16 +19,7 @@ function chunk(fileName: string, facade: string | null, imports: string[], modul
   } as unknown as Rollup.OutputChunk;
 }
 
-/** The refusal the check gives for a bundle, or null when it lets it through. */
-function refusal(chunks: Rollup.OutputChunk[]): string | null {
-  const plugin = schemasOffHome() as Plugin & { generateBundle: (this: unknown, options: unknown, bundle: Rollup.OutputBundle) => void };
-  try {
-    plugin.generateBundle.call({ error: (message: string) => { throw new Error(message); } }, {}, Object.fromEntries(chunks.map((each) => [each.fileName, each])));
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
+const refusal = (chunks: Rollup.OutputChunk[]) => buildRefusal(schemasOffHome(), chunks);
 
 const schemas = chunk('assets/schemas-1.js', null, [], ['/app/node_modules/zod/index.js']);
 const main = chunk('assets/main-1.js', '/app/web/index.html', ['assets/shared-1.js'], [], 'entry');

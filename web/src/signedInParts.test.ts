@@ -1,9 +1,10 @@
 // Issue 21 "First load": the signed-in page loads the welcome page's files, the signed-in app's
 // chunk and two chunks of its parts (vite.config.ts, signedInPartsOf). The first pass's choice of
 // modules and the build's check run here over the chunks of small bundles.
-import type { Plugin, Rollup } from 'vite';
+import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { signedInParts, signedInPartsModules } from '../../vite.config';
+import { buildRefusal } from './test/buildCheck';
 
 function chunk(fileName: string, imports: string[], moduleIds: string[], kind: { entry?: boolean; facade?: string; dynamicImports?: string[] } = {}) {
   return {
@@ -74,16 +75,7 @@ describe('signedInPartsModules', () => {
   });
 });
 
-/** The refusal the build's check gives for a bundle, or null when it lets it through. */
-function refusal(chunks: Rollup.OutputChunk[]): string | null {
-  const plugin = signedInParts() as Plugin & { generateBundle: (this: unknown, options: unknown, bundle: Rollup.OutputBundle) => void };
-  try {
-    plugin.generateBundle.call({ error: (message: string) => { throw new Error(message); } }, {}, Object.fromEntries(chunks.map((each) => [each.fileName, each])));
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
+const refusal = (chunks: Rollup.OutputChunk[]) => buildRefusal(signedInParts(), chunks);
 
 describe('signedInParts', () => {
   const signedInOnly = (imports: string[] = []) => chunk('assets/signed-in-parts-1.js', imports, PROMPTS);
