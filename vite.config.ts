@@ -415,12 +415,12 @@ export function signedInPartsModules(chunks: Rollup.OutputChunk[]): Parts {
  * signed-in app's chunk and two of its parts, not twenty chunks. Left to itself, the bundler gives
  * each set of lazily loaded parts that share modules with the signed-in app a chunk of its own:
  * the app and the dialogs it opens later shared 19 chunks of 0.1 to 5 KB, and a phone on HTTP/1.1
- * fetches six files at a time, a round trip each (Lighthouse: home's first paint 2.5 s; 2.1 s
- * with them gathered). Everything that loads those modules loads after the signed-in app or
- * beside it, so Rollup would fold them into its chunk; rolldown does not yet (rolldown#10263). So
- * the build splits twice: a first pass, in memory and unminified, finds the modules of those
- * chunks (signedInPartsModules), and the build proper gathers exactly them into PART_CHUNKS,
- * without their dependencies, which the pages' entries load already.
+ * fetches six files at a time, a round trip each (Lighthouse: home's first paint 2.6 s; 2.25 s
+ * with them gathered). Most are loaded only after the signed-in app, so Rollup would fold them
+ * into its chunk; rolldown does not yet (rolldown#10263). So the build splits twice: a first
+ * pass, in memory and unminified, finds the modules of those chunks (signedInPartsModules), and
+ * the build proper gathers exactly them into PART_CHUNKS, without their dependencies, which the
+ * pages' entries load already.
  */
 async function signedInPartsOf(): Promise<Parts> {
   const output = await build({
