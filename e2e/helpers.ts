@@ -125,12 +125,24 @@ export async function recordWebm(page: Page, durationMs = 1500): Promise<Buffer>
  * DESIGN "Tests": the serious and critical axe violations on the page (or inside `scope`), as
  * the element and axe's reason, so a failure says what to fix. A fading dialog or drawer
  * reads to axe as low-contrast text, so it waits until every finite transition has run
- * (spinners and pulses loop forever and are left alone).
+ * (spinners and pulses loop forever and are left alone). Each look comes two frames on: a
+ * Mantine transition starts a few milliseconds after its element mounts, and a look in between
+ * saw none running and let axe read a dialog still at 80 % opacity (books.spec, once in a run).
  */
 export async function seriousViolations(page: Page, scope?: string): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) =>
-      animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+  // page.evaluate waits for the promise's answer (waitForFunction would take the promise itself as a yes).
+  const settled = () =>
+    page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              resolve(document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity)),
+            ),
+          ),
+        ),
+    );
+  await expect.poll(settled, { intervals: [50], timeout: 15_000 }).toBe(true);
   const builder = new AxeBuilder({ page });
   const results = await (scope ? builder.include(scope) : builder).analyze();
   return results.violations
