@@ -187,6 +187,8 @@ other figures are those of the median run.
 |---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
+Blocking time of each run, the figure that moves the score most from one run to the next: ${pages.map(({ name }) => `${name.split(':')[0]} ${runs.get(name)!.map((run) => run.tbt.toFixed(0)).join(', ')} ms`).join('; ')}.
+
 Budget of the signed-in home: ${(home.jsGzip / 1000).toFixed(1)} KB of JavaScript (gzip size) against 200 KB: ${home.jsGzip <= JS_BUDGET ? 'met' : 'missed'}; ${(home.jsWire / 1000).toFixed(1)} KB on the wire (brotli).
 Scripts each page names before its first paint (module script and preloads, brotli): welcome page ${welcomeScripts!.count} files, ${(welcomeScripts!.brotli / 1000).toFixed(1)} KB; signed-in home ${homeScripts!.count} files, ${(homeScripts!.brotli / 1000).toFixed(1)} KB. The budget's figure also counts what loads after home is drawn,
 on a phone (Lighthouse's mobile emulation has no pointer that hovers): a computer with a mouse also fetches the Refresh tooltip's code while idle, about 20 KB more.
