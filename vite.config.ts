@@ -47,6 +47,30 @@ export const PAGE_CHUNKS = 'page-chunks.json';
 /** Pages of their own chunk that a signed-in browser often opens first: path prefix → module. */
 const PAGE_MODULES: Record<string, string> = { '/timeline': '/src/features/timeline-page/TimelinePage.tsx' };
 
+/** The signed-in app's module: a chunk of its own, loaded lazily (signedInPage, schemasOffHome, signedInParts). */
+const SIGNED_IN_APP = '/src/SignedInApp.tsx';
+
+const isChunk = (file: Rollup.OutputChunk | Rollup.OutputAsset): file is Rollup.OutputChunk => file.type === 'chunk';
+
+/** The chunk of a lazily loaded module (named by the end of its path), if the bundle has one. */
+const dynamicEntryChunk = (chunks: Rollup.OutputChunk[], module: string) => chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith(module));
+
+/**
+ * The chunks, and every chunk they import, by file name: statically, or also lazily
+ * (`lazily`), and never past `wall`.
+ */
+function chunksReached(starts: Rollup.OutputChunk[], byName: Map<string, Rollup.OutputChunk>, { lazily = false, wall }: { lazily?: boolean; wall?: Rollup.OutputChunk } = {}): Set<string> {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name) || name === wall?.fileName || !byName.has(name)) return;
+    seen.add(name);
+    const chunk = byName.get(name)!;
+    for (const imported of lazily ? [...chunk.imports, ...chunk.dynamicImports] : chunk.imports) visit(imported);
+  };
+  for (const start of starts) visit(start.fileName);
+  return seen;
+}
+
 /**
  * Issue 8 "First load": the signed-in app is a chunk of its own (web/src/SignedInApp.tsx), so
  * the welcome page never downloads it. A signed-in browser should not wait for the answer of
@@ -64,9 +88,8 @@ export function signedInPage(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     writeBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
-      const dynamicEntry = (module: string) => chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith(module));
-      const signedIn = dynamicEntry('/src/SignedInApp.tsx');
+      const chunks = Object.values(bundle).filter(isChunk);
+      const signedIn = dynamicEntryChunk(chunks, SIGNED_IN_APP);
       const index = join(outDir, 'index.html');
       if (!signedIn || !existsSync(index)) return;
       const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -91,7 +114,7 @@ export function signedInPage(): Plugin {
       const links = linksOf(signedIn.fileName).map((link) => `    ${link}`);
       writeFileSync(join(outDir, SIGNED_IN_PAGE), html.replace(/\n\s*<\/head>/, `\n${links.join('\n')}\n  </head>`));
       const pages = Object.entries(PAGE_MODULES).flatMap(([prefix, module]) => {
-        const chunk = dynamicEntry(module);
+        const chunk = dynamicEntryChunk(chunks, module);
         return chunk ? [[prefix, linksOf(chunk.fileName)]] : [];
       });
       writeFileSync(join(outDir, PAGE_CHUNKS), JSON.stringify(Object.fromEntries(pages)));
@@ -118,11 +141,11 @@ export function schemasOffHome(): Plugin {
     name: 'heirloom-schemas-off-home',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+      const chunks = Object.values(bundle).filter(isChunk);
       const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const holdsSchemas = (chunk: Rollup.OutputChunk) => Object.keys(chunk.modules).some((id) => /node_modules[\\/]zod[\\/]/.test(id));
       const starts = chunks.filter(
-        (chunk) => (chunk.isEntry && chunk.name === 'main') || (chunk.isDynamicEntry && ['/src/SignedInApp.tsx', ...HOME_IDLE_MODULES].some((module) => chunk.facadeModuleId?.endsWith(module))),
+        (chunk) => (chunk.isEntry && chunk.name === 'main') || (chunk.isDynamicEntry && [SIGNED_IN_APP, ...HOME_IDLE_MODULES].some((module) => chunk.facadeModuleId?.endsWith(module))),
       );
       for (const start of starts) {
         const path = new Map<string, string | null>([[start.fileName, null]]);
@@ -343,52 +366,26 @@ const SCHEMAS_CHUNK = { name: 'schemas', test: /node_modules[\\/]zod[\\/]/ };
 const PART_CHUNKS = { signedInOnly: 'signed-in-parts', shared: 'shared-parts' } as const;
 type Parts = Record<keyof typeof PART_CHUNKS, Set<string>>;
 
-const isChunk = (file: Rollup.OutputChunk | Rollup.OutputAsset): file is Rollup.OutputChunk => file.type === 'chunk';
-
-/** The chunks, and every chunk they import statically, by file name. */
-function staticClosure(starts: Rollup.OutputChunk[], byName: Map<string, Rollup.OutputChunk>): Set<string> {
-  const seen = new Set<string>();
-  const visit = (name: string) => {
-    if (seen.has(name) || !byName.has(name)) return;
-    seen.add(name);
-    for (const imported of byName.get(name)!.imports) visit(imported);
-  };
-  for (const start of starts) visit(start.fileName);
-  return seen;
-}
-
-/** The signed-in app's chunk of a bundle: the lazily loaded web/src/SignedInApp.tsx. */
-const signedInAppChunk = (chunks: Rollup.OutputChunk[]) => chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith('/src/SignedInApp.tsx'));
-
-/** The chunks, and every chunk they import statically or lazily, short of `wall`. */
-function reach(starts: Rollup.OutputChunk[], byName: Map<string, Rollup.OutputChunk>, wall?: Rollup.OutputChunk): Set<string> {
-  const seen = new Set<string>();
-  const visit = (name: string) => {
-    if (seen.has(name) || name === wall?.fileName || !byName.has(name)) return;
-    seen.add(name);
-    const chunk = byName.get(name)!;
-    for (const imported of [...chunk.imports, ...chunk.dynamicImports]) visit(imported);
-  };
-  for (const start of starts) visit(start.fileName);
-  return seen;
-}
-
 /** How a bundle's chunks stand to the signed-in app (signedInPartsModules, signedInParts). */
 function standing(chunks: Rollup.OutputChunk[], signedIn: Rollup.OutputChunk) {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entries = chunks.filter((chunk) => chunk.isEntry);
   const app = entries.filter((chunk) => chunk.name === 'main');
+  /** What a page's entry draws with: the welcome page's files, the storyteller's. */
+  const drawn = chunksReached(entries, byName);
+  /**
+   * All the storyteller's page may ever load, lazily too (the service worker's registration):
+   * a part there would bring it the app's entry, which the parts import, and the app with it.
+   */
+  const otherPages = chunksReached(entries.filter((chunk) => chunk.name !== 'main'), byName, { lazily: true });
   return {
     byName,
-    /** What a page's entry draws with: the welcome page's files, the storyteller's. */
-    drawn: staticClosure(entries, byName),
-    /**
-     * All the storyteller's page may ever load, lazily too (the service worker's registration):
-     * a part there would bring it the app's entry, which the parts import, and the app with it.
-     */
-    otherPages: reach(entries.filter((chunk) => chunk.name !== 'main'), byName),
+    drawn,
+    otherPages,
     /** What a visitor who is not signed in may load: the app's entry and all it imports, statically or lazily (the sign-in form), short of the signed-in app. */
-    signedOut: reach(app, byName, signedIn),
+    signedOut: chunksReached(app, byName, { lazily: true, wall: signedIn }),
+    /** The chunks the signed-in app imports on top of what the pages draw with, where the storyteller's page never goes. */
+    onTop: [...chunksReached([signedIn], byName)].filter((name) => name !== signedIn.fileName && !drawn.has(name) && !otherPages.has(name)),
   };
 }
 
@@ -399,11 +396,10 @@ function standing(chunks: Rollup.OutputChunk[], signedIn: Rollup.OutputChunk) {
  */
 export function signedInPartsModules(chunks: Rollup.OutputChunk[]): Parts {
   const parts: Parts = { signedInOnly: new Set(), shared: new Set() };
-  const signedIn = signedInAppChunk(chunks);
+  const signedIn = dynamicEntryChunk(chunks, SIGNED_IN_APP);
   if (!signedIn) return parts;
-  const { byName, drawn, otherPages, signedOut } = standing(chunks, signedIn);
-  for (const name of staticClosure([signedIn], byName)) {
-    if (name === signedIn.fileName || drawn.has(name) || otherPages.has(name)) continue;
+  const { byName, signedOut, onTop } = standing(chunks, signedIn);
+  for (const name of onTop) {
     const part = signedOut.has(name) ? parts.shared : parts.signedInOnly;
     for (const id of byName.get(name)!.moduleIds) part.add(id);
   }
@@ -436,7 +432,8 @@ async function signedInPartsOf(): Promise<Parts> {
 }
 
 /**
- * Holds the build to what signedInPartsOf promises: no page's entry draws with the parts; the
+ * Holds the build to what signedInPartsOf promises: the signed-in page loads no chunk on top of
+ * the pages' own but the signed-in app's and its parts; no page's entry draws with the parts; the
  * storyteller's page never loads them, even lazily (they import the app's entry: it would become
  * the app); a signed-out visitor never loads the signed-in app's own parts; and neither imports
  * the signed-in app's chunk, which imports them.
@@ -447,14 +444,18 @@ export function signedInParts(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter(isChunk);
-      const signedIn = signedInAppChunk(chunks);
+      const signedIn = dynamicEntryChunk(chunks, SIGNED_IN_APP);
       if (!signedIn) return;
-      const { byName, drawn, otherPages, signedOut } = standing(chunks, signedIn);
-      for (const part of chunks.filter((chunk) => Object.values(PART_CHUNKS).includes(chunk.name as never))) {
+      const { byName, drawn, otherPages, signedOut, onTop } = standing(chunks, signedIn);
+      const partNames: string[] = Object.values(PART_CHUNKS);
+      // Should the first pass find nothing or the bundler ignore the groups, the small chunks come back.
+      const loose = onTop.filter((name) => !partNames.includes(byName.get(name)!.name));
+      if (loose.length) this.error(`the signed-in page loads ${loose.join(', ')} beside the signed-in app's parts (vite.config.ts, signedInParts)`);
+      for (const part of chunks.filter((chunk) => partNames.includes(chunk.name))) {
         if (drawn.has(part.fileName)) this.error(`a page's entry draws with ${part.fileName} (vite.config.ts, signedInParts)`);
         if (otherPages.has(part.fileName)) this.error(`the storyteller's page can load ${part.fileName}, and the app's entry with it (vite.config.ts, signedInParts)`);
         if (part.name === PART_CHUNKS.signedInOnly && signedOut.has(part.fileName)) this.error(`a visitor who is not signed in can load ${part.fileName} (vite.config.ts, signedInParts)`);
-        if (staticClosure([part], byName).has(signedIn.fileName)) this.error(`${part.fileName} imports the signed-in app's chunk, which imports it (vite.config.ts, signedInParts)`);
+        if (chunksReached([part], byName).has(signedIn.fileName)) this.error(`${part.fileName} imports the signed-in app's chunk, which imports it (vite.config.ts, signedInParts)`);
       }
     },
   };

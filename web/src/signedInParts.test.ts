@@ -86,6 +86,13 @@ describe('signedInParts', () => {
     expect(refusal([main, react, tell, fields, register, updates, login(['assets/shared-parts-1.js']), app, signedInOnly(['assets/shared-parts-1.js']), shared(['assets/main-1.js'])])).toBeNull();
   });
 
+  it('refuses a signed-in page that still loads a small chunk beside the parts: the gathering did not take', () => {
+    const looseApp = signedIn(['assets/signed-in-parts-1.js', 'assets/shared-parts-1.js', 'assets/Card-1.js']);
+    expect(refusal([main, react, tell, fields, register, updates, login([]), looseApp, signedInOnly(), shared(), card])).toBe(
+      "the signed-in page loads assets/Card-1.js beside the signed-in app's parts (vite.config.ts, signedInParts)",
+    );
+  });
+
   it('refuses parts a page’s entry draws with', () => {
     const greedyMain = chunk('assets/main-1.js', ['assets/react-1.js', 'assets/shared-parts-1.js'], main.moduleIds, { entry: true, dynamicImports: ['assets/SignedInApp-1.js'] });
     expect(refusal([greedyMain, react, tell, fields, register, updates, app, signedInOnly(), shared()])).toBe("a page's entry draws with assets/shared-parts-1.js (vite.config.ts, signedInParts)");
