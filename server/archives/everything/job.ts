@@ -1,19 +1,17 @@
 // The job that makes an archive of everything (issue 25; DESIGN "Yours to keep", "Work that
 // outlives a request"): gathers what the requester may view now (gather.ts), writes the bag
 // straight into the store at archives/{id}.zip (bag.ts), then marks it ready with its notice
-// and removes the requester's older ready archives, in one transaction. Every attempt starts
-// over from nothing, so a retry or a second run after a crash is as good as the first; an
-// archive deleted meanwhile ends its job quietly and leaves no file behind.
+// and removes the requester's older ready archives, in one transaction. Each attempt is a row's
+// file as jobs/made-for-a-row.ts makes one: from nothing, and thrown away quietly when the
+// archive is deleted meanwhile.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { messages } from '../../../common/messages.js';
 import { displayNameOf } from '../../../common/people.js';
 import { iso, type AppContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { familyNameOf } from '../../families/index.js';
-import { madeForARow, progressWriter, type JobHandler } from '../../jobs/index.js';
+import { madeForARow, makeRowFile, type JobHandler } from '../../jobs/index.js';
 import { packageRoot } from '../../paths.js';
 import type { ArchiveLog } from '../gather.js';
 import { everythingArchiveName, writeBag } from './bag.js';
@@ -27,13 +25,6 @@ export const everythingArchiveKey = (archiveId: string) => `archives/${archiveId
 
 /** Reading a family's every file twice takes a while: a few attempts, far apart, are enough. */
 const MAX_ATTEMPTS = 3;
-
-/** Thrown into the writing when the archive's row is gone: the work is thrown away. */
-class ArchiveGone extends Error {
-  constructor() {
-    super('The archive was deleted while it was being made');
-  }
-}
 
 export interface EverythingArchiveJobOptions {
   /** What the archive holds; tests hand in one that fails, waits or holds what they made by hand. */
@@ -80,57 +71,43 @@ async function makeArchive(ctx: AppContext, archiveId: string, jobSignal: AbortS
   // The requester's account is gone (the archive goes with it by cascade).
   const requester = await queries.userById(ctx.db, archive.requested_by);
   if (!requester) return;
-
-  // The writing stops when the runner says so (this instance stopping) or when the archive goes.
-  const stop = new AbortController();
-  const onJobAbort = () => stop.abort(jobSignal.reason);
-  jobSignal.addEventListener('abort', onJobAbort, { once: true });
-  const progress = progressWriter({
-    now: () => ctx.now(),
-    write: (percent) => queries.setProgress(ctx.db, archiveId, percent, iso(ctx.now())),
-    onGone: () => stop.abort(new ArchiveGone()),
-    log,
-    about: { archiveId },
-  });
-  const workDir = await mkdtemp(join(tmpdir(), 'heirloom-archive-'));
   const fileKey = everythingArchiveKey(archiveId);
-  try {
-    const gathered = await gather(ctx, requester, stop.signal);
-    const owner = await archiveOwnerName(ctx, requester);
-    const fileName = everythingArchiveName(owner, new Date(archive.created_at));
-    const bag = await writeBag(gathered, {
-      media: ctx.media,
-      fileKey,
-      baseName: fileName.replace(/\.zip$/, ''),
-      exportedAt: ctx.now(),
-      generator: generatorName(),
-      workDir,
-      title: owner ?? gathered.exporter.displayName,
-      log,
-      signal: stop.signal,
-      onProgress: progress.report,
-    });
-    await progress.settled();
-    if (stop.signal.aborted) throw stop.signal.reason;
-    const at = iso(ctx.now());
-    const { ready, replaced } = await ctx.db.transaction().execute(async (trx) => {
-      const marked = await queries.markReady(trx, archiveId, { bytes: bag.bytes, counts: JSON.stringify(bag.counts), fileKey, at });
-      if (!marked) return { ready: false, replaced: [] };
-      await ctx.events.emit('archive.ready', { archiveId, requestedBy: requester.id, at }, trx);
-      return { ready: true, replaced: await queries.deleteOtherReady(trx, requester.id, archiveId) };
-    });
-    // Deleted between the writing and now: its delete may have looked for the file before it was stored.
-    if (!ready) await ctx.media.delete(fileKey);
-    // One kept per person: the older ones' rows went with this one's commit, their files now.
-    for (const older of replaced) await ctx.media.delete(older.file_key ?? everythingArchiveKey(older.id));
-  } catch (error) {
-    if (stop.signal.reason instanceof ArchiveGone || !(await queries.findArchive(ctx.db, archiveId))) {
-      await ctx.media.delete(fileKey);
-      return;
-    }
-    throw error;
-  } finally {
-    jobSignal.removeEventListener('abort', onJobAbort);
-    await rm(workDir, { recursive: true, force: true });
-  }
+  await makeRowFile({
+    media: ctx.media,
+    fileKey,
+    workDirPrefix: 'heirloom-archive-',
+    jobSignal,
+    progress: { now: () => ctx.now(), write: (percent) => queries.setProgress(ctx.db, archiveId, percent, iso(ctx.now())), log, about: { archiveId } },
+    // The bag is written straight into the store, at fileKey.
+    produce: async ({ workDir, signal, onProgress }) => {
+      const gathered = await gather(ctx, requester, signal);
+      const owner = await archiveOwnerName(ctx, requester);
+      const fileName = everythingArchiveName(owner, new Date(archive.created_at));
+      return writeBag(gathered, {
+        media: ctx.media,
+        fileKey,
+        baseName: fileName.replace(/\.zip$/, ''),
+        exportedAt: ctx.now(),
+        generator: generatorName(),
+        workDir,
+        title: owner ?? gathered.exporter.displayName,
+        log,
+        signal,
+        onProgress,
+      });
+    },
+    commit: async (bag) => {
+      const at = iso(ctx.now());
+      const { ready, replaced } = await ctx.db.transaction().execute(async (trx) => {
+        const marked = await queries.markReady(trx, archiveId, { bytes: bag.bytes, counts: JSON.stringify(bag.counts), fileKey, at });
+        if (!marked) return { ready: false, replaced: [] };
+        await ctx.events.emit('archive.ready', { archiveId, requestedBy: requester.id, at }, trx);
+        return { ready: true, replaced: await queries.deleteOtherReady(trx, requester.id, archiveId) };
+      });
+      // One kept per person: the older ones' rows went with this one's commit, their files now.
+      for (const older of replaced) await ctx.media.delete(older.file_key ?? everythingArchiveKey(older.id));
+      return ready;
+    },
+    rowExists: async () => (await queries.findArchive(ctx.db, archiveId)) !== undefined,
+  });
 }
