@@ -606,6 +606,8 @@ export const messages = {
   homeSpotlightFailed: 'Could not load a memory',
   homeSpotlightRandom: 'Random Memory',
   homeSpotlightHide: 'Hide',
+  /** The revealed memory's group, named as focus moves to it. */
+  homeSpotlightShown: 'The memory revealed',
   homeSpotlightReveal: 'Tap to reveal a memory',
   homeSpotlightRevealDetail: "One of your family's memories, picked at random.",
   homeTooltipGotIt: 'Got it!',

@@ -56,8 +56,13 @@ test.describe('Notification panel', () => {
     await panel.getByRole('button', { name: /Summer at the lake/ }).click();
     await expect(panel).toBeHidden();
     // The detail dialog opens on the related memory (features/memory-detail).
-    await expect(b.page.getByRole('dialog').filter({ hasText: 'Summer at the lake' })).toBeVisible();
+    const memory = b.page.getByRole('dialog').filter({ hasText: 'Summer at the lake' });
+    await expect(memory).toBeVisible();
     await expect(bell(b.page)).toHaveAccessibleName(bellName(1));
+    // The notification left with the panel: closing the memory gives focus to the bell (issue 9).
+    await b.page.keyboard.press('Escape');
+    await expect(memory).toBeHidden();
+    await expect(bell(b.page)).toBeFocused();
     const stored = (await (await b.page.request.get('/api/notifications')).json()) as Array<{ message: string; isRead: boolean }>;
     expect(stored.find((notification) => notification.message.includes('Summer at the lake'))?.isRead).toBe(true);
     expect(stored.find((notification) => notification.message.includes('The old boat'))?.isRead).toBe(false);

@@ -38,6 +38,7 @@ export function AppLayout({ user }: { user: User }) {
   const [menuOpened, menu] = useDisclosure(false);
   const [dialog, setShownDialog] = useState<Dialog | null>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const bellButton = useRef<HTMLButtonElement>(null);
   const menuFocus = useOpenerFocus(menuButton);
   const dialogFocus = useOpenerFocus(menuButton);
   // Read by the focus returns, which run after the render that closed their dialog.
@@ -77,7 +78,7 @@ export function AppLayout({ user }: { user: User }) {
               {messages.appName}
             </Text>
             <Group gap={4} wrap="nowrap">
-              <NotificationBell onOpen={() => setDialog('notifications')} />
+              <NotificationBell buttonRef={bellButton} onOpen={() => setDialog('notifications')} />
               <ActionIcon variant="subtle" color="gray" size={44} aria-label={messages.shellSearchMemories} onClick={() => setDialog('search')}>
                 <IconSearch size={22} />
               </ActionIcon>
@@ -115,7 +116,7 @@ export function AppLayout({ user }: { user: User }) {
         {/* The capture wizard (features/capture): loads on first open. */}
         <LazyCaptureWizard user={user} opened={dialog === 'capture'} onClose={() => setDialog(null)} />
         {/* The notification panel (features/notifications, memories §2): loads on first open. */}
-        <LazyNotificationPanel opened={dialog === 'notifications'} onClose={() => setDialog(null)} />
+        <LazyNotificationPanel opened={dialog === 'notifications'} onClose={() => setDialog(null)} returnFocusTo={bellButton} />
         {/* Search Memories (features/search, memories §2): loads on first open. */}
         <LazySearchDialog opened={dialog === 'search'} onClose={() => setDialog(null)} />
         {/* Bulk Download Memories (features/archives, memories §2): loads on first open. */}

@@ -2,6 +2,7 @@ import { ActionIcon, Group, UnstyledButton, Stack, Text } from '@mantine/core';
 import { IconHome, IconPlus, IconTimeline } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { messages } from '../../../common/messages';
+import { navEntryAttribute } from '../components/navEntries';
 import classes from './Shell.module.css';
 
 /** accounts §2: Home, a central "+" capture button, Timeline. */
@@ -12,17 +13,17 @@ export function BottomNav({ onCapture }: { onCapture: () => void }) {
   return (
     <Group component="nav" aria-label={messages.shellMainNavigation} justify="space-around" align="center" h="100%" px="md" maw={560} mx="auto" wrap="nowrap">
       <NavItem to="/" label={messages.shellHome} active={pathname === '/'} icon={<IconHome size={24} />} />
-      <ActionIcon size={56} radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }} aria-label={messages.captureAMemory} onClick={onCapture} className={classes.capture}>
+      <ActionIcon size={56} radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }} aria-label={messages.captureAMemory} onClick={onCapture} className={classes.capture} {...navEntryAttribute('capture')}>
         <IconPlus size={30} />
       </ActionIcon>
-      <NavItem to="/timeline" label={messages.timeline} active={onTimeline} icon={<IconTimeline size={24} />} />
+      <NavItem to="/timeline" label={messages.timeline} active={onTimeline} icon={<IconTimeline size={24} />} {...navEntryAttribute('timeline')} />
     </Group>
   );
 }
 
-function NavItem({ to, label, active, icon }: { to: string; label: string; active: boolean; icon: React.ReactNode }) {
+function NavItem({ to, label, active, icon, ...marks }: { to: string; label: string; active: boolean; icon: React.ReactNode; 'data-nav-entry'?: string }) {
   return (
-    <UnstyledButton component={Link} to={to} aria-current={active ? 'page' : undefined} className={classes.navItem} data-active={active || undefined}>
+    <UnstyledButton component={Link} to={to} aria-current={active ? 'page' : undefined} className={classes.navItem} data-active={active || undefined} {...marks}>
       <Stack gap={2} align="center">
         {icon}
         <Text fw={600}>

@@ -1,7 +1,8 @@
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconEyeOff, IconSparkles, IconArrowsShuffle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { useFocusOnSwap } from '../../components/useFocusOnSwap';
 import { lazyLoaded } from '../../lib/lazyLoaded';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
@@ -50,6 +51,10 @@ export function MemorySpotlight() {
   const queryClient = useQueryClient();
   const spotlight = useSpotlight();
   const [revealed, setRevealed] = useState(false);
+  // Tap to reveal and Hide each leave with their view: the memory shown, or the card to reveal again.
+  const shown = useRef<HTMLDivElement>(null);
+  const reveal = useRef<HTMLButtonElement>(null);
+  useFocusOnSwap(revealed, () => (revealed ? shown.current : reveal.current));
   const current = spotlight.data ?? null;
   const hasMemory = current !== null;
   useEffect(() => {
@@ -88,7 +93,7 @@ export function MemorySpotlight() {
           </Stack>
         </Card>
       ) : revealed ? (
-        <Stack gap="xs">
+        <Stack gap="xs" ref={shown} tabIndex={-1} role="group" aria-label={messages.homeSpotlightShown}>
           <Suspense fallback={<Skeleton h="calc(7.5rem + 42px)" radius="lg" aria-hidden />}>
             <MemoryCard memory={current} variant="full" onOpen={(memory) => openMemory(memory.id)} />
           </Suspense>
@@ -107,7 +112,7 @@ export function MemorySpotlight() {
           </Group>
         </Stack>
       ) : (
-        <Card withBorder radius="lg" padding="lg" component="button" type="button" onPointerDown={fetchMemoryCard} onFocus={fetchMemoryCard} onClick={() => setRevealed(true)} style={{ cursor: 'pointer' }}>
+        <Card ref={reveal} withBorder radius="lg" padding="lg" component="button" type="button" onPointerDown={fetchMemoryCard} onFocus={fetchMemoryCard} onClick={() => setRevealed(true)} style={{ cursor: 'pointer' }}>
           <Stack align="center" gap={4} ta="center">
             <IconSparkles size={28} aria-hidden />
             <Text fw={600}>{messages.homeSpotlightReveal}</Text>

@@ -1,8 +1,10 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useRef } from 'react';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { messages } from '../../../../common/messages';
 import { useOpenShellDialog } from '../../components/shellDialogs';
+import { useFocusOnSwap } from '../../components/useFocusOnSwap';
 import { TimelineDot, useActiveTimeline } from '../timelines';
 
 /** accounts §2 Home: the active timeline; tapping expands a two-column list to pick another. */
@@ -10,6 +12,9 @@ export function TimelineChooser() {
   const { timelines, active, setActive, isLoading } = useActiveTimeline();
   const [expanded, { toggle, close }] = useDisclosure(false);
   const openDialog = useOpenShellDialog();
+  // Close and a chosen timeline fold the list away with the button pressed: focus goes back to the toggle.
+  const toggleButton = useRef<HTMLButtonElement>(null);
+  useFocusOnSwap(expanded, () => toggleButton.current);
 
   if (isLoading) return <Skeleton h={84} radius="lg" />;
   // issue 9 "First run": no timeline is never a dead end; Manage Timelines creates one.
@@ -29,7 +34,7 @@ export function TimelineChooser() {
 
   return (
     <Card withBorder radius="lg" padding="lg">
-      <UnstyledButton onClick={toggle} aria-expanded={expanded} aria-label={messages.homeActiveTimeline(active.name)} w="100%">
+      <UnstyledButton ref={toggleButton} onClick={toggle} aria-expanded={expanded} aria-label={messages.homeActiveTimeline(active.name)} w="100%">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <TimelineDot color={active.color} size={14} />

@@ -1,12 +1,10 @@
 // memories §4 "Onboarding tooltips": a timeline tooltip 1.5 s after the first memory exists,
 // that is when the memory count stored on this device was 0 and is now at least 1. It
 // points at the Timeline entry of the bottom navigation.
-import { Button, Group, Paper, Text, Transition } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { TIMELINE_TOOLTIP_DELAY_MS } from '../../../../common/limits';
 import { messages } from '../../../../common/messages';
-import { useToastShowing } from '../../lib/toast';
-import classes from './OnboardingTooltip.module.css';
+import { OnboardingTooltip } from './OnboardingTooltip';
 
 /**
  * The memory count last seen on this device. Home knows only whether any memory exists (the
@@ -23,7 +21,6 @@ export function firstMemoryArrived(stored: string | null, count: number): boolea
 export function TimelineTooltip({ memoryCount }: { memoryCount: number | null }) {
   const [due, setDue] = useState(false);
   const [shown, setShown] = useState(false);
-  const toastShowing = useToastShowing();
   // Each new count is compared with the stored one once, while rendering (React's "storing
   // information from previous renders"); the store is written after the render commits.
   const [compared, setCompared] = useState<number | null>(null);
@@ -48,19 +45,13 @@ export function TimelineTooltip({ memoryCount }: { memoryCount: number | null })
   };
 
   return (
-    <Transition mounted={shown && !toastShowing} transition="pop" duration={200}>
-      {(styles) => (
-        <Paper style={styles} withBorder shadow="lg" radius="lg" p="md" role="dialog" aria-label={messages.homeTimelineTooltipLabel} className={`${classes.tooltip} ${classes.timeline}`}>
-          <Text fw={700}>{messages.homeTimelineTooltipTitle}</Text>
-          <Text c="dimmed" mt={4}>
-            {messages.homeTimelineTooltipDetail}
-          </Text>
-          <Group justify="flex-start" mt="sm">
-            <Button onClick={dismiss}>{messages.homeTooltipGotIt}</Button>
-          </Group>
-          <span className={classes.arrow} aria-hidden />
-        </Paper>
-      )}
-    </Transition>
+    <OnboardingTooltip
+      shown={shown}
+      pointsAt="timeline"
+      label={messages.homeTimelineTooltipLabel}
+      title={messages.homeTimelineTooltipTitle}
+      detail={messages.homeTimelineTooltipDetail}
+      onDismiss={dismiss}
+    />
   );
 }

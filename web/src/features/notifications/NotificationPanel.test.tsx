@@ -36,13 +36,15 @@ const joined: Notification = {
 
 function renderPanel() {
   const onClose = vi.fn();
+  // The bell that opened the panel (shell/AppLayout.tsx hands it in).
+  const bell = { current: document.createElement('button') };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   renderWithMantine(
     <QueryClientProvider client={client}>
-      <NotificationPanel opened onClose={onClose} />
+      <NotificationPanel opened onClose={onClose} returnFocusTo={bell} />
     </QueryClientProvider>,
   );
-  return { onClose };
+  return { onClose, bell: bell.current };
 }
 
 beforeEach(() => {
@@ -67,14 +69,15 @@ describe('the notification panel', () => {
     expect(screen.getByText('1 unread')).toBeTruthy();
   });
 
-  it('a click marks the item read, closes the panel and opens its memory', async () => {
+  it('a click marks the item read, closes the panel and opens its memory, whose closing gives focus to the bell', async () => {
     vi.spyOn(api.notifications, 'list').mockResolvedValue([shared, joined]);
     const markRead = vi.spyOn(api.notifications, 'markRead').mockResolvedValue({ success: true });
-    const { onClose } = renderPanel();
+    const { onClose, bell } = renderPanel();
     fireEvent.click(await screen.findByRole('button', { name: /Summer at the lake/ }));
     await waitFor(() => expect(markRead).toHaveBeenCalledWith('n1'));
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(openMemory).toHaveBeenCalledWith('memory-1');
+    // The notification leaves with the panel: the memory hands focus back to the bell instead.
+    expect(openMemory).toHaveBeenCalledWith('memory-1', bell);
   });
 
   it('a read item without a memory only closes the panel', async () => {

@@ -2,6 +2,7 @@
 // notification read, closes the panel and opens its memory when it has one.
 import { Alert, Button, Group, Modal, ScrollArea, Skeleton, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconBell, IconBellOff, IconChecks, IconMessageCircle, IconShare, IconUsers } from '@tabler/icons-react';
+import type { RefObject } from 'react';
 import type { Notification, NotificationType } from '../../../../common/notifications';
 import { useOpenMemory } from '../memories';
 import classes from './NotificationPanel.module.css';
@@ -16,7 +17,14 @@ const typeIcons: Record<NotificationType, typeof IconBell> = {
   other: IconBell,
 };
 
-export function NotificationPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+interface NotificationPanelProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Where focus goes when a memory this panel opened closes: the panel closed as it opened, with the notification. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
+export function NotificationPanel({ opened, onClose, returnFocusTo }: NotificationPanelProps) {
   const list = useNotifications(opened);
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
@@ -27,7 +35,7 @@ export function NotificationPanel({ opened, onClose }: { opened: boolean; onClos
   const choose = (notification: Notification) => {
     if (!notification.isRead) markRead.mutate(notification.id);
     onClose();
-    if (notification.relatedMemoryId) openMemory(notification.relatedMemoryId);
+    if (notification.relatedMemoryId) openMemory(notification.relatedMemoryId, returnFocusTo?.current);
   };
 
   return (

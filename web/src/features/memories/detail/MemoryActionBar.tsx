@@ -36,7 +36,7 @@ export function MemoryActionBar({ memory, currentUserId, onEdit, onDeleted }: Me
   return (
     <Group gap="xs" aria-label={messages.detailActions} role="group">
       {canEdit && (
-        <Button variant="light" size="md" leftSection={<IconPencil size={18} />} onClick={onEdit}>
+        <Button variant="light" size="md" leftSection={<IconPencil size={18} />} onClick={onEdit} data-edit-memory>
           {messages.detailEdit}
         </Button>
       )}

@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import { messages } from '../../../../../common/messages';
 import { api } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/keys';
+import { useFocusOnSwap } from '../../../components/useFocusOnSwap';
 import { memoryAwaitsWords, pollWhileWordsAwaited } from '../../../lib/wordsPolling';
 import { useCurrentUser } from '../../auth';
 import { MemoryEditView } from '../edit/MemoryEditView';
@@ -43,6 +44,8 @@ export function MemoryDetailDialog({ memoryId, onClose }: { memoryId: string; on
   const { user } = useCurrentUser();
   const [askingToLeave, setAskingToLeave] = useState(false);
   const inside = useRef<HTMLDivElement>(null);
+  // Edit and Cancel (or Save) each leave with their view: the form's first field, or Edit again.
+  useFocusOnSwap(editing, () => inside.current?.querySelector<HTMLElement>(editing ? '[data-autofocus]' : '[data-edit-memory]'));
   // Closing mid-edit asks first; the edit view's Cancel is the way to drop changes at once.
   const close = () => {
     // Every open Mantine modal hears Escape: pressed in a dialog opened from this one (Share,

@@ -14,9 +14,9 @@ export function MemoryDetailProvider({ children }: { children: ReactNode }) {
   const { remember, restore } = useOpenerFocus();
   const isOpen = useRef(false);
   const open = useCallback(
-    (id: string) => {
+    (id: string, opener?: HTMLElement | null) => {
       // Another memory opened from inside the dialog keeps the first opener.
-      if (!isOpen.current) remember();
+      if (!isOpen.current) remember(opener);
       isOpen.current = true;
       setMemoryId(id);
     },
