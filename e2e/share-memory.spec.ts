@@ -1,8 +1,8 @@
 // memories §2 "Share Memory dialog", §4 (selection from sharedWith), §6 (only members of the
 // memory's timelines, the creator always kept), §8 (toasts), against the real server.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Memory } from '../common/memories';
-import { expectToast, seenTooltips, seriousViolations, signUp } from './helpers';
+import { expectToast, seenTooltips, seriousViolations, signedInWithTimeline, signUp } from './helpers';
 import { createMemory, createTimeline, currentUserId, joinedMember } from './memory-fixtures';
 import { messages } from '../common/messages';
 
@@ -11,6 +11,26 @@ async function openMemory(page: Page, memoryId: string, title: string) {
   const dialog = page.getByRole('dialog', { name: title });
   await expect(dialog.getByRole('button', { name: messages.hearYourVoice })).toBeVisible({ timeout: 15_000 });
   return dialog;
+}
+
+/**
+ * The buttons inside `scope` whose words do not all show (issue 9): a label clipped by its
+ * own box ("Share with All Timeline Memb"), or a label or button running past the button's
+ * or the window's edge.
+ */
+async function cutButtonLabels(scope: Locator): Promise<string[]> {
+  return scope.locator('.mantine-Button-root').evaluateAll((buttons) =>
+    buttons.flatMap((button) => {
+      const label = button.querySelector('.mantine-Button-label');
+      if (!label) return [];
+      const outer = button.getBoundingClientRect();
+      const inner = label.getBoundingClientRect();
+      const clipped = label.scrollWidth > label.clientWidth || label.scrollHeight > label.clientHeight;
+      const outside = inner.left < outer.left - 1 || inner.right > outer.right + 1 || inner.top < outer.top - 1 || inner.bottom > outer.bottom + 1;
+      const offScreen = outer.left < 0 || outer.right > document.documentElement.clientWidth;
+      return clipped || outside || offScreen ? [`"${label.textContent}" shows ${label.clientWidth}x${label.clientHeight} of ${label.scrollWidth}x${label.scrollHeight} px`] : [];
+    }),
+  );
 }
 
 test.describe('Share Memory dialog', () => {
@@ -97,5 +117,30 @@ test.describe('Share Memory dialog', () => {
     await share.getByRole('checkbox', { name: 'Bea Bennett' }).check();
     await share.getByRole('button', { name: messages.shareAllMembers }).click();
     await expectToast(page, messages.shareUpdateFailed, messages.memoryNotFound);
+  });
+});
+
+test.describe('Share Memory dialog on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('every word of "Share with All Timeline Members" and Cancel shows at 390 px, at Normal and at Extra large text', async ({ page }) => {
+    await signedInWithTimeline(page);
+    const [family] = (await (await page.request.get('/api/timelines')).json()) as Array<{ id: string }>;
+    const memory = await createMemory(page.request, family!.id, { title: 'Sledging' });
+
+    for (const textSize of ['normal', 'extra-large']) {
+      await page.evaluate((size) => localStorage.setItem('family-memories-text-size', size), textSize);
+      const dialog = await openMemory(page, memory.id, 'Sledging');
+      await dialog.getByRole('button', { name: messages.detailShare }).click();
+      const share = page.getByRole('dialog', { name: messages.shareMemoryTitle });
+      // Alone on the timeline, a private memory: those who join are the whole timeline.
+      await share.getByRole('checkbox', { name: messages.shareWithJoiners }).check();
+      await expect(share.getByRole('button', { name: messages.shareAllMembers })).toBeVisible();
+      await expect(share.getByRole('button', { name: messages.cancel })).toBeVisible();
+      // A dialog still growing in measures small.
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+      expect(await cutButtonLabels(share), `${textSize} text`).toEqual([]);
+    }
   });
 });

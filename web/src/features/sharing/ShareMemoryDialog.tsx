@@ -12,6 +12,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { toast } from '../../lib/toast';
 import { useTimelines } from '../timelines';
 import { audienceOf, audienceWords, initialSelection, shareButtonLabel, userIdsToSend } from './shareRules';
+import classes from './ShareMemoryDialog.module.css';
 import touch from './touchTargets.module.css';
 import { useMemoryMembers } from './useMemoryMembers';
 
@@ -98,14 +99,20 @@ export function ShareMemoryDialog({ memory, currentUserId, opened, onClose }: Sh
             {audienceWords(audience, timelineNames, chosen)}
           </Text>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" size="md" onClick={onClose} disabled={share.isPending}>
+        <div className={classes.actions}>
+          <Button variant="default" size="md" className={classes.wrappingButton} onClick={onClose} disabled={share.isPending}>
             {messages.cancel}
           </Button>
-          <Button size="md" loading={share.isPending} disabled={isLoading} onClick={() => share.mutate({ userIds: userIdsToSend(selectedOffered, members, currentUserId), audience })}>
+          <Button
+            size="md"
+            className={classes.wrappingButton}
+            loading={share.isPending}
+            disabled={isLoading}
+            onClick={() => share.mutate({ userIds: userIdsToSend(selectedOffered, members, currentUserId), audience })}
+          >
             {label}
           </Button>
-        </Group>
+        </div>
       </Stack>
     </Modal>
   );
