@@ -207,6 +207,27 @@ for (const textSize of ['normal', 'extra-large'] as const) {
       }
     });
 
+    test('Manage Timelines: the Timelines tab with its colour picker, a timeline being edited, and Add People', async ({ browser }) => {
+      const { page } = await registered(browser, 'Ada Lovelace', textSize);
+      await createTimeline(page.request, 'Lovelace Family');
+      await page.goto('/');
+      await page.getByRole('button', { name: messages.shellOpenMenu }).click({ timeout: 20_000 });
+      await page.getByRole('button', { name: messages.menuManageTimelines }).click();
+      const dialog = page.getByRole('dialog', { name: messages.manageTimelinesTitle });
+      const list = dialog.getByRole('list', { name: messages.timelines });
+      await expect(list.getByText('Lovelace Family')).toBeVisible();
+      await expect(dialog.getByRole('radiogroup', { name: messages.timelineColour }).getByRole('radio')).not.toHaveCount(0);
+      await audit(page, 'Manage Timelines', textSize, dialog);
+
+      await list.getByRole('button', { name: messages.editTimelineOf('Lovelace Family') }).click();
+      await expect(list.getByRole('radiogroup', { name: messages.timelineColour })).toBeVisible();
+      await audit(page, 'Manage Timelines, editing a timeline', textSize, dialog);
+
+      await dialog.getByRole('tab', { name: messages.addPeople }).click();
+      await expect(dialog.getByRole('list', { name: messages.members }).getByText('Ada Lovelace')).toBeVisible();
+      await audit(page, 'Manage Timelines: Add People', textSize, dialog);
+    });
+
     test('every word of the community page is visible: timeline tabs, Invite..., the invite link, Copy', async ({ browser }) => {
       const page = await familyWithMemories(browser, textSize);
       // A second timeline with a long name, and an invite link on show (with its Copy; Share
