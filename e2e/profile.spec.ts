@@ -74,11 +74,7 @@ test.describe('Profile', () => {
     await signedInWithTimeline(page);
     await openProfile(page);
 
-    // accounts §2: the upload button shows on hover, and on focus for keyboard users.
     const change = page.getByRole('button', { name: messages.profilePictureChangeLabel });
-    await expect(change).toHaveCSS('opacity', '0');
-    await change.focus();
-    await expect(change).toHaveCSS('opacity', '1');
 
     const choose = async () => {
       const chooser = page.waitForEvent('filechooser');
@@ -104,6 +100,29 @@ test.describe('Profile', () => {
     const picture = await page.request.get(user.profileImageUrl);
     expect(picture.ok()).toBe(true);
     expect(picture.headers()['content-type']).toMatch(/^image\//);
+  });
+
+  test('on a desktop the camera button named by "Change your picture with the camera button" shows without hovering, 44 px, and opens the file chooser from the keyboard', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signedInWithTimeline(page);
+    await openProfile(page);
+    // A device that can hover, where the button once showed only under the mouse.
+    expect(await page.evaluate(() => matchMedia('(hover: hover)').matches)).toBe(true);
+    await expect(page.getByText(messages.profilePictureHint)).toBeVisible();
+    await page.mouse.move(0, 0);
+
+    // toBeVisible ignores opacity: the computed opacity and checkVisibility say what the eye sees.
+    const change = page.getByRole('button', { name: messages.profilePictureChangeLabel });
+    await expect(change).toHaveCSS('opacity', '1');
+    expect(await change.evaluate((button) => button.checkVisibility({ opacityProperty: true, visibilityProperty: true }))).toBe(true);
+    const box = (await change.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+
+    await change.focus();
+    await expect(change).toBeFocused();
+    const chooser = page.waitForEvent('filechooser');
+    await change.press('Enter');
+    await chooser;
   });
 
   test('"Text size" (Normal, Large, Extra large) scales the whole app, before the first paint, and is remembered on this device', async ({ page }) => {

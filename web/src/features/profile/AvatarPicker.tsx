@@ -26,7 +26,6 @@ export function AvatarPicker({ person, previewUrl, onPick, resetRef, size = 120,
         {(props) => (
           <UnstyledButton {...props} className={classes.upload} aria-label={messages.profilePictureChangeLabel} disabled={disabled}>
             <IconCamera size={22} aria-hidden />
-            <span className={classes.uploadLabel}>{messages.profilePictureChange}</span>
           </UnstyledButton>
         )}
       </FileButton>
