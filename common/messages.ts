@@ -913,7 +913,6 @@ export const messages = {
   profilePicturePreview: 'Preview of your new picture',
   profilePictureHint: 'Change your picture with the camera button',
   profileUploadImage: 'Upload Image',
-  profilePictureChange: 'Change',
   profilePictureChangeLabel: 'Change profile picture',
   // Issue 22 "Words for every voice": the profile page says which engine writes the words
   // (GET /api/config transcription), and when there is none, quietly, how to get one.

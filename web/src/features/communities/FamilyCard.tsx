@@ -10,6 +10,7 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { toast } from '../../lib/toast';
 import { UserAvatar } from '../../components/UserAvatar';
 import { InviteLinkPanel } from '../invites';
+import wrapping from '../../components/WrappingButton.module.css';
 import classes from './Communities.module.css';
 import { messages } from '../../../../common/messages';
 
@@ -64,7 +65,7 @@ export function FamilyCard({ user }: { user: User }) {
             testId="family-invite-link"
           />
         )}
-        <Button variant="light" leftSection={<IconLink size={16} />} className={classes.wrappingButton} onClick={() => invite.mutate()} loading={invite.isPending}>
+        <Button variant="light" leftSection={<IconLink size={16} />} className={wrapping.wrappingButton} onClick={() => invite.mutate()} loading={invite.isPending}>
           {messages.createFamilyInviteLink}
         </Button>
       </Stack>

@@ -11,6 +11,7 @@ import type { Timeline, TimelineMember } from '../../api/types';
 import { useApiMutation } from '../../api/useApiMutation';
 import { AddStorytellerButton, ManageStorytellerButton, StorytellerMemberNote, useStorytellers } from '../storytellers';
 import { MemberRow } from '../timelines';
+import wrapping from '../../components/WrappingButton.module.css';
 import classes from './Communities.module.css';
 import { InviteDialog } from './InviteDialog';
 
@@ -44,10 +45,10 @@ export function MembersCard({ timeline, user }: { timeline: Timeline; user: User
           </Badge>
         </Stack>
         <Group gap="sm" wrap="wrap">
-          <Button variant="light" leftSection={<IconUserPlus size={16} />} className={classes.wrappingButton} onClick={() => setInviting(true)}>
+          <Button variant="light" leftSection={<IconUserPlus size={16} />} className={wrapping.wrappingButton} onClick={() => setInviting(true)}>
             {messages.inviteToTimelineButton}
           </Button>
-          <AddStorytellerButton timeline={timeline} className={classes.wrappingButton} />
+          <AddStorytellerButton timeline={timeline} className={wrapping.wrappingButton} />
         </Group>
       </Group>
       <Stack gap="sm" role="list" aria-label={messages.timelineMembersOf(timeline.name)}>

@@ -12,6 +12,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { toast } from '../../lib/toast';
 import { useTimelines } from '../timelines';
 import { audienceOf, audienceWords, initialSelection, shareButtonLabel, userIdsToSend } from './shareRules';
+import wrapping from '../../components/WrappingButton.module.css';
 import classes from './ShareMemoryDialog.module.css';
 import touch from './touchTargets.module.css';
 import { useMemoryMembers } from './useMemoryMembers';
@@ -100,12 +101,12 @@ export function ShareMemoryDialog({ memory, currentUserId, opened, onClose }: Sh
           </Text>
         )}
         <div className={classes.actions}>
-          <Button variant="default" size="md" className={classes.wrappingButton} onClick={onClose} disabled={share.isPending}>
+          <Button variant="default" size="md" className={`${wrapping.wrappingButton} ${wrapping.centered}`} onClick={onClose} disabled={share.isPending}>
             {messages.cancel}
           </Button>
           <Button
             size="md"
-            className={classes.wrappingButton}
+            className={`${wrapping.wrappingButton} ${wrapping.centered}`}
             loading={share.isPending}
             disabled={isLoading}
             onClick={() => share.mutate({ userIds: userIdsToSend(selectedOffered, members, currentUserId), audience })}
