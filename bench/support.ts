@@ -63,15 +63,19 @@ export interface Heirloom {
  */
 export const ALLOCATOR_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
+/** The route bench/signed-in-floor.ts adds to the app: a signed-in answer of bytes held in memory. */
+export const SIGNED_IN_FLOOR_PATH = '/api/bench/page-bytes';
+
 /**
  * Heirloom as it runs in production: its own process, SQLite, local storage, warnings-only
  * logging, glibc's allocator set as above (unless the caller's environment sets it).
- * `webRoot` is the build it serves; left out, the server's own default (dist/web).
+ * `webRoot` is the build it serves; left out, the server's own default (dist/web). `script` runs
+ * another entry in its place (bench/signed-in-floor.ts), with `env` added to its environment.
  */
-export async function startHeirloom(dataDir: string, options: { webRoot?: string } = {}): Promise<Heirloom> {
+export async function startHeirloom(dataDir: string, options: { webRoot?: string; script?: string; env?: Record<string, string> } = {}): Promise<Heirloom> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'server/main.ts'], {
     cwd: root,
     env: {
       ...ALLOCATOR_ENV,
@@ -84,6 +88,7 @@ export async function startHeirloom(dataDir: string, options: { webRoot?: string
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       STORAGE: 'local',
+      ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -5,7 +5,9 @@
 //     to a bare Express 5 hello-world in the same run. Target: at least 40 % of its req/s.
 //     Beside it, the same page for a member who joined later and holds no share of any memory
 //     (the audience 'timeline' EXISTS of access/queries.ts), and the same page asked again
-//     with its ETag in hand (304).
+//     with its ETag in hand (304), and the floor of any signed-in answer of the page's size: the
+//     same app answering the same bytes held in memory (bench/signed-in-floor.ts), so the run
+//     tells how much of a request is making the page.
 //  2. The timeline page's first screen in Chromium: navigation to the first memory entry
 //     visible, next to the same page of an empty timeline. Target: within 1 s.
 //
@@ -15,7 +17,7 @@
 // benchmark seeds one of its own); --web reuses a build (otherwise it builds one with
 // `vite build`, never touching dist/web). Writes its section of bench/README.md.
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,11 +29,12 @@ import { loadConfig } from '../server/config.js';
 import { createContext } from '../server/context.js';
 import { openDatabase } from '../server/db/index.js';
 import * as families from '../server/families/service.js';
+import * as browse from '../server/memories/browse-queries.js';
 import { createMediaStore } from '../server/providers/storage/index.js';
 import * as timelineInvites from '../server/timelines/invite-service.js';
 import { writeSection } from './readme.js';
 import { seed, SEED_EMAIL, SEED_PASSWORD } from './seed.js';
-import { commandArgs, freePort, log, median, root, signIn, startHeirloom, waitFor } from './support.js';
+import { commandArgs, freePort, log, median, root, signIn, SIGNED_IN_FLOOR_PATH, startHeirloom, waitFor } from './support.js';
 
 const MEMORIES = 10_000;
 /** autocannon: rounds alternate between the two servers; each figure is the median. */
@@ -79,6 +82,37 @@ async function addLateMember(dataDir: string): Promise<void> {
     if (Number(shares.count) > 0) throw new Error(`the late member holds ${shares.count} shares: the row would not measure the audience rule`);
   } finally {
     media.close?.();
+    await handle.close();
+  }
+}
+
+/** Runs of the page's statement timed in-process, after as many to warm up. */
+const STATEMENT_RUNS = 2000;
+
+/**
+ * µs of one run of the page's statement as the service runs it (browse-queries.ts
+ * timelinePageWithChildren: 21 rows and their children, read and parsed), in this process on
+ * the data folder, each with a different `end` as under load: the median of 5 batches.
+ */
+async function statementMicros(dataDir: string, timelineName: string): Promise<number> {
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, STORAGE: 'local', LOG_LEVEL: 'silent', DATABASE_URL: '' });
+  const handle = openDatabase(config.databaseUrl);
+  try {
+    const { db } = handle;
+    const viewer = await db.selectFrom('users').select('id').where('email', '=', SEED_EMAIL).executeTakeFirstOrThrow();
+    const timeline = await db.selectFrom('timelines').select('id').where('name', '=', timelineName).executeTakeFirstOrThrow();
+    const latest = Date.parse('2999-12-31T23:59:59.999Z');
+    let asked = 0;
+    const once = () => browse.timelinePageWithChildren(db, viewer.id, timeline.id, { end: new Date(latest - asked++).toISOString(), limit: 21 });
+    for (let run = 0; run < STATEMENT_RUNS; run++) await once();
+    const batches: number[] = [];
+    for (let batch = 0; batch < 5; batch++) {
+      const started = process.hrtime.bigint();
+      for (let run = 0; run < STATEMENT_RUNS / 5; run++) await once();
+      batches.push(Number(process.hrtime.bigint() - started) / 1000 / (STATEMENT_RUNS / 5));
+    }
+    return median(batches);
+  } finally {
     await handle.close();
   }
 }
@@ -159,6 +193,9 @@ async function main(): Promise<void> {
       log(`  seeded in ${seeded.seconds.toFixed(1)} s`);
     }
     await addLateMember(dataDir);
+    // Before any server runs, so nothing else takes the cores meanwhile.
+    const statementUs = await statementMicros(dataDir, 'Our Family');
+    log(`  the page's statement alone: ${statementUs.toFixed(0)} µs`);
     let webRoot = values.web;
     if (!webRoot) {
       webRoot = join(work, 'web');
@@ -179,7 +216,8 @@ async function main(): Promise<void> {
     const apiUrl = `${heirloom.origin}/api/timelines/${timeline.id}/memories?limit=20`;
     const probe = await fetch(apiUrl, { headers });
     if (!probe.ok) throw new Error(`GET /api/timelines/{id}/memories answered ${probe.status}: is the endpoint built?`);
-    const page = (await probe.json()) as { memories: { title: string }[] };
+    const pageText = await probe.text();
+    const page = JSON.parse(pageText) as { memories: { title: string }[] };
     if (page.memories.length !== 20) throw new Error(`expected a page of 20 memories, got ${page.memories.length}`);
     const bytes = JSON.stringify(page).length;
     const etag = probe.headers.get('etag');
@@ -189,14 +227,25 @@ async function main(): Promise<void> {
     const lateTimeline = latePage.memories.filter((memory) => memory.audience === 'timeline').length;
     if (latePage.memories.length !== 20 || lateTimeline < 15) throw new Error(`the late member's page holds ${latePage.memories.length} memories, ${lateTimeline} of them 'timeline'`);
 
+    // The floor: the same app, on the same data, answering these bytes behind the same session.
+    const pageBytesFile = join(work, 'page.json');
+    writeFileSync(pageBytesFile, pageText);
+    const floor = await startHeirloom(dataDir, { script: 'bench/signed-in-floor.ts', env: { PAGE_BYTES_FILE: pageBytesFile } });
+    servers.push(floor);
+    const floorUrl = `${floor.origin}${SIGNED_IN_FLOOR_PATH}`;
+    const floorProbe = await fetch(floorUrl, { headers });
+    if (!floorProbe.ok || (await floorProbe.text()) !== pageText) throw new Error(`the floor's route answered ${floorProbe.status}, or other bytes than the page`);
+
     // 1. Throughput. Both warm up first; then rounds alternate, so a busy moment of a shared
     // machine weighs on both alike. autocannon runs in this process, on the same 2 cores.
     const notModifiedHeaders = { ...headers, 'if-none-match': etag };
     await load(apiUrl, headers, 3, { fresh: true });
     await load(apiUrl, lateHeaders, 3, { fresh: true });
     await load(apiUrl, notModifiedHeaders, 3, { expect304: true });
+    await load(floorUrl, headers, 3);
     await load(`${express.origin}/`, {}, 3);
     const freshRuns: number[] = [];
+    const floorRuns: number[] = [];
     const lateRuns: number[] = [];
     const notModifiedRuns: number[] = [];
     const expressRuns: number[] = [];
@@ -204,16 +253,19 @@ async function main(): Promise<void> {
       freshRuns.push(await load(apiUrl, headers, LOAD_SECONDS, { fresh: true }));
       lateRuns.push(await load(apiUrl, lateHeaders, LOAD_SECONDS, { fresh: true }));
       notModifiedRuns.push(await load(apiUrl, notModifiedHeaders, LOAD_SECONDS, { expect304: true }));
+      floorRuns.push(await load(floorUrl, headers, LOAD_SECONDS));
       expressRuns.push(await load(`${express.origin}/`, {}, LOAD_SECONDS));
       log(
-        `  round ${round + 1}: made afresh ${freshRuns.at(-1)!.toFixed(0)} req/s (late member ${lateRuns.at(-1)!.toFixed(0)}, 304 ${notModifiedRuns.at(-1)!.toFixed(0)}), Express ${expressRuns.at(-1)!.toFixed(0)} req/s`,
+        `  round ${round + 1}: made afresh ${freshRuns.at(-1)!.toFixed(0)} req/s (late member ${lateRuns.at(-1)!.toFixed(0)}, 304 ${notModifiedRuns.at(-1)!.toFixed(0)}), floor ${floorRuns.at(-1)!.toFixed(0)}, Express ${expressRuns.at(-1)!.toFixed(0)} req/s`,
       );
     }
     const ratioTo = (runs: number[]) => runs.map((value, index) => value / expressRuns[index]!);
     const freshRatios = ratioTo(freshRuns);
     const lateRatios = ratioTo(lateRuns);
     const notModifiedRatios = ratioTo(notModifiedRuns);
+    const floorRatios = ratioTo(floorRuns);
     express.stop();
+    floor.stop();
 
     // 2. First screen, against an empty timeline of the same user on the same page.
     const created = await fetch(`${heirloom.origin}/api/timelines`, {
@@ -245,6 +297,13 @@ async function main(): Promise<void> {
     const lateRatio = median(lateRatios);
     const notModifiedRate = median(notModifiedRuns);
     const notModifiedRatio = median(notModifiedRatios);
+    const floorRate = median(floorRuns);
+    const floorRatio = median(floorRatios);
+    // One core's time per request (the server is one thread): what making the page adds to the
+    // floor, and what the target leaves for it.
+    const perRequestUs = (rate: number) => 1e6 / rate;
+    const makingUs = perRequestUs(freshRate) - perRequestUs(floorRate);
+    const leftUs = perRequestUs(FRESH_TARGET * expressRate) - perRequestUs(floorRate);
     const fullMs = median(fullRuns);
     const emptyMs = median(emptyRuns);
     const pageRatio = median(pageRatios);
@@ -272,26 +331,39 @@ the page is still made in full, then answered 304 without its body. With the ans
 2026-11-26) a page made afresh gave 1136 req/s against Express's 7875 (14 %); before pages were
 kept (until 2026-11-25), 1025 against 12529 (8 %).
 
-Where the time goes (a \`node --cpu-prof\` of the server under this load, 2026-11-26): SQLite running
-the statements is about a third of the busy CPU, writing the 18 KiB answer to the socket a tenth,
-the rest spread thin over Fastify's routing and hooks, the querystring's zod check, helmet's
-headers, the serializer and the ETag's hash, presenting, and GC (none above 5 %). The page's
-statement alone, run on better-sqlite3 outside the server, takes about 270 µs (its 21 rows about
-90 µs, the seven JSON columns of their children the rest); its plan is index searches only
-(\`memories_created_idx\`, then each child table's index on \`memory_id\`), and a 64 MiB page cache
-with a 256 MiB mmap changed nothing measurable, so no pragma was added. 40 % of Express's
-~10 900 req/s leaves about 230 µs of one core per request, less than that statement alone. Since
-the last run the access check's membership query for one timeline is precompiled (as the session
-lookup and the page's statement were): the three statements of a page are each compiled once.
+The floor row is the same app in a process of its own on the same data (\`bench/signed-in-floor.ts\`:
+every hook, the session lookup, the ETag's hash) answering the same ${(bytes / 1024).toFixed(1)} KiB, held in
+memory, behind the same sign-in: what any signed-in answer of that size costs here. Counted in one
+core's time per request (the server runs on one thread), making the page adds
+${makingUs.toFixed(0)} µs to the floor's ${perRequestUs(floorRate).toFixed(0)} µs; ${percent(FRESH_TARGET)} of Express would leave it ${leftUs.toFixed(0)} µs.
+The page's statement alone, as the service runs it (21 rows and their children, read and parsed),
+timed in the benchmark's process before any server starts: ${statementUs.toFixed(0)} µs. ${
+      statementUs > leftUs
+        ? `So the statement alone does not fit what ${percent(FRESH_TARGET)} leaves, before presenting and serializing the page.`
+        : `The statement alone would fit what ${percent(FRESH_TARGET)} leaves; the rest of making the page (presenting, serializing, parsing the JSON columns) does not.`
+    }
+In a \`node --cpu-prof\` of the server under this load (2026-11-27) SQLite is about half of the busy
+CPU and the rest is spread thin (the JSON columns parsed, presenting, the serializer, the cursor,
+GC), none above 5 %. On better-sqlite3 outside the server, with its SQL prepared once (2026-11-27):
+the 21 rows with the view rule about 70 µs (50 µs as arrays instead of objects), each of the seven
+JSON columns of their children 12 to 75 µs (the memory's timelines the most, then the timelines'
+members, shares and creator, 20 to 30 µs each). Its plan is index searches only
+(\`memories_created_idx\`, then each child table's index on \`memory_id\`); the same children read
+by one statement a table, with \`memory_id IN\` the page's ids, cost more (about 300 µs for the
+seven), as better-sqlite3 makes an object of every row. What would fit is a page stored ready-made,
+kept by every write that changes it: the answer cache issue 21 retired, in another form. A 64 MiB page cache with a
+256 MiB mmap changed nothing measurable (2026-11-26), so no pragma was added. The session lookup,
+the access check's membership query and the page's statement are each compiled once.
 
 | measure | result | reference (same run) | ratio | target | verdict |
 |---|---|---|---|---|---|
 | \`GET /api/timelines/{id}/memories?limit=20\`, signed in, made afresh each time (a new \`end\`) | ${freshRate.toFixed(0)} req/s | Express hello-world ${expressRate.toFixed(0)} req/s | ${percent(freshRatio)} | ≥ ${percent(FRESH_TARGET)} | ${freshRatio >= FRESH_TARGET ? 'met' : 'missed'} |
 | the same, by a member with no shares (the audience EXISTS) | ${lateRate.toFixed(0)} req/s | Express hello-world ${expressRate.toFixed(0)} req/s | ${percent(lateRatio)} | | |
 | the same page with its ETag in hand (304, no body) | ${notModifiedRate.toFixed(0)} req/s | Express hello-world ${expressRate.toFixed(0)} req/s | ${percent(notModifiedRatio)} | | |
+| floor: the page's bytes held in memory, behind the same app and sign-in (no page made) | ${floorRate.toFixed(0)} req/s | Express hello-world ${expressRate.toFixed(0)} req/s | ${percent(floorRatio)} | | |
 | timeline page, navigation → first memory visible | ${fullMs.toFixed(0)} ms | empty timeline → empty state ${emptyMs.toFixed(0)} ms | ${(pageRatio * 100).toFixed(0)} % | ≤ ${PAGE_TARGET_MS} ms | ${fullMs <= PAGE_TARGET_MS ? 'met' : 'missed'} |
 
-Rounds ÷ Express, made afresh: ${freshRatios.map(percent).join(', ')}; member with no shares: ${lateRatios.map(percent).join(', ')}; 304: ${notModifiedRatios.map(percent).join(', ')}.
+Rounds ÷ Express, made afresh: ${freshRatios.map(percent).join(', ')}; member with no shares: ${lateRatios.map(percent).join(', ')}; 304: ${notModifiedRatios.map(percent).join(', ')}; floor: ${floorRatios.map(percent).join(', ')}.
 The page is measured in Chromium (\`/usr/bin/chromium\`, headless, a 390×844 window, a fresh
 context each time, so nothing cached), from navigation start to the first seeded memory title
 drawn (\`performance.now()\` in the page, noted by a watcher that checks before every frame), ${PAGE_ROUNDS} rounds alternating with the empty timeline;
