@@ -4,6 +4,7 @@
 // detail, image viewer, share and delete) lost focus to the page's top on close. Whoever
 // opens such a dialog remembers the opener here.
 import { useCallback, useRef, type RefObject } from 'react';
+import { focusIsLost } from './useFocusOnSwap';
 
 /** How long Mantine waits before it returns focus (use-focus-return); we act just after. */
 const AFTER_MANTINE_MS = 20;
@@ -32,8 +33,7 @@ export function useOpenerFocus(fallback: RefObject<HTMLElement | null> = NO_FALL
       window.setTimeout(() => {
         // Only focus that is lost (on the page's top, or still in the closing dialog) comes
         // back: a dialog opened in the meantime (a notification opening its memory) keeps it.
-        const active = document.activeElement;
-        const lost = !active || active === document.body || !active.isConnected || (closing !== null && closing.contains(active));
+        const lost = focusIsLost() || (closing !== null && closing.contains(document.activeElement));
         if (!lost || !stillNeeded()) return;
         // An opener inside a closed drawer (a side menu entry) is gone: the menu button stands in.
         const element = target?.isConnected && isShown(target) ? target : fallback.current;
