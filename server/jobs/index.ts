@@ -10,7 +10,7 @@ import { storedJobs, type StoredJob } from './queries.js';
 export { enqueueJob, type JobPayload, type NewJob } from './enqueue.js';
 export { JobRunner, type JobHandler, type JobLog, type JobRunnerOptions } from './runner.js';
 export { progressWriter, type ProgressWriter } from './progress.js';
-export { madeForARow, makeRowFile, type RowFileWork } from './made-for-a-row.js';
+export { madeForARow, makeRowFile } from './made-for-a-row.js';
 export type { JobState } from '../db/schema.js';
 
 /** A stored job with its payload read back. */

@@ -17,6 +17,9 @@ import classes from './ShareMemoryDialog.module.css';
 import touch from './touchTargets.module.css';
 import { useMemoryMembers } from './useMemoryMembers';
 
+/** Cancel and the main choice: every word shows, centred, however narrow the phone. */
+const actionButton = `${wrapping.wrappingButton} ${wrapping.centered}`;
+
 /** memories §9: the member list scrolls within 300 px. */
 const MEMBER_LIST_HEIGHT = 300;
 
@@ -101,12 +104,12 @@ export function ShareMemoryDialog({ memory, currentUserId, opened, onClose }: Sh
           </Text>
         )}
         <div className={classes.actions}>
-          <Button variant="default" size="md" className={`${wrapping.wrappingButton} ${wrapping.centered}`} onClick={onClose} disabled={share.isPending}>
+          <Button variant="default" size="md" className={actionButton} onClick={onClose} disabled={share.isPending}>
             {messages.cancel}
           </Button>
           <Button
             size="md"
-            className={`${wrapping.wrappingButton} ${wrapping.centered}`}
+            className={actionButton}
             loading={share.isPending}
             disabled={isLoading}
             onClick={() => share.mutate({ userIds: userIdsToSend(selectedOffered, members, currentUserId), audience })}
