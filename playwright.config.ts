@@ -10,6 +10,8 @@ export const E2E_ORIGIN = `http://127.0.0.1:${PORT}`;
 const TRANSCRIBING_PORT = Number(process.env.E2E_TRANSCRIBING_PORT ?? PORT + 1000);
 export const TRANSCRIBING_ORIGIN = `http://127.0.0.1:${TRANSCRIBING_PORT}`;
 export const TRANSCRIBED_WORDS = 'He sang sea shanties.';
+/** Where the first server's "Send Feedback" leads (FEEDBACK_URL), so a spec can follow it. */
+export const FEEDBACK_URL = 'https://feedback.example.org/heirloom';
 
 // Debian's Chromium, never a downloaded browser (STACK-NOTES.md). The fake-media flags give
 // MediaRecorder a microphone for the voice features.
@@ -56,7 +58,7 @@ export default defineConfig({
   ],
   webServer: [
     // A fresh database for every run, on the built web app.
-    heirloomServer(PORT, 'node --import tsx server/main.ts', {}),
+    heirloomServer(PORT, 'node --import tsx server/main.ts', { FEEDBACK_URL }),
     heirloomServer(TRANSCRIBING_PORT, 'node --import tsx e2e/transcribing-server.ts', { E2E_TRANSCRIBED_WORDS: TRANSCRIBED_WORDS }),
   ],
 });

@@ -3,13 +3,13 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pauseClock } from './clock';
 import { signUp } from './helpers';
 import { extrasFeatureNames, messages, type ExtrasFeatureName } from '../common/messages';
+import { FEEDBACK_URL } from '../playwright.config';
 
 // accounts §2 "Extras page": the nine features, in order.
 const FEATURES = extrasFeatureNames;
 /** A feature by its name, checked against the list the page shows. */
 const featureNamed = (name: ExtrasFeatureName) => name;
 
-const FEEDBACK_URL = 'https://feedback.example.org/heirloom';
 
 /**
  * accounts §9: a coming-soon toast stays 3 s, on the page's clock (held still before the
@@ -56,7 +56,6 @@ test.describe('Extras', () => {
   });
 
   test('"Send Feedback" opens the feedback form in a new tab', async ({ page, context }) => {
-    await page.route('**/api/config', (route) => route.fulfill({ json: { feedbackUrl: FEEDBACK_URL } }));
     await context.route(`${FEEDBACK_URL}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Feedback</title>' }));
     await signUp(page);
     await page.goto('/extras');

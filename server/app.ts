@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { publicConfig, type PublicConfig, type TranscriptionEngineName } from '../common/config.js';
+import { publicConfig, type PublicConfig } from '../common/config.js';
 import { messages } from '../common/messages.js';
 import { createOidcClient, type OidcClient } from './auth/oidc.js';
 import { authRoutes } from './auth/routes.js';
@@ -24,6 +24,7 @@ import { requestForLog } from './http/log-redaction.js';
 import { sessionPlugin } from './http/session.js';
 import { registerWeb } from './http/web.js';
 import { pageDataOf } from './page-data.js';
+import { publicConfigOf } from './public-config.js';
 import { archiveRoutes } from './archives/routes.js';
 import { EVERYTHING_ARCHIVE_KIND, everythingArchiveHandler } from './archives/index.js';
 import { BOOK_RENDER_KIND, bookRenderHandler } from './books/index.js';
@@ -189,15 +190,7 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/config',
     { schema: { tags: ['config'], response: { 200: publicConfig } } },
-    async (): Promise<PublicConfig> => ({
-      feedbackUrl: ctx.config.feedbackUrl,
-      // DESIGN "Voice is never dropped": without an engine the web ends a recording quietly.
-      transcriptionAvailable: ctx.ai.transcriber.driver !== 'none',
-      // DESIGN "Words for every voice": the profile page says which engine writes the words.
-      transcription: { engine: engineNames[ctx.ai.transcriber.driver], model: ctx.ai.transcriber.model },
-      // DESIGN "E-mail (optional)": the web offers mail (a reset link) only when it can be sent.
-      mail: { enabled: ctx.config.mail !== null },
-    }),
+    async (): Promise<PublicConfig> => publicConfigOf(ctx),
   );
   // The local engine's child process goes with the app (main.ts's shutdown, a test's close).
   app.addHook('onClose', () => ctx.ai.transcriber.close());
@@ -207,12 +200,6 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   return app;
 }
 
-/** A transcriber's driver as GET /api/config names its engine. */
-const engineNames: Record<AppContext['ai']['transcriber']['driver'], TranscriptionEngineName> = {
-  local: 'local',
-  'openai-compatible': 'service',
-  none: 'none',
-};
 
 /** The origins media bytes come from besides our own: the bucket as browsers reach it, or AWS's buckets. */
 function storageOrigins(ctx: AppContext): string[] {

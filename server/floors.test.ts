@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 const SERVER = dirname(fileURLToPath(import.meta.url));
 
 /** The kernel: what every feature stands on and which knows no feature. */
-const KERNEL = ['config.ts', 'context.ts', 'events.ts', 'paths.ts', 'sealing.ts', 'db', 'http', 'providers', 'jobs', 'mail', 'audio/decode', 'media/sharp.ts'];
+const KERNEL = ['config.ts', 'public-config.ts', 'context.ts', 'events.ts', 'paths.ts', 'sealing.ts', 'db', 'http', 'providers', 'jobs', 'mail', 'audio/decode', 'media/sharp.ts'];
 /**
  * Folders and files inside a feature's folder that are rooms of their own, run in child
  * processes that must not load the feature around them: audio/decode turns any recording into

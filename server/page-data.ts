@@ -1,7 +1,7 @@
 // The answers a signed-in browser's first screen needs, written into the page it is sent
 // (issue 8 "First load"; common/page-data.ts), so that screen draws as soon as its script
 // runs instead of after a chain of calls: who is signed in, their timelines, on a timeline
-// page its first page of memories, and on home the spotlight's memory. Each part is the same
+// page its first page of memories, on home the spotlight's memory, and the server's settings. Each part is the same
 // JSON its API call answers, put through the same schema.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -18,6 +18,7 @@ import { sessionCookieName } from './http/session.js';
 import { spotlight, timelinePage } from './memories/index.js';
 import { listTimelines, presentTimeline } from './timelines/index.js';
 import { presentUser } from './users/index.js';
+import { publicConfigOf } from './public-config.js';
 
 const timelineList = z.array(timelineSchema);
 
@@ -51,6 +52,7 @@ export async function pageDataFor(ctx: AppContext, token: string, path: string):
     timelinePage: timelineId ? await firstPage(ctx, session.user, timelineId) : null,
     // Issue 21 "First load": home's largest text is the spotlight's card, drawn with the first render.
     spotlight: HOME_PATH.test(path) ? { memory: await spotlightMemory(ctx, session.user) } : null,
+    config: publicConfigOf(ctx),
   };
 }
 

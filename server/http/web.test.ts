@@ -183,7 +183,7 @@ describe.each(dialects)('serving the precompressed web app on %s', (dialect) => 
     return { response, html, data: json === undefined ? null : (JSON.parse(json) as PageData) };
   }
 
-  it('sends a signed-in browser the page that preloads the signed-in app, with its user and timelines written in', async () => {
+  it("sends a signed-in browser the page that preloads the signed-in app, with its user, timelines and the server's settings written in", async () => {
     const { user, cookie } = await makeUser(t.ctx, { displayName: 'Rose' });
     const timeline = await makeTimeline(t.ctx, user, { name: 'Our Family' });
     const { response, html, data } = await signedInPage('/profile', cookie);
@@ -197,7 +197,7 @@ describe.each(dialects)('serving the precompressed web app on %s', (dialect) => 
     expect(html).not.toContain('TimelinePage');
     // Exactly what the calls it stands in for answer.
     const asked = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } }).then((answer) => answer.json());
-    expect(data).toEqual({ user: await asked('/api/auth/user'), timelines: await asked('/api/timelines'), timelinePage: null, spotlight: null });
+    expect(data).toEqual({ user: await asked('/api/auth/user'), timelines: await asked('/api/timelines'), timelinePage: null, spotlight: null, config: await asked('/api/config') });
     expect(data?.timelines.map((each) => each.name)).toEqual(['Our Family']);
     expect(data?.user.id).toBe(user.id);
     expect(timeline.id).toBeTruthy();

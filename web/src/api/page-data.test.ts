@@ -10,6 +10,7 @@ const user = { id: 'u1', email: 'rose@example.org', displayName: 'Rose' } as unk
 const timelines = [{ id: 't1', name: 'Our Family' }] as unknown as PageData['timelines'];
 const page = { memories: [{ id: 'm1', title: 'The wedding' }], nextCursor: 'c2' } as unknown as NonNullable<PageData['timelinePage']>['page'];
 const memory = { id: 'm2', title: 'The picnic' } as unknown as NonNullable<PageData['spotlight']>['memory'];
+const config: PageData['config'] = { feedbackUrl: 'mailto:family@example.org', transcriptionAvailable: true, transcription: { engine: 'local', model: 'base.en' }, mail: { enabled: false } };
 
 function writePage(text: string) {
   const element = document.createElement('script');
@@ -22,12 +23,13 @@ function writePage(text: string) {
 afterEach(() => document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove());
 
 describe('seedFromPage', () => {
-  it("puts the user, the timelines and the timeline's first page in the cache, and reads the element only once", () => {
-    writePage(JSON.stringify({ user, timelines, timelinePage: { timelineId: 't1', page }, spotlight: null } satisfies PageData));
+  it("puts the user, the timelines, the timeline's first page and the server's settings in the cache, and reads the element only once", () => {
+    writePage(JSON.stringify({ user, timelines, timelinePage: { timelineId: 't1', page }, spotlight: null, config } satisfies PageData));
     const client = new QueryClient();
     seedFromPage(client);
     expect(client.getQueryData(queryKeys.currentUser)).toEqual(user);
     expect(client.getQueryData(queryKeys.timelines)).toEqual(timelines);
+    expect(client.getQueryData(queryKeys.publicConfig)).toEqual(config);
     expect(client.getQueryData(queryKeys.timelineMemories('t1'))).toEqual({ pages: [page], pageParams: [null] });
     expect(document.getElementById(PAGE_DATA_ELEMENT_ID)).toBeNull();
 
@@ -38,7 +40,7 @@ describe('seedFromPage', () => {
 
   it("puts home's spotlight in the cache, also when there is no memory to show (null)", () => {
     for (const shown of [memory, null]) {
-      writePage(JSON.stringify({ user, timelines, timelinePage: null, spotlight: { memory: shown } } satisfies PageData));
+      writePage(JSON.stringify({ user, timelines, timelinePage: null, spotlight: { memory: shown }, config } satisfies PageData));
       const client = new QueryClient();
       seedFromPage(client);
       expect(client.getQueryState(queryKeys.memorySpotlight)?.status).toBe('success');
@@ -55,5 +57,6 @@ describe('seedFromPage', () => {
     expect(client.getQueryData(queryKeys.currentUser)).toBeUndefined();
     expect(client.getQueryData(queryKeys.timelines)).toBeUndefined();
     expect(client.getQueryState(queryKeys.memorySpotlight)).toBeUndefined();
+    expect(client.getQueryData(queryKeys.publicConfig)).toBeUndefined();
   });
 });

@@ -17,7 +17,6 @@ import { MemoryDetailProvider } from '../features/memories';
 import { LazyNotificationPanel } from '../features/notifications';
 import { LazySearchDialog } from '../features/search';
 import { lazyDialog } from '../components/lazyDialog';
-import { useFirstPaintDone } from '../lib/firstPaint';
 import { useOfflineDataFor } from '../lib/offline/clearOfflineData';
 import { BottomNav } from './BottomNav';
 import { NotificationBell } from './NotificationBell';
@@ -61,7 +60,8 @@ export function AppLayout({ user }: { user: User }) {
     else dialogFocus.restore(() => current.current.dialog === null && !current.current.menuOpened);
     setShownDialog(next);
   };
-  const config = useQuery({ queryKey: queryKeys.publicConfig, queryFn: api.config, enabled: useFirstPaintDone() });
+  // A signed-in page carries the answer (api/page-data.ts): no call on the way to the first screen.
+  const config = useQuery({ queryKey: queryKeys.publicConfig, queryFn: api.config });
   // Issue 26: what this device kept offline is this person's alone.
   useOfflineDataFor(user.id);
 

@@ -64,6 +64,7 @@ describe('the answers written into a signed-in page (issue 8) are kept under the
     timelines: [{ id: 't/1' }],
     timelinePage: { timelineId: 't/1', page: { memories: [], nextCursor: null } },
     spotlight: { memory: null },
+    config: { feedbackUrl: '', transcriptionAvailable: false },
   } as unknown as PageData;
 
   it('reads them back from the page the server writes, even with a `</script>` in a title', () => {
@@ -73,12 +74,13 @@ describe('the answers written into a signed-in page (issue 8) are kept under the
     expect(readPageData('<html></html>', 'page-data')).toBeNull();
   });
 
-  it('names the current user, the timelines, the first page of the timeline and the spotlight (null: its 204)', () => {
+  it("names the current user, the timelines, the first page of the timeline, the spotlight (null: its 204) and the server's settings", () => {
     expect(pageDataAnswers(data)).toEqual([
       { path: '/api/auth/user', body: data.user },
       { path: '/api/timelines', body: data.timelines },
       { path: `/api/timelines/t%2F1/memories?limit=${TIMELINE_PAGE_SIZE}`, body: data.timelinePage!.page },
       { path: '/api/memories/spotlight', body: null },
+      { path: '/api/config', body: data.config },
     ]);
   });
 });

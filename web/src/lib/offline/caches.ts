@@ -83,6 +83,7 @@ export function pageDataAnswers(data: PageData): { path: string; body: unknown }
   }
   // null: the server's 204 for "no memory to show".
   if (data.spotlight) answers.push({ path: '/api/memories/spotlight', body: data.spotlight.memory });
+  answers.push({ path: '/api/config', body: data.config });
   return answers;
 }
 
