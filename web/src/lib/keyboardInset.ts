@@ -13,5 +13,7 @@ export function trackKeyboardInset() {
   };
   viewport.addEventListener('resize', update);
   viewport.addEventListener('scroll', update);
-  update();
+  // No reading at start: no keyboard is up while a page loads (the stylesheet's fallback is 0),
+  // and reading the viewport before the first render would lay out the page an extra time
+  // (issue 21 "First load").
 }
