@@ -258,6 +258,23 @@ over 50 ms are the evaluation of the app's entry with the framework (145 ms) and
 app's chunk (108 ms), two stretches of home's first render (92 and 97 ms) and its commit to the page
 (131 ms). Each would have to be cut under 50 ms there (12 ms of this machine's core) to stop
 counting: a lighter first screen than React and Mantine draw, or one the server writes.
+Then (2026-11-27, a slower day: the plain reference page itself 87 to 99, with 100 to 520 ms of
+blocking time from Chromium's own navigation tasks): a trace of home with the sampling profiler
+found the browser's locale data woken twice on the way to the first paint, each 40 to 70 ms of
+this machine's core (measured alone in a fresh page): a \`toLocaleString\` left over from a word
+of \`common/messages.ts\` the page never shows (the bundler keeps a call inside an entry it
+drops), now a plain grouping of digits, and \`Intl.DateTimeFormat().resolvedOptions()\` for the
+zone today's prompts are asked in, now \`Temporal.Now.timeZoneId()\` where the browser has it
+(older browsers still pay it, after the paint). Also: the release of home's held calls renders
+as a transition, in slices (\`web/src/lib/firstPaint.ts\`); the server's settings come written
+into the signed-in page rather than asked for by the shell, whose answer re-rendered the whole
+shell at once (\`server/public-config.ts\`, \`common/page-data.ts\`); the keyboard inset is no
+longer read before the first render, which laid the page out an extra time. Five A/B runs taking
+turns: home 74, 77, 69, 74, 70 before and 76, 82, 82, 79, 79 after, blocking time 657 to 978 ms
+before and 414 to 603 ms after (largest paint 2.5 to 3.1 s before, 2.6 to 2.9 s after).
+What remains over 50 ms there (×4) is the evaluation of the entry and of the signed-in chunk,
+React's first render and commit with Mantine's theme variables computed in the browser, and
+the onboarding tooltip's placement on a first visit.
 Issue 26 (installable and offline, the service worker in place): performance at least ${OFFLINE_TARGET} on both pages, accessibility ${ACCESSIBILITY_TARGET}: ${
       [welcome, home].every((run) => run.performance >= OFFLINE_TARGET && run.accessibility >= ACCESSIBILITY_TARGET) ? 'met' : 'missed'
     }.
