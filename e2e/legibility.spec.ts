@@ -1,5 +1,6 @@
 // Issue 9 "Easy to see and to press" and "Tests that must exist": every screen at phone size
-// has no control under 44 by 44 px, no text under 14 px and no serious or critical axe
+// has no control under 44 by 44 px, no body text under 16 px, no text under 14 px (a badge, an
+// avatar's initials, a count, the navigation's labels) and no serious or critical axe
 // violation; at Extra large text nothing scrolls sideways. Findings name the element and its
 // component, so a failure says what to fix (legibility-audit.ts).
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
@@ -30,10 +31,11 @@ async function audit(page: Page, screen: string, textSize: TextSizeName, scope?:
   // Wait for dialogs and drawers to finish arriving: half-faded boxes measure small.
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
-  const { smallControls, smallText } = await findSmallThings(page, scope);
+  const { smallControls, smallText, smallBodyText } = await findSmallThings(page, scope);
   expect.soft(smallControls, `${screen}: controls under 44x44 px`).toEqual([]);
   if (textSize === 'normal') {
     expect.soft(smallText, `${screen}: text under 14 px`).toEqual([]);
+    expect.soft(smallBodyText, `${screen}: body text under 16 px`).toEqual([]);
     expect.soft(await findFaintPlaceholders(page), `${screen}: placeholders under 4.5:1`).toEqual([]);
     expect.soft(await seriousViolations(page), `${screen}: axe serious or critical`).toEqual([]);
   } else {
@@ -123,7 +125,7 @@ async function familyWithMemories(browser: Browser, textSize: TextSizeName): Pro
   return ada.page;
 }
 
-test('the audit itself finds a small button, an unlabelled checkbox, small text, a faint placeholder and a page too wide', async ({ page }) => {
+test('the audit itself finds a small button, an unlabelled checkbox, small text, small body text, a faint placeholder and a page too wide', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.evaluate(() => {
@@ -132,6 +134,8 @@ test('the audit itself finds a small button, an unlabelled checkbox, small text,
       <button style="width:40px;height:40px">Tiny</button>
       <input type="checkbox" aria-label="Bare box" style="width:20px;height:20px">
       <p style="font-size:12px">Fine print</p>
+      <p style="font-size:14px">Small body</p>
+      <span class="mantine-Badge-root" style="font-size:14px">Small word</span>
       <input placeholder="Faint hint" style="background:#fff;color:#000;width:200px;height:48px">
       <p>Read <a href="/">the rules</a> first.</p>
       <div style="width:600px;height:10px"></div>`;
@@ -140,9 +144,10 @@ test('the audit itself finds a small button, an unlabelled checkbox, small text,
     style.textContent = 'input[placeholder="Faint hint"]::placeholder { color: #bbb; }';
     document.head.append(style);
   });
-  const { smallControls, smallText } = await findSmallThings(page);
+  const { smallControls, smallText, smallBodyText } = await findSmallThings(page);
   expect(smallControls).toEqual([expect.stringMatching(/^button "Tiny" .*: 40x40$/), expect.stringMatching(/^input:checkbox "Bare box" .*: 20x20$/)]);
   expect(smallText).toEqual([expect.stringMatching(/^p "Fine print" .*: 12px$/)]);
+  expect(smallBodyText).toEqual([expect.stringMatching(/^p "Small body" .*: 14px$/)]);
   expect(await findFaintPlaceholders(page)).toEqual([expect.stringMatching(/^placeholder "Faint hint" is 1\.\d+:1$/)]);
   expect(await findSidewaysScrolling(page)).toEqual([expect.stringMatching(/^page is \d+px wide in a 390px window$/)]);
 });

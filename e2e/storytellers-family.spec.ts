@@ -79,7 +79,7 @@ for (const size of sizes) {
       const canShare = await page.evaluate(() => typeof navigator.share === 'function');
       await expect(made.getByRole('button', { name: messages.storytellerShare })).toHaveCount(canShare ? 1 : 0);
 
-      expect(await findSmallThings(page, made)).toEqual({ smallControls: [], smallText: [] });
+      expect(await findSmallThings(page, made)).toEqual({ smallControls: [], smallText: [], smallBodyText: [] });
       expect(await textUnder16(page, '[role=dialog]')).toEqual([]);
       expect(await findSidewaysScrolling(page)).toEqual([]);
       expect(await seriousViolations(page, '[role=dialog]')).toEqual([]);
@@ -135,7 +135,7 @@ for (const size of sizes) {
       await manage.getByRole('group', { name: messages.storytellerStopLinkTitle }).getByRole('button', { name: messages.storytellerStopLink }).click();
       await expect(manage.getByText(messages.storytellerNoLink)).toBeVisible();
       expect(await tellStatus(page, secondLink)).toBe(404);
-      expect(await findSmallThings(page, manage)).toEqual({ smallControls: [], smallText: [] });
+      expect(await findSmallThings(page, manage)).toEqual({ smallControls: [], smallText: [], smallBodyText: [] });
       await page.screenshot({ path: `test-results/screens/storyteller-manage-${size.name}.png` });
       await manage.getByRole('button', { name: messages.closeDialog }).click();
       await expect(row.getByText(messages.storytellerLinkOff)).toBeVisible();
@@ -153,7 +153,7 @@ for (const size of sizes) {
       await expect(asked.getByText(messages.questionWaiting)).toBeVisible();
       await expect(asked.getByRole('button', { name: messages.questionDelete(QUESTION) })).toBeVisible();
 
-      expect(await findSmallThings(page, page.locator('main'))).toEqual({ smallControls: [], smallText: [] });
+      expect(await findSmallThings(page, page.locator('main'))).toEqual({ smallControls: [], smallText: [], smallBodyText: [] });
       expect(await findSidewaysScrolling(page)).toEqual([]);
       expect(await seriousViolations(page, 'main')).toEqual([]);
       await page.screenshot({ path: `test-results/screens/storytellers-family-${size.name}.png`, fullPage: true });

@@ -47,7 +47,7 @@ export function ProfileStep({ user, onSaved, onSkip }: ProfileStepProps) {
               size={96}
               disabled={save.isPending}
             />
-            <Text size="xs" c="dimmed">
+            <Text size="sm" c="dimmed">
               {image.file ? messages.setupYourNewPicture : messages.setupAddPicture}
             </Text>
           </Stack>

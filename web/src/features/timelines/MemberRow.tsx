@@ -20,7 +20,7 @@ export function MemberRow({ member, isSelf, action, detail }: { member: Member; 
             {displayNameOf(member)}
           </Text>
           {detail ?? (
-            <Text size="xs" c="dimmed">
+            <Text size="sm" c="dimmed">
               {isSelf ? messages.memberIsYou : messages.memberOfTimeline}
             </Text>
           )}
