@@ -35,7 +35,6 @@ import { tellMessages } from './tell-messages.js';
  * the browser's locale data, some 20 to 70 ms of a phone's main thread before the first paint
  * (issue 21 "First load").
  */
-/* @__NO_SIDE_EFFECTS__ */
 function grouped(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

@@ -200,7 +200,6 @@ export async function buildApp({ ctx, webRoot = null, oidc, registerLimit = ctx.
   return app;
 }
 
-
 /** The origins media bytes come from besides our own: the bucket as browsers reach it, or AWS's buckets. */
 function storageOrigins(ctx: AppContext): string[] {
   const s3 = ctx.config.s3;

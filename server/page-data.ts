@@ -1,8 +1,8 @@
 // The answers a signed-in browser's first screen needs, written into the page it is sent
 // (issue 8 "First load"; common/page-data.ts), so that screen draws as soon as its script
 // runs instead of after a chain of calls: who is signed in, their timelines, on a timeline
-// page its first page of memories, on home the spotlight's memory, and the server's settings. Each part is the same
-// JSON its API call answers, put through the same schema.
+// page its first page of memories, on home the spotlight's memory, and the server's settings.
+// Each part is the same JSON its API call answers, put through the same schema.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { TIMELINE_PAGE_SIZE } from '../common/limits.js';

@@ -1,7 +1,8 @@
 // Issue 8 "First load": the answers the server wrote into a signed-in browser's page
 // (server/page-data.ts) go into the query cache before the first render, so home and the
 // timeline page draw at once instead of after /api/auth/user, /api/timelines and the first
-// page of memories (or home's spotlight), one after the other, nor ask for the server's settings. Read once: a later sign-in asks the server as usual.
+// page of memories (or home's spotlight), one after the other, and the shell need not ask for
+// the server's settings. Read once: a later sign-in asks the server as usual.
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { MemoryPage } from '../../../common/memories';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../common/page-data';
