@@ -10,7 +10,6 @@ const FEATURES = extrasFeatureNames;
 /** A feature by its name, checked against the list the page shows. */
 const featureNamed = (name: ExtrasFeatureName) => name;
 
-
 /**
  * accounts §9: a coming-soon toast stays 3 s, on the page's clock (held still before the
  * toast was asked for): on screen at 2.9 s and still at 2.999 s; at 3 s it leaves (Mantine

@@ -144,10 +144,11 @@ test('the audit itself finds a small button, an unlabelled checkbox, small text,
     style.textContent = 'input[placeholder="Faint hint"]::placeholder { color: #bbb; }';
     document.head.append(style);
   });
-  const { smallControls, smallText, smallBodyText } = await findSmallThings(page);
+  const { smallControls, smallText, smallBodyText, smallWords } = await findSmallThings(page);
   expect(smallControls).toEqual([expect.stringMatching(/^button "Tiny" .*: 40x40$/), expect.stringMatching(/^input:checkbox "Bare box" .*: 20x20$/)]);
   expect(smallText).toEqual([expect.stringMatching(/^p "Fine print" .*: 12px$/)]);
   expect(smallBodyText).toEqual([expect.stringMatching(/^p "Small body" .*: 14px$/)]);
+  expect(smallWords).toEqual([expect.stringMatching(/^span "Small word" .*: 14px$/)]);
   expect(await findFaintPlaceholders(page)).toEqual([expect.stringMatching(/^placeholder "Faint hint" is 1\.\d+:1$/)]);
   expect(await findSidewaysScrolling(page)).toEqual([expect.stringMatching(/^page is \d+px wide in a 390px window$/)]);
 });

@@ -51,8 +51,8 @@ test.describe('Memory detail dialog', () => {
     await expect(dialog.getByText(messages.commentsNone)).toBeVisible();
 
     expect(await seriousViolations(page)).toEqual([]);
-    // Issue 8 accessibility: 16 px text and 44 px targets (legibility-audit.ts).
-    expect(await findSmallThings(page, dialog)).toEqual({ smallControls: [], smallText: [], smallBodyText: [] });
+    // Issue 8 accessibility: every word 16 px, badges too, and 44 px targets (legibility-audit.ts).
+    expect(await findSmallThings(page, dialog)).toEqual({ smallControls: [], smallText: [], smallBodyText: [], smallWords: [] });
 
     // memories §8: no recording, said so; memories §7: Download saves the memory's zip.
     await dialog.getByRole('button', { name: messages.hearYourVoice }).click();
@@ -144,8 +144,8 @@ test.describe('Memory detail dialog', () => {
     await dialog.getByRole('button', { name: messages.detailEdit }).click();
     await expect(dialog.getByLabel(messages.captureTitleLabel)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    // Issue 8 accessibility: 16 px text and 44 px targets (legibility-audit.ts).
-    expect(await findSmallThings(page, dialog)).toEqual({ smallControls: [], smallText: [], smallBodyText: [] });
+    // Issue 8 accessibility: every word 16 px, badges too, and 44 px targets (legibility-audit.ts).
+    expect(await findSmallThings(page, dialog)).toEqual({ smallControls: [], smallText: [], smallBodyText: [], smallWords: [] });
 
     await dialog.getByRole('button', { name: messages.captureAddPhotos(3, 3) }).click();
     await expectToast(page, messages.detailMaxImagesReached, messages.detailMaxImagesReachedDetail);

@@ -1,10 +1,10 @@
 // Issue 26 "First load": the answers a first screen does not draw at once (the bell's count,
 // today's prompts, which hold their place with a skeleton, the members that decide the invite
-// card) are asked for once that screen is painted, not while it is
-// being built. Asked sooner, their requests and the renders of their answers took turns with
-// the first paint on a slow phone: in an A/B run of Lighthouse under the same load, home's
-// largest paint came at 3.1-4.0 s with them asked at once and 2.7-2.9 s with them held. What the
-// screen needs to be drawn is in the page itself (api/page-data.ts), so nothing it shows waits.
+// card) are asked for once that screen is painted, not while it is being built. Asked sooner,
+// their requests and the renders of their answers took turns with the first paint on a slow
+// phone: in an A/B run of Lighthouse under the same load, home's largest paint came at
+// 3.1-4.0 s with them asked at once and 2.7-2.9 s with them held. What the screen needs to be
+// drawn is in the page itself (api/page-data.ts), so nothing it shows waits.
 import { startTransition, useEffect, useState } from 'react';
 import { FIRST_PAINT_HOLD_MAX_MS } from '../../../common/limits';
 
