@@ -4,7 +4,6 @@ import '@mantine/notifications/styles.css';
 // After Mantine's styles, so its equal-specificity rules give way (issue 9: 44 px targets).
 import './legibility.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -13,6 +12,7 @@ import { queryKeys } from './api/keys';
 import { seedFromPage } from './api/page-data';
 import { App, preloadSignedInApp } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { ToastHost } from './components/ToastHost';
 import { FirstPaintMark, holdUntilFirstPaint } from './lib/firstPaint';
 import { trackKeyboardInset } from './lib/keyboardInset';
 import { applyTextSize, readTextSize } from './lib/textSize';
@@ -51,9 +51,7 @@ function renderApp() {
     root.render(
       <StrictMode>
         <MantineProvider theme={theme} defaultColorScheme="dark" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver}>
-          {/* memories §9: one toast at a time (lib/toast.ts replaces rather than queues); at the
-              bottom, clear of the fields dialogs put at the top of a phone (legibility.css). */}
-          <Notifications position="bottom-center" limit={1} />
+          <ToastHost />
           <FirstPaintMark />
           {/* A screen that throws while rendering leaves a page that says so, not a blank one. */}
           <ErrorBoundary>

@@ -1,7 +1,8 @@
 // Toasts (memories §9): one at a time, 5000 ms unless a rule says otherwise, and (issue 9)
 // the newest replaces the older at once instead of queueing behind it. accounts §8: errors
 // are titled "Error" unless noted. Where they show: legibility.css.
-import { notifications, useNotifications } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
+import { useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS } from '../../../common/limits';
 import { messages } from '../../../common/messages';
 
@@ -32,5 +33,7 @@ export const toast = {
  * bottom navigation), so they wait for the toast to go rather than sit half under it.
  */
 export function useToastShowing(): boolean {
-  return useNotifications().notifications.length > 0;
+  // The answer alone, not Mantine's whole state: the toast host's own settings, written into that
+  // state as it mounts, then re-render nothing.
+  return useSyncExternalStore(notificationsStore.subscribe, () => notificationsStore.getState().notifications.length > 0);
 }

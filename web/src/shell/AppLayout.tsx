@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Group, Text } from '@mantine/core';
+import { ActionIcon, Group, RemoveScroll, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMenu2, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -68,8 +68,10 @@ export function AppLayout({ user }: { user: User }) {
   // One memory detail dialog for every page and the notification panel (memories §2).
   return (
     <MemoryDetailProvider>
-      <AppShell header={{ height: 60 }} footer={{ height: 72 }} padding="md">
-        <AppShell.Header>
+      {/* The header and the bottom navigation stay put while the page scrolls under them; when a
+          dialog locks the page's scroll, they keep clear of the scrollbar it hides. */}
+      <div className={classes.shell}>
+        <header className={`${classes.header} ${RemoveScroll.classNames.zeroRight}`}>
           <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
             <ActionIcon ref={menuButton} variant="subtle" color="gray" size={44} aria-label={messages.shellOpenMenu} onClick={openMenu}>
               <IconMenu2 size={22} />
@@ -84,20 +86,20 @@ export function AppLayout({ user }: { user: User }) {
               </ActionIcon>
             </Group>
           </Group>
-        </AppShell.Header>
+        </header>
 
-        <AppShell.Main>
+        <main className={classes.main}>
           {/* Issue 26: offline, and a new version ready, said above the page (never over the navigation). */}
           <OfflineLine />
           <UpdateNotice />
           <ShellDialogsContext.Provider value={setDialog}>
             <Outlet />
           </ShellDialogsContext.Provider>
-        </AppShell.Main>
+        </main>
 
-        <AppShell.Footer>
+        <footer className={`${classes.footer} ${RemoveScroll.classNames.zeroRight}`}>
           <BottomNav onCapture={() => setDialog('capture')} />
-        </AppShell.Footer>
+        </footer>
 
         <SideMenu
           user={user}
@@ -123,7 +125,7 @@ export function AppLayout({ user }: { user: User }) {
         <LazyBulkDownloadDialog opened={dialog === 'download'} onClose={() => setDialog(null)} />
         {/* Make a book (features/books, issue 24): loads on first open. */}
         <LazyMakeBookDialog opened={dialog === 'book'} onClose={() => setDialog(null)} />
-      </AppShell>
+      </div>
     </MemoryDetailProvider>
   );
 }
