@@ -272,10 +272,25 @@ shell at once (\`server/public-config.ts\`, \`common/page-data.ts\`); the keyboa
 longer read before the first render, which laid the page out an extra time. Five A/B runs taking
 turns: home 74, 77, 69, 74, 70 before and 76, 82, 82, 79, 79 after, blocking time 657 to 978 ms
 before and 414 to 603 ms after (largest paint 2.5 to 3.1 s before, 2.6 to 2.9 s after).
-What remains over 50 ms there (×4) is the evaluation of the entry and of the signed-in chunk,
-the slices of React's first render where one component takes longer (Mantine's theme variables
-computed in the browser, the router matching its routes), and its commit, followed in the same
-task by a synchronous re-render that some layout effect asks for (not yet found).
+Then (2026-11-27, a quiet machine: the reference 99 to 100): the synchronous re-render inside
+home's first commit is found, by logging every update React schedules on its synchronous lane
+while it commits (a build without minifying, its \`scheduleUpdateOnFiber\` patched). Three parts
+asked for it from layout effects: Mantine's toast host (its portal, then a transition group for
+each of its six places), Mantine's AppShell with its header and footer (each takes an id from
+Mantine's \`useId\`, set by a layout effect even when an id is given), and the onboarding tooltips,
+whose reading of the toasts' store changed when the host wrote its settings there. React renders
+such updates at once and runs every passive effect of the page before them, so the commit, the
+re-render and the effects were one task of 205 ms under a 4× slower CPU. Now the toast host
+mounts once home is painted (\`web/src/components/ToastHost.tsx\`; a toast asked for sooner waits
+in the store), the shell draws its own fixed header and footer (\`web/src/shell/Shell.module.css\`,
+the same computed styles at both sizes), and the tooltips read only whether a toast shows; the
+passive effects run in a task of their own after the commit. Nine Lighthouse runs of each build
+taking turns: home 95, 94, 90, 91, 92, 87, 92, 89, 94 before (median 92, blocking time 96 to
+299 ms) and 93, 95, 96, 88, 95, 96, 93, 95, 94 after (median 95, blocking time 55 to 330 ms).
+What remains over 50 ms (×4) is the evaluation of the entry and of the signed-in chunk, the
+slices of React's first render where one component takes longer (Mantine's theme variables
+computed in the browser, the router matching its routes), the commit itself and the page's
+passive effects after it.
 Issue 26 (installable and offline, the service worker in place): performance at least ${OFFLINE_TARGET} on both pages, accessibility ${ACCESSIBILITY_TARGET}: ${
       [welcome, home].every((run) => run.performance >= OFFLINE_TARGET && run.accessibility >= ACCESSIBILITY_TARGET) ? 'met' : 'missed'
     }.
