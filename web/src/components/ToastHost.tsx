@@ -1,15 +1,24 @@
-import { Notifications } from '@mantine/notifications';
-import { useFirstPaintDone } from '../lib/firstPaint';
+import { Notifications, notificationsStore } from '@mantine/notifications';
+import { useState, useSyncExternalStore } from 'react';
+
+const anyToastAsked = () => {
+  const { notifications, queue } = notificationsStore.getState();
+  return notifications.length > 0 || queue.length > 0;
+};
 
 /**
  * Where toasts show (memories §9): one at a time (lib/toast.ts replaces rather than queues), at
  * the bottom, clear of the fields dialogs put at the top of a phone (legibility.css).
  *
- * Mounted once the first screen is painted (issue 21 "First load"). Mantine's host mounts its
- * portal and a transition group per position by setting state from layout effects, and such
- * updates are rendered at once, inside the first commit: one long task on a slow phone. A toast
- * asked for before then waits in Mantine's store and shows when the host mounts.
+ * Mounted with the first toast, and kept from then on (issue 21 "First load"). Mantine's host
+ * mounts its portal and a transition group for each of its six places by setting state from
+ * layout effects; React renders such updates at once, with every effect the page still owes, so
+ * mounted with the page it made one long task of a slow phone's first second.
  */
 export function ToastHost() {
-  return useFirstPaintDone() ? <Notifications position="bottom-center" limit={1} /> : null;
+  const asked = useSyncExternalStore(notificationsStore.subscribe, anyToastAsked);
+  const [needed, setNeeded] = useState(asked);
+  // Kept once needed: a toast leaving animates out, and the next one finds the host in place.
+  if (asked && !needed) setNeeded(true);
+  return needed ? <Notifications position="bottom-center" limit={1} /> : null;
 }
