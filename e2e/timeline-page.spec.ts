@@ -193,6 +193,28 @@ test.describe('Timeline page', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   });
 
+  test("at Extra large text a month's heading sticks just under the header, not behind it", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => localStorage.setItem('family-memories-text-size', 'extra-large'));
+    await signUp(page, FIRST_TIMELINE_BY_API);
+    const timelineId = await createTimeline(page.request);
+    for (let made = 0; made < 8; made++) await createMemory(page.request, timelineId, { title: `Story ${made + 1}`, content: 'A long afternoon. '.repeat(20) });
+    await page.goto('/timeline');
+    await expect(page.getByRole('main').getByRole('article')).toHaveCount(8);
+
+    await page.mouse.wheel(0, 1_200);
+    const heading = page.getByRole('heading', { level: 2, name: monthHeading(new Date()) });
+    const header = page.getByRole('banner');
+    await expect.poll(async () => (await heading.boundingBox())!.y).toBeCloseTo((await header.boundingBox())!.height, 0);
+    // Nothing covers it: the point just inside its top edge is the heading itself.
+    expect(
+      await heading.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return element.contains(document.elementFromPoint(box.x + 4, box.y + 2));
+      }),
+    ).toBe(true);
+  });
+
   test('a timeline the person is not a member of says so', async ({ page }) => {
     await signUp(page);
     await page.goto('/timeline/not-a-timeline');
