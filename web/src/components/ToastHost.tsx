@@ -1,10 +1,6 @@
-import { Notifications, notificationsStore } from '@mantine/notifications';
-import { useState, useSyncExternalStore } from 'react';
-
-const anyToastAsked = () => {
-  const { notifications, queue } = notificationsStore.getState();
-  return notifications.length > 0 || queue.length > 0;
-};
+import { Notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useToastAsked } from '../lib/toast';
 
 /**
  * Where toasts show (memories §9): one at a time (lib/toast.ts replaces rather than queues), at
@@ -16,7 +12,7 @@ const anyToastAsked = () => {
  * mounted with the page it made one long task of a slow phone's first second.
  */
 export function ToastHost() {
-  const asked = useSyncExternalStore(notificationsStore.subscribe, anyToastAsked);
+  const asked = useToastAsked();
   const [needed, setNeeded] = useState(asked);
   // Kept once needed: a toast leaving animates out, and the next one finds the host in place.
   if (asked && !needed) setNeeded(true);

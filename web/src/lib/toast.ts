@@ -1,6 +1,6 @@
 // Toasts (memories §9): one at a time, 5000 ms unless a rule says otherwise, and (issue 9)
 // the newest replaces the older at once instead of queueing behind it. accounts §8: errors
-// are titled "Error" unless noted. Where they show: legibility.css.
+// are titled "Error" unless noted. Where they show: components/ToastHost.tsx and legibility.css.
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS } from '../../../common/limits';
@@ -29,11 +29,22 @@ export const toast = {
 };
 
 /**
+ * One fact of the toasts' store, re-rendering only when that fact changes (not for the host's own
+ * settings, which it writes into the store as it mounts).
+ */
+function useToastFact(fact: (state: ReturnType<typeof notificationsStore.getState>) => boolean): boolean {
+  return useSyncExternalStore(notificationsStore.subscribe, () => fact(notificationsStore.getState()));
+}
+
+/**
  * True while a toast is on screen. The onboarding tooltips float where toasts show (above the
  * bottom navigation), so they wait for the toast to go rather than sit half under it.
  */
 export function useToastShowing(): boolean {
-  // The answer alone, not Mantine's whole state: the toast host's own settings, written into that
-  // state as it mounts, then re-render nothing.
-  return useSyncExternalStore(notificationsStore.subscribe, () => notificationsStore.getState().notifications.length > 0);
+  return useToastFact((state) => state.notifications.length > 0);
+}
+
+/** True once any toast is asked for, shown or waiting its turn: the host mounts then (components/ToastHost.tsx). */
+export function useToastAsked(): boolean {
+  return useToastFact((state) => state.notifications.length > 0 || state.queue.length > 0);
 }

@@ -70,62 +70,60 @@ export function AppLayout({ user }: { user: User }) {
     <MemoryDetailProvider>
       {/* The header and the bottom navigation stay put while the page scrolls under them; when a
           dialog locks the page's scroll, they keep clear of the scrollbar it hides. */}
-      <div className={classes.shell}>
-        <header className={`${classes.header} ${RemoveScroll.classNames.zeroRight}`}>
-          <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
-            <ActionIcon ref={menuButton} variant="subtle" color="gray" size={44} aria-label={messages.shellOpenMenu} onClick={openMenu}>
-              <IconMenu2 size={22} />
+      <header className={`${classes.header} ${RemoveScroll.classNames.zeroRight}`}>
+        <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
+          <ActionIcon ref={menuButton} variant="subtle" color="gray" size={44} aria-label={messages.shellOpenMenu} onClick={openMenu}>
+            <IconMenu2 size={22} />
+          </ActionIcon>
+          <Text component={Link} to="/" fw={800} fz={22} className={classes.title}>
+            {messages.appName}
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            <NotificationBell buttonRef={bellButton} onOpen={() => setDialog('notifications')} />
+            <ActionIcon variant="subtle" color="gray" size={44} aria-label={messages.shellSearchMemories} onClick={() => setDialog('search')}>
+              <IconSearch size={22} />
             </ActionIcon>
-            <Text component={Link} to="/" fw={800} fz={22} className={classes.title}>
-              {messages.appName}
-            </Text>
-            <Group gap={4} wrap="nowrap">
-              <NotificationBell buttonRef={bellButton} onOpen={() => setDialog('notifications')} />
-              <ActionIcon variant="subtle" color="gray" size={44} aria-label={messages.shellSearchMemories} onClick={() => setDialog('search')}>
-                <IconSearch size={22} />
-              </ActionIcon>
-            </Group>
           </Group>
-        </header>
+        </Group>
+      </header>
 
-        <main className={classes.main}>
-          {/* Issue 26: offline, and a new version ready, said above the page (never over the navigation). */}
-          <OfflineLine />
-          <UpdateNotice />
-          <ShellDialogsContext.Provider value={setDialog}>
-            <Outlet />
-          </ShellDialogsContext.Provider>
-        </main>
+      <main className={classes.main}>
+        {/* Issue 26: offline, and a new version ready, said above the page (never over the navigation). */}
+        <OfflineLine />
+        <UpdateNotice />
+        <ShellDialogsContext.Provider value={setDialog}>
+          <Outlet />
+        </ShellDialogsContext.Provider>
+      </main>
 
-        <footer className={`${classes.footer} ${RemoveScroll.classNames.zeroRight}`}>
-          <BottomNav onCapture={() => setDialog('capture')} />
-        </footer>
+      <footer className={`${classes.footer} ${RemoveScroll.classNames.zeroRight}`}>
+        <BottomNav onCapture={() => setDialog('capture')} />
+      </footer>
 
-        <SideMenu
-          user={user}
-          opened={menuOpened}
-          feedbackUrl={config.data?.feedbackUrl ?? 'mailto:?subject=Heirloom%20feedback'}
-          onClose={closeMenu}
-          onOpenDialog={setDialog}
-        />
-        {dialog === 'timelines' && (
-          <Suspense fallback={null}>
-            <ManageTimelinesDialog user={user} opened onClose={() => setDialog(null)} />
-          </Suspense>
-        )}
-        {/* Extras (features/extras): loads on first open. */}
-        <LazyExtrasDialog opened={dialog === 'extras'} onClose={() => setDialog(null)} />
-        {/* The capture wizard (features/capture): loads on first open. */}
-        <LazyCaptureWizard user={user} opened={dialog === 'capture'} onClose={() => setDialog(null)} />
-        {/* The notification panel (features/notifications, memories §2): loads on first open. */}
-        <LazyNotificationPanel opened={dialog === 'notifications'} onClose={() => setDialog(null)} returnFocusTo={bellButton} />
-        {/* Search Memories (features/search, memories §2): loads on first open. */}
-        <LazySearchDialog opened={dialog === 'search'} onClose={() => setDialog(null)} />
-        {/* Bulk Download Memories (features/archives, memories §2): loads on first open. */}
-        <LazyBulkDownloadDialog opened={dialog === 'download'} onClose={() => setDialog(null)} />
-        {/* Make a book (features/books, issue 24): loads on first open. */}
-        <LazyMakeBookDialog opened={dialog === 'book'} onClose={() => setDialog(null)} />
-      </div>
+      <SideMenu
+        user={user}
+        opened={menuOpened}
+        feedbackUrl={config.data?.feedbackUrl ?? 'mailto:?subject=Heirloom%20feedback'}
+        onClose={closeMenu}
+        onOpenDialog={setDialog}
+      />
+      {dialog === 'timelines' && (
+        <Suspense fallback={null}>
+          <ManageTimelinesDialog user={user} opened onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
+      {/* Extras (features/extras): loads on first open. */}
+      <LazyExtrasDialog opened={dialog === 'extras'} onClose={() => setDialog(null)} />
+      {/* The capture wizard (features/capture): loads on first open. */}
+      <LazyCaptureWizard user={user} opened={dialog === 'capture'} onClose={() => setDialog(null)} />
+      {/* The notification panel (features/notifications, memories §2): loads on first open. */}
+      <LazyNotificationPanel opened={dialog === 'notifications'} onClose={() => setDialog(null)} returnFocusTo={bellButton} />
+      {/* Search Memories (features/search, memories §2): loads on first open. */}
+      <LazySearchDialog opened={dialog === 'search'} onClose={() => setDialog(null)} />
+      {/* Bulk Download Memories (features/archives, memories §2): loads on first open. */}
+      <LazyBulkDownloadDialog opened={dialog === 'download'} onClose={() => setDialog(null)} />
+      {/* Make a book (features/books, issue 24): loads on first open. */}
+      <LazyMakeBookDialog opened={dialog === 'book'} onClose={() => setDialog(null)} />
     </MemoryDetailProvider>
   );
 }
