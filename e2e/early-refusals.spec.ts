@@ -75,7 +75,7 @@ test.describe('Caught where it happens', () => {
 
   // The spec's toast is the one alert; beside the field the words are its description, read as
   // focus lands there, so a screen reader does not hear the same alert twice.
-  test('Next with no title, then with nothing to keep, says so beside the field, moves focus there, and the toast is the one alert', async ({ page }) => {
+  test('Next with no title, then with nothing to keep, says so beside the field, moves focus there, and the toast is the one alert, gone once the field is filled', async ({ page }) => {
     await signedInWithTimeline(page);
     const wizard = await openWizard(page);
     await wizard.getByRole('button', { name: messages.next }).click();
@@ -87,7 +87,9 @@ test.describe('Caught where it happens', () => {
     await expect(page.getByRole('alert')).toHaveCount(1);
     await expect(page.getByRole('alert')).toContainText(messages.captureMissingTitle);
 
+    // The toast goes with its reason, well before its 5 s are up.
     await title.fill('Sledging');
+    await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 2_000 });
     await wizard.getByRole('button', { name: messages.next }).click();
     const notes = wizard.getByLabel(messages.notesLabel);
     await expect(notes).toBeFocused();
@@ -95,6 +97,8 @@ test.describe('Caught where it happens', () => {
     await expect(notes).toHaveAccessibleDescription(/Please provide the content of your memory before proceeding\./);
     await expect(page.getByRole('alert')).toHaveCount(1);
     await expect(page.getByRole('alert')).toContainText(messages.captureContentRequired);
+    await notes.fill('Down the long hill behind the school');
+    await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 2_000 });
   });
 
   test("tapping one of today's prompts and going on: the first follow-up question is not that prompt", async ({ page }) => {

@@ -216,14 +216,20 @@ for (const textSize of ['normal', 'extra-large'] as const) {
     test('Manage Timelines: the Timelines tab with its colour picker, a timeline being edited, and Add People', async ({ browser }) => {
       const { page } = await registered(browser, 'Ada Lovelace', textSize);
       await createTimeline(page.request, 'Lovelace Family');
+      // A long name on the default timeline, so its row holds the name, the Default badge and two buttons.
+      const long = 'The Babbage Household of Analytical Engines';
+      const longId = await createTimeline(page.request, long);
+      expect((await page.request.patch('/api/user', { data: { defaultTimelineId: longId } })).status()).toBe(200);
       await page.goto('/');
       await page.getByRole('button', { name: messages.shellOpenMenu }).click({ timeout: 20_000 });
       await page.getByRole('button', { name: messages.menuManageTimelines }).click();
       const dialog = page.getByRole('dialog', { name: messages.manageTimelinesTitle });
       const list = dialog.getByRole('list', { name: messages.timelines });
       await expect(list.getByText('Lovelace Family')).toBeVisible();
+      await expect(list.getByText(long)).toBeVisible();
       await expect(dialog.getByRole('radiogroup', { name: messages.timelineColour }).getByRole('radio')).not.toHaveCount(0);
       await audit(page, 'Manage Timelines', textSize, dialog);
+      expect.soft(await findCutOffText(list), 'Manage Timelines: words cut off').toEqual([]);
 
       await list.getByRole('button', { name: messages.editTimelineOf('Lovelace Family') }).click();
       await expect(list.getByRole('radiogroup', { name: messages.timelineColour })).toBeVisible();

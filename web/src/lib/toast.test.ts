@@ -21,4 +21,13 @@ describe('toasts (memories §9, issue 9)', () => {
     toast.info('Coming Soon', 'Soon', 3_000);
     expect(notificationsStore.getState().notifications[0]?.autoClose).toBe(3_000);
   });
+
+  it('withdraw takes away only the toast of that id, shown or waiting', () => {
+    toast.error('Please give your memory a title', 'Missing title', { id: 'missing-title' });
+    toast.withdraw('content-required');
+    expect(notificationsStore.getState().notifications.map((shown) => shown.title)).toEqual(['Missing title']);
+    toast.withdraw('missing-title');
+    expect(notificationsStore.getState().notifications).toEqual([]);
+    expect(notificationsStore.getState().queue).toEqual([]);
+  });
 });

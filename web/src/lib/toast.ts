@@ -9,11 +9,11 @@ import { messages } from '../../../common/messages';
 /** Mantine's close button is an icon alone: it needs a name for screen readers. */
 const closeButtonProps = { 'aria-label': messages.closeNotification };
 
-function show(title: string, message: string, color: string, autoClose: number) {
+function show(title: string, message: string, color: string, autoClose: number, id?: string) {
   // The host's limit of 1 would queue this behind the one on screen, so that a fix-this
   // message could arrive seconds after the mistake; clear first.
   notifications.clean();
-  notifications.show({ title, message, color, autoClose, closeButtonProps });
+  notifications.show({ id, title, message, color, autoClose, closeButtonProps });
 }
 
 export const toast = {
@@ -23,8 +23,15 @@ export const toast = {
   info(title: string, message?: string, autoClose = TOAST_DURATION_MS) {
     show(title, message ?? '', 'violet', autoClose);
   },
-  error(message: string, title: string = messages.errorTitle) {
-    show(title, message, 'red', TOAST_DURATION_MS);
+  /** `id` names it for `withdraw`, for an error that is over before its time is. */
+  error(message: string, title: string = messages.errorTitle, { id }: { id?: string } = {}) {
+    show(title, message, 'red', TOAST_DURATION_MS, id);
+  },
+  /** Takes the toast shown with `id` away, if it is still there. */
+  withdraw(id: string) {
+    // Asked for on every change of what it answers: a store write only when it is there.
+    const { notifications: shown, queue } = notificationsStore.getState();
+    if (shown.some((item) => item.id === id) || queue.some((item) => item.id === id)) notifications.hide(id);
   },
 };
 

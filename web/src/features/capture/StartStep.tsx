@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { MEMORY_TEXT_MAX } from '../../../../common/limits';
 import { messages } from '../../../../common/messages';
 import { notesWithTitleRest } from '../../../../common/title-rules';
-import { hasContent, type CaptureDraft } from './draft';
+import { missingForNext, type CaptureDraft } from './draft';
 import { MediaPicker } from './MediaPicker';
 import { TitleField } from './TitleField';
 import { UndoNotice } from './UndoNotice';
@@ -23,12 +23,6 @@ interface StartStepProps {
   /** The last removal, offered back until the next one, beside where it was. */
   undo: { text: string; place: 'voice' | 'media'; onUndo: () => void } | null;
   onNext: () => void;
-}
-
-/** memories §5, in the order the wizard's Next checks them: a title, then something to keep. */
-function missingForNext(draft: CaptureDraft): 'title' | 'content' | null {
-  if (!draft.title.trim()) return 'title';
-  return hasContent(draft) ? null : 'content';
 }
 
 export function StartStep({ draft, update, onRecord, onRemoveRecording, onRemoveImage, onVideoChosen, onRemoveVideo, undo, onNext }: StartStepProps) {

@@ -103,6 +103,12 @@ export function hasContent(draft: CaptureDraft): boolean {
   return Boolean(draft.recording || memoryText(draft) || draft.images.length > 0 || draft.video);
 }
 
+/** memories §5, in the order the wizard's Next checks them: a title, then something to keep. */
+export function missingForNext(draft: CaptureDraft): 'title' | 'content' | null {
+  if (!draft.title.trim()) return 'title';
+  return hasContent(draft) ? null : 'content';
+}
+
 /**
  * Whether closing would lose something the person made: anything beyond an untouched prompt
  * title. Only then does closing ask "Discard this memory?" (and the draft is kept at all).

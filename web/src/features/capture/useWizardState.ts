@@ -12,11 +12,14 @@ import { queryKeys } from '../../api/keys';
 import { toast } from '../../lib/toast';
 import { captureVideoThumbnail } from '../../lib/videoThumbnail';
 import { useActiveTimeline } from '../timelines';
-import { emptyDraft, hasContent, type CaptureDraft } from './draft';
+import { emptyDraft, missingForNext, type CaptureDraft } from './draft';
 import type { SavePhase } from './saveMemory';
 import { useSharingMembers } from './SharingStep';
 import { useCaptureDraft } from './useCaptureDraft';
 import { useFollowUpQuestions } from './useFollowUpQuestions';
+
+/** The toasts of Next's refusals (memories §5), named so each goes once what it asks for is given. */
+const refusalToastIds = { title: 'capture-missing-title', content: 'capture-content-required' } as const;
 
 export type Undo = { text: string; place: 'voice' | 'media'; restore: (current: CaptureDraft) => Partial<CaptureDraft> };
 export type Saving = { phase: SavePhase; percent: number };
@@ -128,17 +131,17 @@ export function useWizardState(user: User, opened: boolean) {
   }
 
   // memories §5: a title, and at least one content source.
+  const missing = missingForNext(draft);
   function next() {
-    if (!draft.title.trim()) {
-      toast.error(messages.captureMissingTitleDetail, messages.captureMissingTitle);
-      return;
-    }
-    if (!hasContent(draft)) {
-      toast.error(messages.captureContentRequiredDetail, messages.captureContentRequired);
-      return;
-    }
-    setStep('follow-up-prompt');
+    if (missing === 'title') toast.error(messages.captureMissingTitleDetail, messages.captureMissingTitle, { id: refusalToastIds.title });
+    else if (missing === 'content') toast.error(messages.captureContentRequiredDetail, messages.captureContentRequired, { id: refusalToastIds.content });
+    else setStep('follow-up-prompt');
   }
+  // A refusal's toast goes with its reason: "Missing title" stayed its 5 s over the title just typed.
+  useEffect(() => {
+    if (missing !== 'title') toast.withdraw(refusalToastIds.title);
+    if (missing !== 'content') toast.withdraw(refusalToastIds.content);
+  }, [missing]);
 
   return {
     kept,

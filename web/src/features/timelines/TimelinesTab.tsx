@@ -69,15 +69,19 @@ export function TimelinesTab({ user }: { user: User }) {
                   onCancel={() => setEditing(null)}
                 />
               ) : (
-                <Group justify="space-between" wrap="nowrap">
+                // The whole name at the device's text size, never cut off: the badge goes under a
+                // name that fills its line, and the buttons under a name they leave no room for.
+                <Group justify="space-between">
                   <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                     <TimelineDot color={timeline.color} />
-                    <Text fw={500} truncate>
-                      {timeline.name}
-                    </Text>
-                    {isDefault && <Badge variant="light">{messages.timelineDefaultBadge}</Badge>}
+                    <Group gap="xs" style={{ minWidth: 0 }}>
+                      <Text fw={500} style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+                        {timeline.name}
+                      </Text>
+                      {isDefault && <Badge variant="light">{messages.timelineDefaultBadge}</Badge>}
+                    </Group>
                   </Group>
-                  <Group gap={4} wrap="nowrap">
+                  <Group gap={4} wrap="nowrap" ml="auto">
                     {!isDefault && (
                       <Tooltip label={messages.setAsDefault}>
                         <ActionIcon variant="subtle" aria-label={messages.setTimelineAsDefault(timeline.name)} onClick={() => makeDefault.mutate(timeline.id)}>
