@@ -121,9 +121,14 @@ test.describe('Memory Spotlight', () => {
     await expect(card).toHaveCount(1);
     const first = (await card.getAttribute('aria-label'))!;
     const other = titles.find((title) => title !== first)!;
-    // The server picks at random; the web asks again when it repeats the one on show.
+    // The server picks at random; the web asks again when it repeats the one on show. Each tap
+    // is awaited through its first answer: the button shows it is busy only a moment after the
+    // tap (React Query tells its observers on a timer), so checking it at once could find it
+    // free, tap again, and let the earlier tap's later answer replace the card after this loop.
     for (let attempt = 0; attempt < 5 && (await card.getAttribute('aria-label')) === first; attempt += 1) {
+      const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/memories/spotlight');
       await spotlight.getByRole('button', { name: messages.homeSpotlightRandom }).click();
+      await answered;
       await expect(spotlight.getByRole('button', { name: messages.homeSpotlightRandom })).toBeEnabled();
     }
     await expect(card).toHaveAccessibleName(other);
