@@ -52,6 +52,13 @@ function searchTerms(words: readonly string[], run: RegExp): string[] {
 export type IndexUse = 'lookup' | 'filter';
 
 /**
+ * A further condition on a memory's id that SQLite tests on each of the index's finds before it
+ * reads the memory (a search with images only: the finds without one are dropped by their id).
+ * Only a narrowing, as the rest: the caller's query keeps its own form of the condition.
+ */
+export type AmongFinds = (memoryId: Expression<string>) => Expression<SqlBool>;
+
+/**
  * A condition on `memories` that every memory holding all of `words` meets (in its title,
  * content or transcription), or undefined when the words give the database nothing to look
  * for (only letters it cannot fold as JavaScript does). Through the index for the runs of three
@@ -60,13 +67,13 @@ export type IndexUse = 'lookup' | 'filter';
  * that is nowhere, 'qw', read all 10 000 memories' texts, 13 ms, and ten times as long at
  * 100 000; PostgreSQL's pg_trgm cannot look for two characters).
  */
-export function mayContainWords(db: Db, words: readonly string[], use: IndexUse = 'lookup'): Expression<SqlBool> | undefined {
+export function mayContainWords(db: Db, words: readonly string[], use: IndexUse = 'lookup', among?: AmongFinds): Expression<SqlBool> | undefined {
   const terms = searchTerms(words, isPostgres(db) ? ASCII_RUN : FOLDED_RUN);
   const trigrams = terms.filter((term) => term.length >= TRIGRAM);
-  if (trigrams.length > 0) return isPostgres(db) ? allLike(postgresText, trigrams) : ftsMatch(trigrams, use);
+  if (trigrams.length > 0) return isPostgres(db) ? allLike(postgresText, trigrams) : ftsMatch(trigrams, use, among);
   // Two letters narrow little beside a longer word (the rule decides them), so only alone.
   const pairs = terms.filter((term) => term.length === PAIR);
-  if (pairs.length > 0 && !isPostgres(db)) return ftsMatch(pairs, use);
+  if (pairs.length > 0 && !isPostgres(db)) return ftsMatch(pairs, use, among);
   const ascii = terms.filter((term) => ASCII.test(term));
   if (ascii.length > 0) return allLike(isPostgres(db) ? postgresText : sqliteText, ascii);
   return undefined;
@@ -105,10 +112,11 @@ const phrase = (term: string) => `"${term.replaceAll('"', '""')}"`;
  * characters at its end begin one too); none there, a phrase that matches nothing. The FTS
  * table's rowids map to memories through memory_search_rows.
  */
-function ftsMatch(terms: string[], use: IndexUse): Expression<SqlBool> {
+function ftsMatch(terms: string[], use: IndexUse, among?: AmongFinds): Expression<SqlBool> {
   // A unary + keeps SQLite from looking memories up by this column, so it reads them in order instead.
   const id = use === 'filter' ? sql`+memories.id` : sql`memories.id`;
-  return sql<SqlBool>`${id} in (select memory_search_rows.memory_id from memory_search_rows where memory_search_rows.id in (select memory_search.rowid from memory_search where memory_search match ${ftsQuery(terms)}))`;
+  const kept = among ? sql` and ${among(sql.ref('memory_search_rows.memory_id'))}` : sql``;
+  return sql<SqlBool>`${id} in (select memory_search_rows.memory_id from memory_search_rows where memory_search_rows.id in (select memory_search.rowid from memory_search where memory_search match ${ftsQuery(terms)})${kept})`;
 }
 
 /** The FTS5 query of ftsMatch. */
@@ -125,16 +133,19 @@ function ftsQuery(terms: string[]) {
 /**
  * Whether the index finds more than `count` memories that may hold `words` (SQLite: it stops
  * counting there, so asking costs no more than that many finds), which tells which IndexUse
- * serves a page best. False when it finds none to look for, and on PostgreSQL, whose trigram
+ * serves a page best. With `among`, a condition on `memory_id` (a memory's id), only the finds
+ * that meet it count. False when it finds none to look for, and on PostgreSQL, whose trigram
  * index counts only by matching in full and whose planner picks its own way for either form.
  */
-export async function indexFindsMoreThan(db: Db, words: readonly string[], count: number): Promise<boolean> {
+export async function indexFindsMoreThan(db: Db, words: readonly string[], count: number, among?: AmongFinds): Promise<boolean> {
   if (isPostgres(db)) return false;
   const terms = searchTerms(words, FOLDED_RUN);
   const trigrams = terms.filter((term) => term.length >= TRIGRAM);
   const indexed = trigrams.length > 0 ? trigrams : terms.filter((term) => term.length === PAIR);
   if (indexed.length === 0) return false;
-  const finds = sql<{ finds: number }>`select count(*) as finds from (select memory_search.rowid from memory_search where memory_search match ${ftsQuery(indexed)} limit ${count + 1})`;
+  const finds = among
+    ? sql<{ finds: number }>`select count(*) as finds from (select memory_search_rows.memory_id from memory_search join memory_search_rows on memory_search_rows.id = memory_search.rowid where memory_search match ${ftsQuery(indexed)} and ${among(sql.ref('memory_search_rows.memory_id'))} limit ${count + 1})`
+    : sql<{ finds: number }>`select count(*) as finds from (select memory_search.rowid from memory_search where memory_search match ${ftsQuery(indexed)} limit ${count + 1})`;
   const { rows } = await finds.execute(db);
   return Number(rows[0]?.finds ?? 0) > count;
 }

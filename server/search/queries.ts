@@ -1,9 +1,10 @@
 // SQL of search (issue 10 "Search"): the memories a viewer may view that pass the search's
 // filters and may hold its words. Only a narrowing: service.ts applies the rule itself.
+import { sql, type SqlBool } from 'kysely';
 import { viewableMemories } from '../access/index.js';
 import type { Db } from '../db/index.js';
 import { comesAfter, type ListPosition } from '../db/keyset.js';
-import { mayContainWords } from '../db/text-search.js';
+import { indexFindsMoreThan, mayContainWords, type AmongFinds } from '../db/text-search.js';
 import { filedOnAny, type MemoryRow } from '../memories/index.js';
 
 export interface SearchFilter {
@@ -55,7 +56,7 @@ export async function indexedCandidateIds(db: Db, viewerId: string, filter: Sear
 
 /** The query of indexedCandidateIds, unexecuted, so a test can read its plan. */
 export function indexedCandidateIdsQuery(db: Db, viewerId: string, filter: SearchFilter, after?: ListPosition) {
-  const text = mayContainWords(db, filter.words);
+  const text = mayContainWords(db, filter.words, 'lookup', amongFinds(filter));
   if (!text) return undefined;
   let query = filtered(db, viewerId, filter).select('memories.id').where(text);
   if (after) query = query.where(comesAfter('memories', after, 'desc'));
@@ -80,6 +81,21 @@ export function indexedCandidatesInOrderQuery(db: Db, viewerId: string, filter: 
   let query = filtered(db, viewerId, filter, 'each').selectAll('memories').where(text);
   if (batch.after) query = query.where(comesAfter('memories', batch.after, 'desc'));
   return query.orderBy('memories.created_at', 'desc').orderBy('memories.id', 'desc').limit(batch.limit);
+}
+
+/**
+ * Whether the index finds more than `count` memories that may hold the filter's words, among
+ * those with an image when the filter asks for them (db/text-search.ts indexFindsMoreThan):
+ * what tells a page whether its matches come often enough to read in order of date.
+ */
+export function indexFindsMoreThanCount(db: Db, filter: SearchFilter, count: number): Promise<boolean> {
+  return indexFindsMoreThan(db, filter.words, count, amongFinds(filter));
+}
+
+/** The filter's images, tested on each of the index's finds by its id before a memory is read (db/text-search.ts AmongFinds). */
+function amongFinds(filter: SearchFilter): AmongFinds | undefined {
+  if (!filter.withImages) return undefined;
+  return (memoryId) => sql<SqlBool>`exists (select 1 from media where media.memory_id = ${memoryId} and media.kind = 'image')`;
 }
 
 /** The memories of `ids` that `viewerId` may still view, newest first: a batch of indexedCandidateIds, never more than `batch.limit`. */

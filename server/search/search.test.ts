@@ -10,7 +10,7 @@ import { dialects, makeTestApp, type TestApp } from '../test/app.js';
 import { makeTimeline, makeUser, type MadeUser } from '../test/factories.js';
 import { LIST_BATCH_ROWS } from '../db/keyset.js';
 import { indexFindsMoreThan } from '../db/text-search.js';
-import { indexedCandidateIdsQuery, indexedCandidatesInOrderQuery, searchCandidatesQuery } from './queries.js';
+import { indexedCandidateIds, indexedCandidateIdsQuery, indexedCandidatesInOrderQuery, indexFindsMoreThanCount, searchCandidatesQuery } from './queries.js';
 import { WALK_ROWS } from './service.js';
 import { idsEveryOtherWay, idsOf, makeSearchableMemory, searchAs, type SearchableMemory } from './test-support.js';
 
@@ -288,6 +288,28 @@ describe.each(dialects)('GET /api/memories/search on %s', (dialect) => {
           expect(await indexFindsMoreThan(t.ctx.db, ['ze'], 2)).toBe(true);
           // Nothing the index can look for.
           expect(await indexFindsMoreThan(t.ctx.db, ['é'], 0)).toBe(false);
+        } finally {
+          await t.ctx.db.deleteFrom('memories').where('id', 'in', ids).execute();
+        }
+      });
+
+      it('with images asked, counts only the finds with an image, and tests each find for one before reading its memory', async () => {
+        const ids = [];
+        for (const day of [1, 2, 3]) {
+          const media = day === 1 ? (['image'] as const) : day === 2 ? (['video'] as const) : ([] as const);
+          ids.push(await makeSearchableMemory(t.ctx, owner.user, { title: 'Zeppelin over the fields', createdAt: `2012-01-0${day}T00:00:00.000Z`, media: [...media] }));
+        }
+        try {
+          const zeppelin = { words: ['zeppelin'], withImages: false, timelineIds: [] };
+          expect(await indexFindsMoreThanCount(t.ctx.db, zeppelin, 2)).toBe(true);
+          expect(await indexFindsMoreThanCount(t.ctx.db, { ...zeppelin, withImages: true }, 0)).toBe(true);
+          expect(await indexFindsMoreThanCount(t.ctx.db, { ...zeppelin, withImages: true }, 1)).toBe(false);
+          expect(await indexedCandidateIds(t.ctx.db, owner.user.id, { ...zeppelin, withImages: true })).toEqual([ids[0]]);
+          // The image is looked up by each find's id inside the list of finds, which then leads to the memories.
+          const steps = await planOf(indexedCandidateIdsQuery(t.ctx.db, owner.user.id, { ...filter, withImages: true }));
+          const finds = steps.indexOf('SCAN memory_search VIRTUAL TABLE INDEX 0:M3');
+          expect(steps[0]).toMatch(/^SEARCH memories USING INDEX sqlite_autoindex_memories_1 \(id=\?\)/);
+          expect(steps[finds + 1], steps.join('\n')).toBe('SEARCH media EXISTS USING INDEX media_memory_idx (memory_id=?)');
         } finally {
           await t.ctx.db.deleteFrom('memories').where('id', 'in', ids).execute();
         }
