@@ -8,8 +8,8 @@
 //     split by the size of its answers.
 //  2. In the same run, the spec's own way (memories §7: GET /api/memories, then the rule
 //     applied in the client): p95 of fetching every memory and filtering it per query.
-// Targets: the project's queries at most 20 ms at p95 and at least 50 times faster than the
-// spec's way; the typed ones at most 20 ms at p95 on 10 000 memories, 40 ms on 100 000. Both
+// Targets: the project's queries at most 20 ms at p95 and, over 100 000 memories, at least 50
+// times faster than the spec's way; the typed ones at most 20 ms at p95 on 10 000 memories, 40 ms on 100 000. Both
 // ways must give the same memories for every query of both sets, and every page the start of
 // the rest of the whole answer, or the run fails.
 //
@@ -44,6 +44,7 @@ const TYPED_ROUNDS = 5;
 const PAGE = SEARCH_PAGE_SIZE;
 /** An answer up to this many memories is decided by the search; a larger one weighs what it sends (bench/README.md says how much). */
 const SMALL_ANSWER = 500;
+/** Issue 10: at least this many times faster than the spec's way, over 100 000 memories (the spec's way grows with them, the endpoint's page does not). */
 const SPEEDUP_TARGET = 50;
 
 /**
@@ -266,6 +267,8 @@ async function main(): Promise<void> {
     const typedCounts = other.found.map((ids) => ids.length);
     const specP95 = p95(specMs);
     const verdict = (value: number, target: number) => (value <= target ? 'met' : 'missed');
+    // The target's cell and verdict: issue 10 set the ratio over 100 000 memories, so a smaller run only reports it.
+    const speedupVerdict = (ratio: number) => (memories >= DEFAULT_MEMORIES ? `≥ ${SPEEDUP_TARGET}× | ${ratio >= SPEEDUP_TARGET ? 'met' : 'missed'}` : ' | ');
     const small = typed.flatMap((_, index) => (typedCounts[index]! <= SMALL_ANSWER ? [index] : []));
     const large = typed.flatMap((_, index) => (typedCounts[index]! > SMALL_ANSWER ? [index] : []));
     const smallMs = small.flatMap((index) => other.perQuery[index]!);
@@ -304,9 +307,9 @@ exactly the endpoint's memories, in the same order.
 | the typed queries, their first page | ${ms(p95(paged.ms))} | ${ms(median(paged.ms))} | ${paged.ms.length} (${TYPED_ROUNDS} rounds, after a warm-up) | ≤ ${typedTarget} ms | ${verdict(p95(paged.ms), typedTarget)} |
 | the next page of each that has one (${followed.length} of ${queries.length + typed.length}), as "More results" asks it | ${ms(p95(nextPaged.ms))} | ${ms(median(nextPaged.ms))} | ${nextPaged.ms.length} (${TYPED_ROUNDS} rounds, after a warm-up) | ≤ ${typedTarget} ms | ${verdict(p95(nextPaged.ms), typedTarget)} |
 | the spec's way: \`GET /api/memories\` (${(listBytes / 1e6).toFixed(1)} MB of JSON), then the rule in the client | ${specP95.toFixed(0)} ms | ${median(specMs).toFixed(0)} ms | ${specMs.length} (once per project query) | | |
-| spec's way ÷ endpoint, p95, the project's first pages | ${(specP95 / p95(ownPaged.ms)).toFixed(0)}× | | | ≥ ${SPEEDUP_TARGET}× | ${specP95 / p95(ownPaged.ms) >= SPEEDUP_TARGET ? 'met' : 'missed'} |
+| spec's way ÷ endpoint, p95, the project's first pages | ${(specP95 / p95(ownPaged.ms)).toFixed(0)}× | | | ${speedupVerdict(specP95 / p95(ownPaged.ms))} |
 | the whole answer (no \`limit\`, as the spec's calls give it), the project's queries | ${ms(p95(own.ms))} | ${ms(median(own.ms))} | ${own.ms.length} (${ENDPOINT_ROUNDS} rounds, after a warm-up) | ≤ ${P95_TARGET_MS} ms | ${verdict(p95(own.ms), P95_TARGET_MS)} |
-| spec's way ÷ endpoint, p95, the project's whole answers | ${(specP95 / p95(own.ms)).toFixed(0)}× | | | ≥ ${SPEEDUP_TARGET}× | ${specP95 / p95(own.ms) >= SPEEDUP_TARGET ? 'met' : 'missed'} |
+| spec's way ÷ endpoint, p95, the project's whole answers | ${(specP95 / p95(own.ms)).toFixed(0)}× | | | ${speedupVerdict(specP95 / p95(own.ms))} |
 | the whole answer, the typed queries | ${ms(p95(other.ms))} | ${ms(median(other.ms))} | ${other.ms.length} (${TYPED_ROUNDS} rounds, after a warm-up) | | |
 | the whole answer, the typed queries that answer at most ${SMALL_ANSWER} memories (${small.length} of ${typed.length}) | ${ms(p95(smallMs))} | ${ms(median(smallMs))} | ${smallMs.length} | | |
 | the whole answer, the typed queries that answer more (${large.length}), per 1 000 memories they answer | ${perThousand.length > 0 ? ms(p95(perThousand)) : '–'} | ${perThousand.length > 0 ? ms(median(perThousand)) : '–'} | ${perThousand.length} | the spec's list: ${ms(specPerThousand)} per 1 000 (median) | |
