@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from '../lib/toast';
 import { toUserText } from './errors';
+import { refreshAfterChange } from './refresh';
 
 interface ApiMutationOptions<TVariables, TData> {
   mutationFn: (variables: TVariables) => Promise<TData>;
@@ -31,7 +32,7 @@ export function useApiMutation<TVariables = void, TData = unknown>(options: ApiM
     // Unset unless asked, so the client's own default still holds for every other call.
     ...(options.networkMode ? { networkMode: options.networkMode } : {}),
     onSuccess: async (data, variables) => {
-      await Promise.all((options.invalidate ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all((options.invalidate ?? []).map((queryKey) => refreshAfterChange(queryClient, { queryKey })));
       if (typeof options.success === 'string') toast.success(options.success);
       else if (options.success) {
         const text = options.success(data, variables);

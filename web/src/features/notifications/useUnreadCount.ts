@@ -9,6 +9,7 @@ import type { Notification } from '../../../../common/notifications';
 import { UNREAD_POLL_MS } from '../../../../common/limits';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
+import { refreshAfterChange } from '../../api/refresh';
 import { useFirstPaintDone } from '../../lib/firstPaint';
 import { queriesToRefresh, unseenNotifications } from './notificationTargets';
 
@@ -36,7 +37,7 @@ export function applyNotifications(client: QueryClient, list: readonly Notificat
   const watch = watchOf(client);
   const unseen = unseenNotifications(list, watch.seen);
   for (const notification of list) watch.seen.add(notification.id);
-  for (const filter of queriesToRefresh(unseen)) void client.invalidateQueries(filter);
+  for (const filter of queriesToRefresh(unseen)) void refreshAfterChange(client, filter);
 }
 
 /** Listens for every answer to GET /api/notifications, whoever asked (the panel's poll or the count's move). */

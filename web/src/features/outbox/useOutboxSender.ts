@@ -6,6 +6,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../../api/keys';
+import { refreshAfterChange } from '../../api/refresh';
 import { askToKeepStorage, onOutboxEvent, startOutbox, type OutboxEvent } from '../../lib/outbox';
 import { outboxOf } from '../../lib/outbox/store';
 import { prepareWaitingMemory } from './prepare';
@@ -14,12 +15,12 @@ type SentEntry = Extract<OutboxEvent, { type: 'sent' }>['entry'];
 
 /** What a sent create made stale: a memory is in every list of memories, a comment in its memory. */
 export function refreshAfterSent(queryClient: QueryClient, entry: SentEntry): Promise<void> {
-  if (entry.kind === 'memory') return queryClient.invalidateQueries({ queryKey: queryKeys.memories });
+  if (entry.kind === 'memory') return refreshAfterChange(queryClient, { queryKey: queryKeys.memories });
   if (entry.kind === 'comment' && entry.memoryId) {
     const memoryId = entry.memoryId;
     return Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.comments(memoryId), exact: true }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.memory(memoryId), exact: true }),
+      refreshAfterChange(queryClient, { queryKey: queryKeys.comments(memoryId), exact: true }),
+      refreshAfterChange(queryClient, { queryKey: queryKeys.memory(memoryId), exact: true }),
     ]).then(() => undefined);
   }
   return Promise.resolve();

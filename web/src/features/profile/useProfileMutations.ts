@@ -5,6 +5,7 @@ import { messages } from '../../../../common/messages';
 import type { User } from '../../../../common/users';
 import { api } from '../../api/endpoints';
 import { queryKeys } from '../../api/keys';
+import { refreshAfterChange } from '../../api/refresh';
 import { useApiMutation } from '../../api/useApiMutation';
 
 interface ProfileChange {
@@ -24,7 +25,7 @@ function useKeepUser() {
   return (user: User) => {
     // Keep the answer when it is a whole user; otherwise ask the server again.
     if (user && typeof user === 'object' && 'id' in user) queryClient.setQueryData(queryKeys.currentUser, user);
-    else void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+    else void refreshAfterChange(queryClient, { queryKey: queryKeys.currentUser });
   };
 }
 

@@ -8,6 +8,7 @@ import { messages } from '../../../../../common/messages';
 import { api } from '../../../api/endpoints';
 import { serverMessageOf, toUserText, UploadError } from '../../../api/errors';
 import { queryKeys } from '../../../api/keys';
+import { refreshAfterChange } from '../../../api/refresh';
 import { useApiMutation } from '../../../api/useApiMutation';
 import { hasMediaChanges, timelinesChanged, updateBody, updateForm, type MemoryDraft } from './editRules';
 
@@ -52,7 +53,7 @@ export function useSaveMemoryEdit(memory: Memory, options: { onSaved: () => void
           updated = await api.memories.updateTimelines(memory.id, draft.timelineIds);
         } catch (error) {
           // The memory itself was saved: show it as it now is.
-          await queryClient.invalidateQueries({ queryKey: queryKeys.memories });
+          await refreshAfterChange(queryClient, { queryKey: queryKeys.memories });
           throw new SaveStepError(messages.detailTimelinesUpdateFailed, toUserText(error));
         }
       }
