@@ -82,6 +82,9 @@ test.describe('Share Memory dialog', () => {
     await shareButton.focus();
     await page.keyboard.press('Enter');
     await expect(share.getByRole('checkbox', { name: 'Bea Bennett' })).toBeChecked();
+    // The dialog takes focus once it has arrived: an Escape before that is the memory's own (and
+    // closes it), as it would be for a person whose key beat the dialog's arrival.
+    await expect.poll(() => share.evaluate((box) => box.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await expect(share).toBeHidden();
     await expect(shareButton).toBeFocused();
