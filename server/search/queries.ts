@@ -1,6 +1,6 @@
 // SQL of search (issue 10 "Search"): the memories a viewer may view that pass the search's
 // filters and may hold its words. Only a narrowing: service.ts applies the rule itself.
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { viewableMemories } from '../access/index.js';
 import type { Db } from '../db/index.js';
 import { comesAfter, type ListPosition } from '../db/keyset.js';
@@ -56,7 +56,7 @@ export async function indexedCandidateIds(db: Db, viewerId: string, filter: Sear
 
 /** The query of indexedCandidateIds, unexecuted, so a test can read its plan. */
 export function indexedCandidateIdsQuery(db: Db, viewerId: string, filter: SearchFilter, after?: ListPosition) {
-  const text = mayContainWords(db, filter.words, 'lookup', amongFinds(filter));
+  const text = mayContainWords(db, filter.words, 'lookup', amongFinds(db, filter));
   if (!text) return undefined;
   let query = filtered(db, viewerId, filter).select('memories.id').where(text);
   if (after) query = query.where(comesAfter('memories', after, 'desc'));
@@ -89,13 +89,17 @@ export function indexedCandidatesInOrderQuery(db: Db, viewerId: string, filter: 
  * what tells a page whether its matches come often enough to read in order of date.
  */
 export function indexFindsMoreThanCount(db: Db, filter: SearchFilter, count: number): Promise<boolean> {
-  return indexFindsMoreThan(db, filter.words, count, amongFinds(filter));
+  return indexFindsMoreThan(db, filter.words, count, amongFinds(db, filter));
 }
 
 /** The filter's images, tested on each of the index's finds by its id before a memory is read (db/text-search.ts AmongFinds). */
-function amongFinds(filter: SearchFilter): AmongFinds | undefined {
-  if (!filter.withImages) return undefined;
-  return (memoryId) => sql<SqlBool>`exists (select 1 from media where media.memory_id = ${memoryId} and media.kind = 'image')`;
+function amongFinds(db: Db, filter: SearchFilter): AmongFinds | undefined {
+  return filter.withImages ? (memoryId) => hasImage(db, memoryId) : undefined;
+}
+
+/** The memory of `memoryId` has at least one image, looked up by its id (the search's "with images"). */
+function hasImage(db: Db, memoryId: Expression<string>): Expression<SqlBool> {
+  return sql<SqlBool>`exists ${db.selectFrom('media').select('media.memory_id').where('media.memory_id', '=', memoryId).where('media.kind', '=', 'image')}`;
 }
 
 /** The memories of `ids` that `viewerId` may still view, newest first: a batch of indexedCandidateIds, never more than `batch.limit`. */
@@ -127,7 +131,7 @@ function filtered(db: Db, viewerId: string, filter: SearchFilter, images: 'set' 
     query =
       images === 'set'
         ? query.where('memories.id', 'in', (eb) => eb.selectFrom('media').select('media.memory_id').where('media.kind', '=', 'image'))
-        : query.where((eb) => eb.exists(eb.selectFrom('media').select('media.memory_id').whereRef('media.memory_id', '=', 'memories.id').where('media.kind', '=', 'image')));
+        : query.where(hasImage(db, sql.ref('memories.id')));
   }
   if (filter.timelineIds.length > 0) query = query.where(filedOnAny(filter.timelineIds));
   return query;

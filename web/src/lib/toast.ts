@@ -29,7 +29,7 @@ export const toast = {
   },
   /** Takes the toast shown with `id` away, if it is still there. */
   withdraw(id: string) {
-    // Asked for on every change of what it answers: a store write only when it is there.
+    // Called whenever a reason may be over, so the store (which every toast reader follows) is written only when the toast is there.
     const { notifications: shown, queue } = notificationsStore.getState();
     if (shown.some((item) => item.id === id) || queue.some((item) => item.id === id)) notifications.hide(id);
   },
