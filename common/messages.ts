@@ -623,7 +623,7 @@ export const messages = {
   homeTooltipGotIt: 'Got it!',
   homeWelcomeTooltipLabel: 'Welcome to Heirloom',
   homeWelcomeTooltipTitle: 'Welcome to Heirloom!',
-  homeWelcomeTooltipDetail: "Reveal today's prompts for inspiration, then tap the + button below to capture your first memory.",
+  homeWelcomeTooltipDetail: "Reveal today's prompts for inspiration, then tap the + button below to capture a memory.",
   homeTimelineTooltipLabel: 'Your timeline',
   homeTimelineTooltipTitle: 'Your memory is on your timeline',
   homeTimelineTooltipDetail: 'Tap Timeline below to see your memories by month.',

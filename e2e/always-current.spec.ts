@@ -3,7 +3,7 @@
 // the 30 s unread-count poll is run on demand (page.clock.runFor), not waited for. And, "Caught
 // where it happens": a voice comment's player shows its position and length and can be moved.
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, seenTooltips, signUp } from './helpers';
+import { expectToast, expectTouchTarget, seenTooltips, signUp } from './helpers';
 import { createMemory, createTimeline, joinedMember } from './memory-fixtures';
 import { messages } from '../common/messages';
 
@@ -94,8 +94,7 @@ test.describe('Always current', () => {
     await expect(dialog.getByText(new RegExp(`^0:0\\d / ${length}$`))).toBeVisible();
 
     // Readable and easy to hit: a 44 px target, the time at 16 px.
-    const box = (await slider.boundingBox())!;
-    expect(box.height).toBeGreaterThanOrEqual(44);
+    await expectTouchTarget(slider);
     const fontSize = await dialog.getByText(new RegExp(`/ ${length}$`)).evaluate((element) => getComputedStyle(element).fontSize);
     expect(fontSize).toBe('16px');
 
@@ -111,6 +110,7 @@ test.describe('Always current', () => {
     await expect(slider).toHaveAttribute('aria-valuetext', `0:00 of ${length}`);
 
     // Pointer: a click near the end puts it there.
+    const box = (await slider.boundingBox())!;
     await slider.click({ position: { x: box.width - 4, y: box.height / 2 } });
     await expect(slider).not.toHaveAttribute('aria-valuetext', `0:00 of ${length}`);
   });

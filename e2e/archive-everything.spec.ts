@@ -16,7 +16,7 @@ import type { EverythingArchive, EverythingArchiveList } from '../common/everyth
 import type { Memory } from '../common/memories';
 import { messages } from '../common/messages';
 import { sizeInWords } from '../web/src/features/books/bookSize';
-import { expectToast, phone, recordVoice, seriousViolations, shoot, signedInWithTimeline } from './helpers';
+import { expectToast, expectTouchTarget, phone, recordVoice, seriousViolations, shoot, signedInWithTimeline } from './helpers';
 import { png } from './memory-fixtures';
 
 const FAMILY = 'The Lovelace Family';
@@ -65,7 +65,7 @@ test('a person makes the archive of everything on their profile, downloads it, a
   await expect(section.getByText(messages.everythingIntro)).toBeVisible();
   await expect(section.getByText(messages.everythingNone)).toBeVisible();
   const make = section.getByRole('button', { name: messages.everythingMake });
-  expect((await make.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await expectTouchTarget(make);
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'everything-none', section);
 
@@ -91,7 +91,7 @@ test('a person makes the archive of everything on their profile, downloads it, a
   expect(made!.counts!.files).toBeGreaterThanOrEqual(2);
   await expect(section.getByText(/Made on [A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
   for (const control of [download, section.getByRole('button', { name: messages.everythingMakeAgain }), section.getByRole('button', { name: messages.everythingDeleteNamed })]) {
-    expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await expectTouchTarget(control);
   }
   expect(await seriousViolations(page)).toEqual([]);
   await shoot(page, 'everything-ready', section);

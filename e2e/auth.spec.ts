@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, signOut, signUp, uniqueEmail } from './helpers';
+import { expectTouchTarget, PASSWORD, signOut, signUp, uniqueEmail } from './helpers';
 import { messages } from '../common/messages';
 
 test.describe('Accounts', () => {
@@ -82,8 +82,7 @@ test.describe('Accounts', () => {
 
     await followLink();
     const signOutButton = page.getByRole('button', { name: messages.menuSignOut });
-    const box = (await signOutButton.boundingBox())!;
-    expect(box.height).toBeGreaterThanOrEqual(44);
+    await expectTouchTarget(signOutButton);
     await signOutButton.click();
     await expect(page.getByRole('link', { name: messages.signInToStart })).toBeVisible();
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);

@@ -1,22 +1,14 @@
 // Issue 20, last points: the welcome page leads a newcomer to creating an account, signing in
 // one tap away; a lone member is offered "Invite your family" on home, where the link is made
 // and shown with its life, Copy and Share; a second browser opening that link joins.
-import { expect, test, type Browser, type Locator } from '@playwright/test';
-import { PASSWORD, signedInWithTimeline, uniqueEmail } from './helpers';
+import { expect, test, type Browser } from '@playwright/test';
+import { expectTouchTarget, PASSWORD, signedInWithTimeline, uniqueEmail } from './helpers';
 import { messages } from '../common/messages';
 
 const sizes = [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
   { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
 ] as const;
-
-/** 44 px touch targets (DESIGN): measured where the button is drawn. */
-async function expectTouchTarget(target: Locator) {
-  const box = await target.boundingBox();
-  expect(box, 'drawn').not.toBeNull();
-  expect(box!.height).toBeGreaterThanOrEqual(44);
-  expect(box!.width).toBeGreaterThanOrEqual(44);
-}
 
 async function newContext(browser: Browser, size: (typeof sizes)[number], origin?: string) {
   const context = await browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.hasTouch });

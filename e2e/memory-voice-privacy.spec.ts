@@ -3,9 +3,9 @@
 // memory with a recording shows a voice badge with its length that plays in place, one
 // recording at a time; a spoken follow-up answer plays in the detail beside its question.
 // Memories are made through the real API (POST /api/memories, multipart).
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { FOLLOW_UP_AUDIO_FIELD, FOLLOW_UP_RESPONSES_FIELD, MEMORY_AUDIO_DURATION_FIELD, MEMORY_AUDIO_FIELD, type Memory } from '../common/memories';
-import { recordVoice, seenTooltips, seriousViolations, signUp } from './helpers';
+import { expectTouchTarget, recordVoice, seenTooltips, seriousViolations, signUp } from './helpers';
 import { createMemory, createTimeline, joinedMember } from './memory-fixtures';
 import { messages } from '../common/messages';
 
@@ -79,12 +79,6 @@ async function owner(page: Page) {
   return createTimeline(page.request, 'Lovelace Family');
 }
 
-async function expectTarget(control: Locator) {
-  const box = await control.boundingBox();
-  expect(box?.width).toBeGreaterThanOrEqual(44);
-  expect(box?.height).toBeGreaterThanOrEqual(44);
-}
-
 const sizes = [
   { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
@@ -153,7 +147,7 @@ for (const size of sizes) {
       // Both are private (shared with no one else): the mark shows beside the badge's entry.
       await expect(boatEntry.getByText(messages.onlyYou, { exact: true })).toBeVisible();
       const playBoat = boatEntry.getByRole('button', { name: messages.playVoiceRecording });
-      await expectTarget(playBoat);
+      await expectTouchTarget(playBoat);
       expect(await seriousViolations(page), 'timeline page with voice badges').toEqual([]);
       await page.screenshot({ path: testInfo.outputPath(`timeline-voice-${size.name}.png`), fullPage: true });
 
@@ -210,7 +204,7 @@ for (const size of sizes) {
       await expect(dialog.getByText(/^Q: /)).toHaveCount(0);
 
       const play = item.getByRole('button', { name: messages.playSpokenAnswer });
-      await expectTarget(play);
+      await expectTouchTarget(play);
       await expect(play).toHaveAccessibleDescription(question);
       await play.click();
       await expect.poll(() => soundingNow(page)).toEqual([answer.audioUrl]);

@@ -5,11 +5,11 @@
 // This spec runs a Heirloom server of its own with SMTP_URL at the loopback peer
 // (server/test/smtp-peer.ts): the config's shared servers send no mail, as a default install.
 import { rmSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { messages } from '../common/messages';
 import { startInstance, type Instance } from '../server/test/instance';
 import { startSmtpPeer, type SmtpPeer } from '../server/test/smtp-peer';
-import { PASSWORD, signOut, uniqueEmail } from './helpers';
+import { expectTouchTarget, PASSWORD, signOut, uniqueEmail } from './helpers';
 
 // Beside the config's two servers (E2E_PORT and E2E_PORT + 1000) and words-arrive's (+ 2000).
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 2500;
@@ -41,12 +41,6 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
-/** The control's box: at least 44 px tall (DESIGN: 44 px targets in the app). */
-async function expectTarget(page: Page, name: string, role: 'button' | 'link' = 'button') {
-  const box = await page.getByRole(role, { name }).boundingBox();
-  expect(box!.height).toBeGreaterThanOrEqual(44);
-}
-
 test.describe('with mail', () => {
   test.use({ baseURL: ORIGIN });
 
@@ -66,13 +60,13 @@ test.describe('with mail', () => {
     await page.context().clearCookies();
 
     await page.goto('/login');
-    await expectTarget(page, messages.forgotPasswordLink, 'link');
+    await expectTouchTarget(page.getByRole('link', { name: messages.forgotPasswordLink }));
     await page.getByRole('link', { name: messages.forgotPasswordLink }).click();
     await expect(page.getByRole('heading', { name: messages.forgotPasswordTitle })).toBeVisible();
     // By keyboard: the field has focus, Enter sends.
     await expect(page.getByLabel(messages.authEmail)).toBeFocused();
     await page.keyboard.type(email);
-    await expectTarget(page, messages.forgotPasswordSubmit);
+    await expectTouchTarget(page.getByRole('button', { name: messages.forgotPasswordSubmit }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({ hasText: messages.forgotPasswordSent })).toBeVisible();
 
@@ -89,7 +83,7 @@ test.describe('with mail', () => {
     await page.getByRole('button', { name: messages.resetPasswordSubmit }).click();
     await expect(page.getByText(messages.resetPasswordMismatch)).toBeVisible();
     await page.getByRole('textbox', { name: messages.resetPasswordConfirm, exact: true }).fill(NEW_PASSWORD);
-    await expectTarget(page, messages.resetPasswordSubmit);
+    await expectTouchTarget(page.getByRole('button', { name: messages.resetPasswordSubmit }));
     await page.getByRole('button', { name: messages.resetPasswordSubmit }).click();
     await expect(page.getByRole('status').filter({ hasText: messages.resetPasswordDone })).toBeVisible();
 

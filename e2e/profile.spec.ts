@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, PASSWORD, signedInWithTimeline, signOut } from './helpers';
+import { expectToast, expectTouchTarget, PASSWORD, signedInWithTimeline, signOut } from './helpers';
 import { messages } from '../common/messages';
 import { TRANSCRIBING_ORIGIN } from '../playwright.config';
 
@@ -115,8 +115,7 @@ test.describe('Profile', () => {
     const change = page.getByRole('button', { name: messages.profilePictureChangeLabel });
     await expect(change).toHaveCSS('opacity', '1');
     expect(await change.evaluate((button) => button.checkVisibility({ opacityProperty: true, visibilityProperty: true }))).toBe(true);
-    const box = (await change.boundingBox())!;
-    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    await expectTouchTarget(change);
 
     await change.focus();
     await expect(change).toBeFocused();

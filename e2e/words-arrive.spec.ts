@@ -13,7 +13,7 @@ import type { Memory } from '../common/memories';
 import { messages } from '../common/messages';
 import { startInstance, type Instance } from '../server/test/instance';
 import { startHeldService, type HeldService } from '../system/held-transcription-service';
-import { openWizard, seenTooltips, signUp } from './helpers';
+import { expectTouchTarget, openWizard, seenTooltips, signUp } from './helpers';
 
 const WORDS = 'We sailed at dawn with the whole family.';
 // Beside the config's two servers (E2E_PORT and E2E_PORT + 1000), so parallel runs keep apart.
@@ -60,7 +60,7 @@ test('a story saved without waiting shows "Writing down what was said…", then 
   const saveNow = recorder.getByRole('button', { name: messages.saveWithoutWaiting });
   // Focus moved there from Stop: the keyboard ends the wait.
   await expect(saveNow).toBeFocused();
-  expect((await saveNow.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await expectTouchTarget(saveNow);
   await page.keyboard.press('Enter');
   await expect(recorder).toBeHidden();
   await expect(wizard.getByLabel(messages.transcriptionLabel)).toHaveValue('');
