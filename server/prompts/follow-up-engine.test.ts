@@ -86,6 +86,19 @@ describe('the built-in follow-up engine', () => {
       );
     });
 
+    it('asks about a title that is a question as the prompt it answers, never as a name', () => {
+      // The storyteller's page titles a story with the family's question; the app, with the prompt tapped.
+      const question = 'What loss shaped you, and how do you carry that person with you now?';
+      for (const prompt of [undefined, question, 'What made you laugh this week?']) {
+        const pool = storyPool(question, prompt);
+        expect(pool[0]).toBe(`You chose this story for “${question}”: what made it the one that came to mind?`);
+        expect(pool.filter((each) => each.includes('“'))).toEqual([
+          `You chose this story for “${question}”: what made it the one that came to mind?`,
+          `Is there another moment that answers “${question}”, and how is it different from this one?`,
+        ]);
+      }
+    });
+
     it('never repeats a question over 30 calls, every one a question, and gives the same one for the same input', () => {
       const asked: string[] = [];
       for (let call = 0; call < 30; call++) {

@@ -190,6 +190,9 @@ export function followUpPool(memory: string): string[] {
 
 /** Quoted in a question: a long title or prompt would drown it, and its own end mark would double. */
 const QUOTED_MAX_LENGTH = 120;
+/** Whether the text ends in a question mark, closing quotes aside. */
+const asksSomething = (text: string | undefined): boolean => /\?["'”’\s]*$/.test(text ?? '');
+
 function quotable(text: string | undefined, keepEndMark: boolean): string | null {
   const trimmed = (text ?? '').trim().replace(/\s+/g, ' ').replace(/^["'“‘]+|["'”’]+$/g, '');
   const quoted = keepEndMark ? trimmed : trimmed.replace(/[\s.!?…:;,]+$/, '');
@@ -203,8 +206,12 @@ function quotable(text: string | undefined, keepEndMark: boolean): string | null
  * questions.
  */
 export function storyPool(title: string | undefined, prompt: string | undefined): string[] {
-  const named = quotable(title, false);
-  const asked = quotable(prompt, true);
+  // A title that asks something is the question the story answers (a prompt tapped in the app,
+  // a question on the storyteller's page), not a name for it: "when you think of “What…”" reads
+  // as nonsense, so it is asked about as that prompt is.
+  const titleAsks = asksSomething(title);
+  const named = titleAsks ? null : quotable(title, false);
+  const asked = quotable(titleAsks ? title : prompt, true);
   const aboutTitle = named ? titleTemplates.map((template) => template.replace('{}', named)) : [];
   const aboutPrompt = asked ? promptTemplates.map((template) => template.replace('{}', asked)) : [];
   const anchored: string[] = [];

@@ -142,6 +142,9 @@ describe("the storyteller's page", () => {
     await focused(tellMessages.tellReviewHeading);
     // The follow-up question arrives on its own: answering it is not one of the three taps.
     expect(await screen.findByRole('heading', { level: 2, name: 'Who hired you?' })).toBeTruthy();
+    // Asked about the family's question the story answers, not the day's prompt beside it.
+    const asked = calls.find((call) => call.url.endsWith('/follow-up'))!;
+    expect(JSON.parse(asked.init.body as string)).toEqual({ memoryContent: '', previousQuestions: [], prompt: 'What was your first job?' });
     scriptXhrAnswers({ status: 201, body: '{"id":"m1"}' });
     fireEvent.click(button(tellMessages.tellSend));
     await focused(tellMessages.tellThanksHeading);

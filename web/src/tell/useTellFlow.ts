@@ -119,17 +119,17 @@ export function useTellFlow(token: string) {
   );
 
   // A follow-up question, asked once the story is recorded or written: part of the same story,
-  // answered (or not) before Send, so the 3 taps stay 3.
-  const page = state.page;
+  // answered (or not) before Send, so the 3 taps stay 3. The story's title is the question it
+  // answers (the family's, or the day's prompt when none waits), so that goes as its prompt.
   const screen = state.screen.name;
   useEffect(() => {
-    if (screen !== 'review' || !draft || draft.followUp || askedFollowUp.current || !page) return;
+    if (screen !== 'review' || !draft || draft.followUp || askedFollowUp.current) return;
     askedFollowUp.current = true;
     tellApi
-      .followUp(token, { memoryContent: draft.typed, previousQuestions: [], title: draft.title, prompt: page.prompt })
+      .followUp(token, { memoryContent: draft.typed, previousQuestions: [], prompt: draft.title })
       .then(({ question }) => question.trim() && dispatch({ type: 'followUpAsked', question: question.trim() }))
       .catch(() => {});
-  }, [screen, draft, page, token]);
+  }, [screen, draft, token]);
 
   const link = state.link;
   const send = useCallback(async () => {
