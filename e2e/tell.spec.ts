@@ -144,8 +144,9 @@ test('Record, Stop, Send: three taps put her answer on the timeline, titled by t
   expect(questions.map((question) => question.answeredMemoryId)).toEqual([id]);
   expect(await keptChunks(page)).toBe(0);
 
-  // "Answer the next question": none waits, so the day's prompt.
-  await page.getByRole('button', { name: tellMessages.tellNextQuestion }).click();
+  // No other question waits: "Tell another story", on the day's prompt.
+  await expect(page.getByRole('button', { name: tellMessages.tellNextQuestion })).toHaveCount(0);
+  await page.getByRole('button', { name: tellMessages.tellAnotherStory }).click();
   await expect(page.getByText(tellMessages.tellPromptLead)).toBeVisible();
   await expect(page.getByRole('button', { name: tellMessages.tellRecord })).toBeVisible();
   // Hers, by title: all the link reads of her stories.

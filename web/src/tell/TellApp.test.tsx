@@ -146,8 +146,12 @@ describe("the storyteller's page", () => {
     const asked = calls.find((call) => call.url.endsWith('/follow-up'))!;
     expect(JSON.parse(asked.init.body as string)).toEqual({ memoryContent: '', previousQuestions: [], prompt: 'What was your first job?' });
     scriptXhrAnswers({ status: 201, body: '{"id":"m1"}' });
+    // Read again after the send: no other question waits, so the thank-you offers another story.
+    pageAnswer = { status: 200, body: { ...page, question: null } };
     fireEvent.click(button(tellMessages.tellSend));
     await focused(tellMessages.tellThanksHeading);
+    expect(button(tellMessages.tellAnotherStory)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: tellMessages.tellNextQuestion })).toBeNull();
 
     const [sent] = sentXhrs;
     expect(sent!.url).toBe('/api/tell/tok/memories');

@@ -183,7 +183,7 @@ function TellScreen({ flow }: { flow: ReturnType<typeof useTellFlow> }) {
         <Screen heading={tellMessages.tellThanksHeading}>
           <p className="tell-thanks">{tellMessages.tellThanksBody}</p>
           <button type="button" className="tell-button tell-primary" onClick={() => void flow.reopen()}>
-            {tellMessages.tellNextQuestion}
+            {flow.state.page?.question ? tellMessages.tellNextQuestion : tellMessages.tellAnotherStory}
           </button>
           {waiting}
         </Screen>

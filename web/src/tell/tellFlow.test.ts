@@ -137,9 +137,12 @@ describe('the storyteller page, step by step', () => {
     expect(read.draft).toMatchObject({ questionId: 'q1', title: 'What was your first job?' });
   });
 
-  it('sent: the thank-you, the story forgotten; the next question opens afresh', () => {
-    const sent = run(recorded(), { type: 'sent' });
-    expect(sent).toMatchObject({ screen: { name: 'sent' }, draft: null });
+  it('sent: the thank-you, the story forgotten, the page as read after it; the next question opens afresh', () => {
+    const next = { ...page, question: { id: 'q2', text: 'Who taught you to swim?', askedBy: 'Sam Rose' } };
+    const sent = run(recorded(), { type: 'sent', page: next });
+    expect(sent).toMatchObject({ screen: { name: 'sent' }, draft: null, page: next });
     expect(run(sent, { type: 'open' }, { type: 'opened', page, kept: null }).screen).toEqual({ name: 'ask' });
+    // That read failed: the question the story answered is not offered as the next one.
+    expect(run(recorded(), { type: 'sent', page: null }).page).toMatchObject({ question: null });
   });
 });

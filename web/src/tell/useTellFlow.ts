@@ -141,7 +141,8 @@ export function useTellFlow(token: string) {
         await tellApi.sendStory(token, form, draft.idempotencyKey, (percent) => dispatch({ type: 'sending', percent }));
         await keep(clearDraft());
         askedFollowUp.current = false;
-        dispatch({ type: 'sent' });
+        // Read again before the thank-you, so it offers a next question only when one waits.
+        dispatch({ type: 'sent', page: await tellApi.page(token).catch(() => null) });
         return;
       } catch (error) {
         const status = statusOf(error);
