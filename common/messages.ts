@@ -1046,6 +1046,8 @@ export const messages = {
   addStorytellerIntro: (timeline: string) =>
     `Someone who tells stories without an account: they get a link of their own, and what they record is filed on ${timeline} for everyone on it.`,
   storytellerNameLabel: 'Their name',
+  storytellerNameRequired: 'Their name is required',
+  storytellerNameTooLong: `Their name must be at most ${DISPLAY_NAME_MAX} characters`,
   storytellerNameHint: 'As the family calls them, e.g. Grandma Rose',
   storytellerEmailLabel: 'E-mail (optional)',
   storytellerEmailHint: 'Only for sending them the week\u2019s question. They never need to sign in.',

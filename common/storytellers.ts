@@ -5,7 +5,10 @@ import { emailField } from './auth.js';
 import { QUESTION_TEXT_MAX } from './limits.js';
 import { messages } from './messages.js';
 import { timeZoneField } from './prompts.js';
-import { displayNameField } from './users.js';
+import { nameField } from './users.js';
+
+/** The family's word for them ("Their name" on the form). */
+const storytellerNameField = nameField({ required: messages.storytellerNameRequired, tooLong: messages.storytellerNameTooLong });
 
 /** An e-mail for reminders, or none: blank and null both clear it. */
 const contactEmailField = z
@@ -13,7 +16,7 @@ const contactEmailField = z
   .optional();
 
 /** POST /api/timelines/{id}/storytellers. */
-export const createStorytellerBody = z.object({ displayName: displayNameField, email: contactEmailField }).strict();
+export const createStorytellerBody = z.object({ displayName: storytellerNameField, email: contactEmailField }).strict();
 export type CreateStorytellerBody = z.infer<typeof createStorytellerBody>;
 
 /** The week's question by e-mail: weekday 0–6 (0 = Sunday), `HH:mm`, an IANA zone. */
@@ -28,7 +31,7 @@ export type Reminder = z.infer<typeof reminder>;
 
 /** PATCH /api/storytellers/{id}. */
 export const updateStorytellerBody = z
-  .object({ displayName: displayNameField, email: contactEmailField, reminder: reminder.nullable() })
+  .object({ displayName: storytellerNameField, email: contactEmailField, reminder: reminder.nullable() })
   .partial()
   .strict();
 export type UpdateStorytellerBody = z.infer<typeof updateStorytellerBody>;

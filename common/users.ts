@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { DISPLAY_NAME_MAX } from './limits.js';
 import { messages } from './messages.js';
 
-export const displayNameField = z
-  .string({ error: messages.displayNameRequired })
-  .trim()
-  .min(1, { error: messages.displayNameRequired })
-  .max(DISPLAY_NAME_MAX, { error: messages.displayNameTooLong });
+/** A person's name as shown; `said` words its refusals for the form that asks it. */
+export const nameField = (said: { required: string; tooLong: string }) =>
+  z.string({ error: said.required }).trim().min(1, { error: said.required }).max(DISPLAY_NAME_MAX, { error: said.tooLong });
+
+export const displayNameField = nameField({ required: messages.displayNameRequired, tooLong: messages.displayNameTooLong });
 
 export const user = z.object({
   id: z.string(),

@@ -42,7 +42,7 @@ for (const size of sizes) {
       await expect(add.getByRole('textbox', { name: messages.storytellerNameLabel })).toBeFocused();
       // A blank name is refused beside the field, and nothing is sent.
       await page.keyboard.press('Enter');
-      await expect(add.getByText(messages.displayNameRequired)).toBeVisible();
+      await expect(add.getByText(messages.storytellerNameRequired)).toBeVisible();
       await page.keyboard.type(ROSE);
       await page.keyboard.press('Enter');
 

@@ -42,7 +42,7 @@ describe.each(dialects)('AddStorytellerDialog (%s)', (dialect) => {
     open();
     fireEvent.change(screen.getByRole('textbox', { name: messages.storytellerEmailLabel }), { target: { value: 'rose@' } });
     fireEvent.click(screen.getByRole('button', { name: messages.storytellerCreate }));
-    expect(await screen.findByText(messages.displayNameRequired)).toBeTruthy();
+    expect(await screen.findByText(messages.storytellerNameRequired)).toBeTruthy();
     expect(screen.getByText(messages.emailInvalid)).toBeTruthy();
     expect(await storytellersOf(timeline.id)).toEqual([]);
   });
