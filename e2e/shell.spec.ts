@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { messages } from '../common/messages';
 import { FEEDBACK_URL } from '../playwright.config';
-import { seenTooltips, signedInWithTimeline } from './helpers';
+import { desktop, phone, seenTooltips, signedInWithTimeline } from './helpers';
 import { createMemory, createTimeline, joinedMember } from './memory-fixtures';
 
 /** The bell's name: "Notifications, 3 unread" (accounts §2). */
@@ -51,6 +51,20 @@ test.describe('App shell', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: messages.shellSearchMemories }).click();
     await expect(page.getByRole('dialog', { name: messages.searchTitle })).toBeVisible();
+  });
+
+  test("the title and the + sit on the page's centre line at phone and desktop size", async ({ page }) => {
+    await signedInWithTimeline(page);
+    const title = page.getByRole('banner').getByRole('link', { name: messages.appName });
+    const capture = page.getByRole('navigation', { name: messages.shellMainNavigation }).getByRole('button', { name: messages.captureAMemory });
+    for (const viewport of [phone, desktop]) {
+      await page.setViewportSize(viewport);
+      for (const control of [title, capture]) {
+        const box = (await control.boundingBox())!;
+        // The header's sides differ (one button left, two right), as do "Home" and "Timeline".
+        expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThanOrEqual(1);
+      }
+    }
   });
 
   test('the bell shows the unread count, "9+" above 9, and polls every 30 s', async ({ browser, page }) => {

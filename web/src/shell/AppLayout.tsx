@@ -71,7 +71,7 @@ export function AppLayout({ user }: { user: User }) {
       {/* The header and the bottom navigation stay put while the page scrolls under them; when a
           dialog locks the page's scroll, they keep clear of the scrollbar it hides. */}
       <header className={`${classes.header} ${RemoveScroll.classNames.zeroRight}`}>
-        <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
+        <div className={classes.bar}>
           <ActionIcon ref={menuButton} variant="subtle" color="gray" size={44} aria-label={messages.shellOpenMenu} onClick={openMenu}>
             <IconMenu2 size={22} />
           </ActionIcon>
@@ -84,7 +84,7 @@ export function AppLayout({ user }: { user: User }) {
               <IconSearch size={22} />
             </ActionIcon>
           </Group>
-        </Group>
+        </div>
       </header>
 
       <main className={classes.main}>

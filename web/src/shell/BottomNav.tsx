@@ -1,4 +1,4 @@
-import { ActionIcon, Group, UnstyledButton, Stack, Text } from '@mantine/core';
+import { ActionIcon, UnstyledButton, Stack, Text } from '@mantine/core';
 import { IconHome, IconPlus, IconTimeline } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { messages } from '../../../common/messages';
@@ -11,13 +11,13 @@ export function BottomNav({ onCapture }: { onCapture: () => void }) {
   const onTimeline = pathname === '/timeline' || pathname.startsWith('/timeline/');
 
   return (
-    <Group component="nav" aria-label={messages.shellMainNavigation} justify="space-around" align="center" h="100%" px="md" maw={560} mx="auto" wrap="nowrap">
+    <nav aria-label={messages.shellMainNavigation} className={`${classes.bar} ${classes.navBar}`}>
       <NavItem to="/" label={messages.shellHome} active={pathname === '/'} icon={<IconHome size={24} />} />
       <ActionIcon size={56} radius="xl" variant="gradient" gradient={{ from: 'violet', to: 'pink' }} aria-label={messages.captureAMemory} onClick={onCapture} className={classes.capture} {...navEntryAttribute('capture')}>
         <IconPlus size={30} />
       </ActionIcon>
       <NavItem to="/timeline" label={messages.timeline} active={onTimeline} icon={<IconTimeline size={24} />} entry="timeline" />
-    </Group>
+    </nav>
   );
 }
 
