@@ -2,7 +2,7 @@
 // Download All), §5 (no future dates, the start not after the end, Download All only once the
 // preview holds a memory), §7 (one archive per month, 500 ms apart), §8 (the toasts).
 // Loaded lazily by LazyBulkDownloadDialog.
-import '@mantine/dates/styles.css';
+import '../../components/dates.css';
 import { Alert, Button, Group, Modal, Progress, ScrollArea, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconDownload } from '@tabler/icons-react';

@@ -3,7 +3,7 @@
 // comments and listen codes (both on) and the cover. Loaded lazily by LazyMakeBookDialog; the
 // form is mounted while the dialog is open, so each opening starts from the defaults, and a
 // refusal keeps everything chosen and typed.
-import '@mantine/dates/styles.css';
+import '../../components/dates.css';
 import { Alert, Button, Checkbox, Group, Modal, NativeSelect, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useState, type FormEvent } from 'react';

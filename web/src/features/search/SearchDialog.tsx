@@ -4,7 +4,7 @@
 // on (§5). A result opens the memory detail dialog above this one, so closing it comes back
 // to the results. The results come a page at a time (useMemorySearch); the count says so until
 // the last has come. Loaded lazily by LazySearchDialog.
-import '@mantine/dates/styles.css';
+import '../../components/dates.css';
 import { Group, Loader, Modal, MultiSelect, ScrollArea, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconSearch } from '@tabler/icons-react';

@@ -1,7 +1,7 @@
 // memories §2 "Timeline page": a calendar popover that filters by one day. Only days that
 // hold memories can be chosen, never a future day; a year stepper bounded 1900..this year
 // (memories §5, §9), month arrows and 'Clear Date'.
-import '@mantine/dates/styles.css';
+import '../../components/dates.css';
 import { ActionIcon, Button, Group, Loader, Popover, Stack, Text } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';

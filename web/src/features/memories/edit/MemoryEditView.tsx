@@ -2,7 +2,7 @@
 // (validation rules of an existing memory).
 import { Button, Group, Progress, Stack, TagsInput, Text, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
+import '../../../components/dates.css';
 import { useState } from 'react';
 import { MEMORY_EARLIEST_YEAR, MEMORY_TAGS_MAX, MEMORY_TEXT_MAX } from '../../../../../common/limits';
 import type { Memory } from '../../../../../common/memories';
