@@ -275,9 +275,9 @@ export async function shoot(page: Page, name: string, at?: Locator) {
  * took for a control not drawn. One that is never drawn still fails, after the wait.
  */
 export async function expectTouchTarget(control: Locator) {
-  let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
-  await expect.poll(async () => (box = await control.boundingBox()), { message: 'the control is drawn' }).not.toBeNull();
-  const { width, height } = box!;
+  const drawn: { box: Awaited<ReturnType<Locator['boundingBox']>> } = { box: null };
+  await expect.poll(async () => (drawn.box = await control.boundingBox()), { message: 'the control is drawn' }).not.toBeNull();
+  const { width, height } = drawn.box!;
   expect(height, 'its height').toBeGreaterThanOrEqual(44);
   expect(width, 'its width').toBeGreaterThanOrEqual(44);
 }

@@ -4,6 +4,7 @@
 // takes effect on the next call. On both dialects.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DISPLAY_NAME_MAX } from '../../common/limits.js';
 import { messages } from '../../common/messages.js';
 import type { Storyteller } from '../../common/storytellers.js';
 import type { TimelineMember } from '../../common/timelines.js';
@@ -53,6 +54,9 @@ describe.each(dialects)('storytellers, the family side, on %s', (dialect) => {
     const blank = await add({ displayName: '' }, as(family.creator));
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe(messages.storytellerNameRequired);
+    const long = await add({ displayName: 'R'.repeat(DISPLAY_NAME_MAX + 1) }, as(family.creator));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe(messages.storytellerNameTooLong);
     expect((await add({ displayName: 'Rose', email: 'not an address' }, as(family.creator))).statusCode).toBe(400);
     expect(await t.ctx.db.selectFrom('storytellers').select('user_id').execute()).toHaveLength(before.length);
   });

@@ -170,8 +170,11 @@ describe("the storyteller's page", () => {
     fireEvent.click(await screen.findByRole('button', { name: tellMessages.tellFollowUpWrite }));
     fireEvent.change(screen.getByRole('textbox', { name: tellMessages.tellFollowUpAnswerLabel }), { target: { value: 'Mr Hale at the bakery.' } });
     scriptXhrAnswers({ status: 201, body: '{"id":"m1"}' });
+    // Another question waits once this one is answered: the thank-you offers it when the page, read again, says so.
+    pageAnswer = { status: 200, body: { ...page, question: { id: 'q2', text: 'Who taught you to swim?', askedBy: 'Sam Rose' } } };
     fireEvent.click(button(tellMessages.tellSend));
     await heading(tellMessages.tellThanksHeading);
+    expect(await screen.findByRole('button', { name: tellMessages.tellNextQuestion })).toBeTruthy();
     const form = sentXhrs[0]!.body as FormData;
     expect(form.get('content')).toBe('Q: Who hired you?\nA: Mr Hale at the bakery.');
     expect(JSON.parse(form.get('followUpResponses') as string)).toEqual([{ question: 'Who hired you?', answer: 'Mr Hale at the bakery.', hasAudio: false }]);
@@ -306,8 +309,11 @@ describe("the storyteller's page", () => {
     expect(button(tellMessages.tellListen)).toBeTruthy();
     expect(button(tellMessages.tellRecordAgain)).toBeTruthy();
     scriptXhrAnswers({ status: 201, body: '{"id":"m1"}' });
+    // Another question waits once this one is answered: the thank-you offers it when the page, read again, says so.
+    pageAnswer = { status: 200, body: { ...page, question: { id: 'q2', text: 'Who taught you to swim?', askedBy: 'Sam Rose' } } };
     fireEvent.click(button(tellMessages.tellSend));
     await heading(tellMessages.tellThanksHeading);
+    expect(await screen.findByRole('button', { name: tellMessages.tellNextQuestion })).toBeTruthy();
     const form = sentXhrs[0]!.body as FormData;
     // The bytes joined in order are tellDraftStore.test.ts's (Node's Blob): fake-indexeddb cannot clone jsdom's.
     expect(form.get('audio')).toBeInstanceOf(File);
@@ -367,8 +373,11 @@ describe("the storyteller's page", () => {
     expect((button(tellMessages.tellSend) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByRole('textbox', { name: tellMessages.tellWriteLabel }), { target: { value: 'I grew up by the sea.' } });
     scriptXhrAnswers({ status: 201, body: '{"id":"m1"}' });
+    // Another question waits once this one is answered: the thank-you offers it when the page, read again, says so.
+    pageAnswer = { status: 200, body: { ...page, question: { id: 'q2', text: 'Who taught you to swim?', askedBy: 'Sam Rose' } } };
     fireEvent.click(button(tellMessages.tellSend));
     await heading(tellMessages.tellThanksHeading);
+    expect(await screen.findByRole('button', { name: tellMessages.tellNextQuestion })).toBeTruthy();
     const form = sentXhrs[0]!.body as FormData;
     expect(form.get('content')).toBe('I grew up by the sea.');
     expect(form.get('audio')).toBeNull();

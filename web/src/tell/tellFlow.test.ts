@@ -137,12 +137,11 @@ describe('the storyteller page, step by step', () => {
     expect(read.draft).toMatchObject({ questionId: 'q1', title: 'What was your first job?' });
   });
 
-  it('sent: the thank-you, the story forgotten, the page as read after it; the next question opens afresh', () => {
+  it('sent: the thank-you, the story forgotten, its question done until the page read again has another; the next question opens afresh', () => {
+    const sent = run(recorded(), { type: 'sent' });
+    expect(sent).toMatchObject({ screen: { name: 'sent' }, draft: null, page: { question: null } });
     const next = { ...page, question: { id: 'q2', text: 'Who taught you to swim?', askedBy: 'Sam Rose' } };
-    const sent = run(recorded(), { type: 'sent', page: next });
-    expect(sent).toMatchObject({ screen: { name: 'sent' }, draft: null, page: next });
+    expect(run(sent, { type: 'pageRead', page: next })).toMatchObject({ screen: { name: 'sent' }, page: next });
     expect(run(sent, { type: 'open' }, { type: 'opened', page, kept: null }).screen).toEqual({ name: 'ask' });
-    // That read failed: the question the story answered is not offered as the next one.
-    expect(run(recorded(), { type: 'sent', page: null }).page).toMatchObject({ question: null });
   });
 });

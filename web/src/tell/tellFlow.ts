@@ -49,8 +49,7 @@ export type TellAction =
   | { type: 'followUpCleared' }
   | { type: 'sending'; percent: number }
   | { type: 'sendFailed'; status: number; message: string }
-  /** The story went; `page` is the page read just after (null when that read failed). */
-  | { type: 'sent'; page: TellPage | null }
+  | { type: 'sent' }
   | { type: 'kept' }
   /** The connection is back (the browser's `online`): Send no longer says it will wait. */
   | { type: 'online' }
@@ -162,22 +161,18 @@ export function tellReducer(state: TellState, action: TellAction): TellState {
       if (action.status === 404) return { ...state, screen: { name: 'gone' } };
       return { ...state, screen: { name: 'failed', message: action.message } };
     case 'sent':
-      // The thank-you offers the next question only when the page read after the send has one.
-      return { ...state, draft: null, page: action.page ?? withoutAnswered(state), screen: { name: 'sent' } };
-    case 'kept':
-      // The question it answers is not offered again while it waits: another story is the day's prompt.
-      return { ...state, draft: null, page: withoutAnswered(state), screen: { name: 'kept' } };
+    case 'kept': {
+      // The question it answers is not offered again (the thank-you offers a next question only
+      // when the page, read again, has another): another story is the day's prompt.
+      const page = state.page;
+      const answered = page?.question && draft?.questionId === page.question.id && draft.link === state.link;
+      return { ...state, draft: null, page: page && answered ? { ...page, question: null } : page, screen: { name: action.type } };
+    }
     case 'online':
       return state.offline ? { ...state, offline: false } : state;
     case 'pageRead':
       return state.page ? { ...state, offline: false, page: action.page } : state;
   }
-}
-
-/** The page without the question the story under way answers, which is done once it is sent or kept. */
-function withoutAnswered({ page, draft, link }: TellState): TellPage | null {
-  const answered = page?.question && draft?.questionId === page.question.id && draft.link === link;
-  return page && answered ? { ...page, question: null } : page;
 }
 
 /** The story has something in it to send: a recording, or typed words. */

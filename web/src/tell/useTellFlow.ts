@@ -70,22 +70,26 @@ export function useTellFlow(token: string) {
     for (const entry of waiting.entries) labels.current.set(entry.id, entry.label);
   }, [waiting.entries]);
   const [sentNote, setSentNote] = useState('');
+  // Her stories and the next question, read again once a story went; a read that fails leaves the page as it is.
+  const readPageAgain = useCallback(() => {
+    tellApi
+      .page(token)
+      .then((page) => dispatch({ type: 'pageRead', page }))
+      .catch(() => {});
+  }, [token]);
   useEffect(() => {
     const stop = startOutbox(owner);
     const unsubscribe = onOutboxEvent((event) => {
       if (event.type !== 'sent' || event.entry.owner !== owner) return;
       const title = labels.current.get(event.entry.id);
       setSentNote(title ? tellMessages.tellWaitingSent(title) : tellMessages.tellThanksBody);
-      tellApi
-        .page(token)
-        .then((page) => dispatch({ type: 'pageRead', page }))
-        .catch(() => {});
+      readPageAgain();
     });
     return () => {
       stop();
       unsubscribe();
     };
-  }, [owner, token]);
+  }, [owner, readPageAgain]);
 
   // Every change of the story but the chunks of a recording under way, which come on their own.
   const draft = state.draft;
@@ -141,8 +145,9 @@ export function useTellFlow(token: string) {
         await tellApi.sendStory(token, form, draft.idempotencyKey, (percent) => dispatch({ type: 'sending', percent }));
         await keep(clearDraft());
         askedFollowUp.current = false;
-        // Read again before the thank-you, so it offers a next question only when one waits.
-        dispatch({ type: 'sent', page: await tellApi.page(token).catch(() => null) });
+        dispatch({ type: 'sent' });
+        // The thank-you shows at once; what it offers next follows the page as read now.
+        readPageAgain();
         return;
       } catch (error) {
         const status = statusOf(error);
@@ -166,7 +171,7 @@ export function useTellFlow(token: string) {
     await keep(clearDraft());
     askedFollowUp.current = false;
     dispatch({ type: 'kept' });
-  }, [draft, link, token]);
+  }, [draft, link, token, readPageAgain]);
 
   return {
     state,
