@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openWizard, signedInWithTimeline } from './helpers';
+import { createMemory } from './memory-fixtures';
 import { messages } from '../common/messages';
 
 // accounts §2: the app is used on phones; the shell must fit a 390×844 screen.
@@ -45,6 +46,32 @@ test.describe('At phone width, with timelines', () => {
     await expect(visitor.getByRole('heading', { name: messages.inviteYoureInvited })).toBeVisible();
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await visitor.screenshot({ path: 'test-results/screens/phone-timeline-invite.png' });
+  });
+});
+
+test.describe('Dialogs at phone width', () => {
+  test("a memory's long title wraps with room between its lines, clear of the close button", async ({ page }) => {
+    await signedInWithTimeline(page);
+    const [timeline] = (await (await page.request.get('/api/timelines')).json()) as Array<{ id: string }>;
+    const title = 'The summer we drove to the lake with Grandpa Walter and everybody sang';
+    await createMemory(page.request, timeline!.id, { title });
+    await page.goto('/');
+    await page.getByRole('button', { name: messages.homeSpotlightReveal }).click();
+    await page.getByRole('article', { name: title }).getByRole('button', { name: messages.viewMemory }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    const heading = dialog.getByRole('heading', { name: title });
+    await expect(heading).toBeVisible();
+    const { lineHeight, fontSize, height } = await heading.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { lineHeight: parseFloat(style.lineHeight), fontSize: parseFloat(style.fontSize), height: element.getBoundingClientRect().height };
+    });
+    // Mantine draws a dialog's title at line-height 1, so wrapped lines all but touch.
+    expect(lineHeight / fontSize).toBeGreaterThanOrEqual(1.25);
+    expect(Math.round(height / lineHeight)).toBeGreaterThanOrEqual(2);
+    const headingBox = (await heading.boundingBox())!;
+    const closeBox = (await dialog.getByRole('button', { name: messages.detailClose }).boundingBox())!;
+    expect(closeBox.x - (headingBox.x + headingBox.width)).toBeGreaterThanOrEqual(12);
+    await page.screenshot({ path: 'test-results/screens/phone-memory-long-title.png' });
   });
 });
 
