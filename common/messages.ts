@@ -446,6 +446,10 @@ export const messages = {
   sharingSelectiveDescription: 'Choose which timeline members can view',
   sharingSelectiveAloneDescription: 'Your family will see it as they join the timeline',
   sharingNobodyElseYet: 'No one else is on the chosen timelines yet. Everyone who joins will see this memory.',
+  // Offline, on a device that has not seen the chosen timelines' members: nobody can be ticked,
+  // and a choice made before stands (SharingStep wizardAudience).
+  sharingMembersUnavailable: 'The people on the chosen timelines cannot be listed right now. They show again once you are back online.',
+  audienceChosenUnlisted: 'Only you and the people you chose',
 
   // DESIGN "AI", memories §7: POST /api/audio/transcribe
   transcriptionNotConfigured: 'Transcription is not configured',

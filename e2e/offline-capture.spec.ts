@@ -182,3 +182,35 @@ test("the wizard's code cut off on a weak signal is asked for again, and the wiz
   expect(asked).toBe(2);
   await grace.close();
 });
+
+test("offline, with a timeline whose members this phone never read, the sharing step says they cannot be listed, and the memory goes to everyone on the timelines", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const { grace, timelineId } = await roseAndGrace(page, browser);
+  // A second timeline, known to the app (its list is read on load) but whose members it never asked for.
+  expect((await page.request.post('/api/timelines', { data: { name: 'Garden Club', color: '#16a34a' } })).status()).toBe(201);
+  await page.reload();
+  const wizard = await openWizard(page);
+  await page.context().setOffline(true);
+  const title = 'The first sweet peas';
+  await wizard.getByLabel(messages.captureTitleLabel).fill(title);
+  await wizard.getByLabel(messages.notesLabel).fill('Pink ones, along the fence.');
+  await wizard.getByRole('button', { name: messages.next }).click();
+  await wizard.getByRole('button', { name: messages.no }).click();
+  await wizard.getByRole('checkbox', { name: 'Garden Club' }).check();
+  await wizard.getByRole('button', { name: messages.continue }).click();
+
+  // Not "No one else is on the chosen timelines yet": Grace is there, the phone cannot say so.
+  await expect(wizard.getByText(messages.sharingMembersUnavailable)).toBeVisible();
+  await expect(wizard.getByText(messages.sharingNobodyElseYet)).toHaveCount(0);
+  await expect(wizard.getByText(messages.sharingSelectiveAloneDescription)).toHaveCount(0);
+  await expect(wizard.getByRole('status').filter({ hasText: messages.audienceTimeline(['Lovelace Family', 'Garden Club']) })).toBeVisible();
+  await shoot(page, 'offline-sharing-unlisted');
+  await wizard.getByRole('button', { name: messages.captureSaveMemory }).click();
+  await expectToast(page, messages.memoryKept, messages.memoryKeptDetail);
+
+  await page.context().setOffline(false);
+  await expect(waitingList(page)).toHaveCount(0, { timeout: 30_000 });
+  const [found] = await graceFinds(grace, timelineId, title);
+  expect(found?.audience).toBe('timeline');
+  await grace.close();
+});

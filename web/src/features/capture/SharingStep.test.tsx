@@ -8,13 +8,13 @@ import { messages } from '../../../../common/messages';
 import type { Member } from '../../../../common/timelines';
 import { installBrowserStandIns, renderWithMantine } from '../../test/renderWithMantine';
 import type { SharingMode } from './draft';
-import { SharingStep, wizardAudience } from './SharingStep';
+import { SharingStep, wizardAudience, type UnlistedChoice } from './SharingStep';
 
 const person = (id: string, displayName: string): Member => ({ id, displayName, firstName: null, lastName: null, email: `${id}@example.org`, profileImageUrl: null, isStoryteller: false });
 const bea = person('bea', 'Bea Bennett');
 const cy = person('cy', 'Cy Carter');
 
-function step(mode: SharingMode, members: Member[], selected: string[], timelineNames = ['Our Family']) {
+function step(mode: SharingMode, members: Member[], selected: string[], timelineNames = ['Our Family'], unlisted?: UnlistedChoice) {
   const noop = () => undefined;
   return (
     <MemoryRouter>
@@ -23,6 +23,7 @@ function step(mode: SharingMode, members: Member[], selected: string[], timeline
         onModeChange={noop}
         members={members}
         membersLoading={false}
+        membersUnlisted={unlisted}
         timelineNames={timelineNames}
         selected={selected}
         onSelectedChange={noop}
@@ -56,6 +57,19 @@ describe("the wizard's sharing step", () => {
     expect(screen.getByText(messages.sharingNobodyElseYet)).toBeTruthy();
   });
 
+  it('says the people cannot be listed, not that nobody is there, when their list could not be read (offline)', () => {
+    const view = renderWithMantine(step('timeline', [], [], ['Our Family'], { chosenByHand: false }));
+    expect(screen.getByText(messages.sharingMembersUnavailable)).toBeTruthy();
+    expect(screen.queryByText(messages.sharingNobodyElseYet)).toBeNull();
+    expect(screen.queryByText(messages.sharingSelectiveAloneDescription)).toBeNull();
+    expect(words().textContent).toBe('Everyone on Our Family, including people who join later');
+    // Ticked by hand before the list was lost: those people, unnamed, or nobody.
+    view.rerender(step('timeline', [], ['bea'], ['Our Family'], { chosenByHand: true }));
+    expect(words().textContent).toBe(messages.audienceChosenUnlisted);
+    view.rerender(step('timeline', [], [], ['Our Family'], { chosenByHand: true }));
+    expect(words().textContent).toBe('Only you');
+  });
+
   it('names the one person chosen, counts several, and says Only you for Private', () => {
     const view = renderWithMantine(step('timeline', [bea, cy], ['cy']));
     expect(words().textContent).toBe('Only you and Cy Carter');
@@ -73,5 +87,11 @@ describe("the wizard's sharing step", () => {
     expect(wizardAudience('timeline', [], [bea, cy])).toBe('private');
     // Someone ticked before they left the list counts for nothing.
     expect(wizardAudience('timeline', ['gone', 'bea', 'cy'], [bea, cy])).toBe('timeline');
+    // The list unread (offline): the untouched default is the timelines; a choice made by hand
+    // stays those people, or nobody, never widened to the timelines.
+    expect(wizardAudience('timeline', [], [], { chosenByHand: false })).toBe('timeline');
+    expect(wizardAudience('timeline', ['bea'], [], { chosenByHand: true })).toBe('people');
+    expect(wizardAudience('timeline', [], [], { chosenByHand: true })).toBe('private');
+    expect(wizardAudience('private', [], [], { chosenByHand: false })).toBe('private');
   });
 });

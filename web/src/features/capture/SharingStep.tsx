@@ -44,16 +44,26 @@ export function useSharingMembers(timelineIds: string[], activeTimelineId: strin
   const defaultSelection = activeMembers
     ? activeMembers.filter((member) => byId.has(member.id)).map((member) => member.id)
     : members.map((member) => member.id);
-  return { members, defaultSelection, isLoading: results.some((result) => result.isPending) };
+  // Offline, never seen on this device (or refused): nobody can be listed, which is not nobody there.
+  const unavailable = results.some((result) => result.isError && !result.data);
+  return { members, defaultSelection, isLoading: results.some((result) => result.isPending), unavailable };
+}
+
+/** The people of the choice, when their list could not be read: whether they were ticked by hand before. */
+export interface UnlistedChoice {
+  chosenByHand: boolean;
 }
 
 /**
  * issue 20 "Who sees a memory": 'Private' is the creator alone; 'Selective Sharing' with every
  * listed member ticked (also while nobody else is there yet) is everyone on the timelines, now
- * and later; some ticked is those people.
+ * and later; some ticked is those people. `unlisted` when the members could not be read: the
+ * untouched default is everyone on the timelines (as the step says), and people ticked before
+ * stay exactly those, never widened to the timelines for want of the list.
  */
-export function wizardAudience(mode: SharingMode, selected: readonly string[], members: readonly Member[]): Audience {
+export function wizardAudience(mode: SharingMode, selected: readonly string[], members: readonly Member[], unlisted?: UnlistedChoice): Audience {
   if (mode === 'private') return 'private';
+  if (unlisted) return !unlisted.chosenByHand ? 'timeline' : selected.length > 0 ? 'people' : 'private';
   const listed = new Set(members.map((member) => member.id));
   return audienceOf(selected.filter((id) => listed.has(id)).length, members.length);
 }
@@ -63,6 +73,8 @@ interface SharingStepProps {
   onModeChange: (mode: SharingMode) => void;
   members: Member[];
   membersLoading: boolean;
+  /** The members could not be read (offline, never seen on this device): the choice as it stood. */
+  membersUnlisted?: UnlistedChoice;
   /** Names of the chosen timelines, for the words saying who will see the memory. */
   timelineNames: string[];
   selected: string[];
@@ -76,11 +88,18 @@ interface SharingStepProps {
 
 export function SharingStep(props: SharingStepProps) {
   const { mode, members, selected, saving } = props;
-  const alone = !props.membersLoading && members.length === 0;
-  const audience = wizardAudience(mode, selected, members);
+  const unlisted = props.membersUnlisted;
+  const alone = !props.membersLoading && !unlisted && members.length === 0;
+  const audience = wizardAudience(mode, selected, members, unlisted);
   const chosen = members.filter((member) => selected.includes(member.id)).map((member) => ({ name: displayNameOf(member) }));
   // Said while the members are known: until then 'Selective Sharing' could still be anyone.
-  const words = mode === 'timeline' && props.membersLoading ? '' : audienceWords(audience, props.timelineNames, chosen);
+  // Unlisted, the people ticked before have no names here.
+  const words =
+    mode === 'timeline' && props.membersLoading
+      ? ''
+      : audience === 'people' && unlisted
+        ? messages.audienceChosenUnlisted
+        : audienceWords(audience, props.timelineNames, chosen);
   return (
     <Stack gap="md">
       <Radio.Group value={mode} onChange={(value) => props.onModeChange(value as SharingMode)} label={messages.sharingWhoCanSee}>
@@ -112,6 +131,10 @@ export function SharingStep(props: SharingStepProps) {
           </Group>
           {props.membersLoading ? (
             <Loader size="sm" />
+          ) : unlisted ? (
+            <Text size="md" c="dimmed">
+              {messages.sharingMembersUnavailable}
+            </Text>
           ) : members.length === 0 ? (
             <Text size="md" c="dimmed">
               {messages.sharingNobodyElseYet}

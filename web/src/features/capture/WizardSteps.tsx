@@ -70,6 +70,7 @@ export function WizardSteps({ wizard, onRecord, onInvite, onSave }: WizardStepsP
           onModeChange={(mode) => update({ sharing: mode, sharedWith: null })}
           members={sharing.members}
           membersLoading={sharing.isLoading}
+          membersUnlisted={sharing.unlisted}
           timelineNames={timelineIds.flatMap((timelineId) => timelines.find((timeline) => timeline.id === timelineId)?.name ?? [])}
           selected={sharedWith}
           onSelectedChange={(ids) => update({ sharedWith: ids })}

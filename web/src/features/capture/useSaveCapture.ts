@@ -24,7 +24,7 @@ export function useSaveCapture(wizard: WizardState, owner: string, onSaved: () =
       const videoThumbnail = await wizard.videoThumbnail();
       const sharedWithChoice = draft.sharing === 'private' ? [] : sharedWith;
       // issue 20: the audience the choice on screen means (SharingStep says it in words).
-      const audience = wizardAudience(draft.sharing, sharedWithChoice, sharing.members);
+      const audience = wizardAudience(draft.sharing, sharedWithChoice, sharing.members, sharing.unlisted);
       // issue 20: the key is kept with the draft, so Save pressed again after a failure sends it again.
       const keyed = withIdempotencyKey(draft, newIdempotencyKey);
       if (keyed !== draft) update({ idempotencyKey: keyed.idempotencyKey });

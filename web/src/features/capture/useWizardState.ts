@@ -57,7 +57,8 @@ export function useWizardState(user: User, opened: boolean) {
   const initialTimelines = active && known.has(active.id) ? [active.id] : timelines[0] ? [timelines[0].id] : [];
   const timelineIds = (draft.timelineIds ?? initialTimelines).filter((timelineId) => known.has(timelineId));
 
-  const sharing = useSharingMembers(step === 'sharing' ? timelineIds : [], active?.id ?? null, user.id);
+  const members = useSharingMembers(step === 'sharing' ? timelineIds : [], active?.id ?? null, user.id);
+  const sharing = { ...members, unlisted: members.unavailable ? { chosenByHand: draft.sharedWith !== null } : undefined };
   const sharedWith = draft.sharedWith ?? sharing.defaultSelection;
 
   // Each opening starts with focus returning normally; leaving the start step ends its Undo.
