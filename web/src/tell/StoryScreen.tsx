@@ -1,6 +1,7 @@
-// The story before it is sent: recorded (Listen, Record again) or written, with its photos and
-// the follow-up question, and one big "Send to my family". A failed send shows here again, kept;
-// opened with no connection, it says first that Send will keep the story until one comes.
+// The story before it is sent: recorded (Listen, Record again) or written (with a way to record
+// instead), with its photos and the follow-up question, and one big "Send to my family". Words
+// typed before a recording go with it, so they stay in sight beside it. A failed send shows here
+// again, kept; opened with no connection, it says first that Send will keep the story until one comes.
 import { tellMessages } from '../../../common/tell-messages';
 import { FollowUp } from './FollowUp';
 import { Photos } from './Photos';
@@ -19,21 +20,33 @@ interface StoryScreenProps {
 
 export function StoryScreen({ draft, flow, restored, failure, offline }: StoryScreenProps) {
   const recorded = draft.audio !== null;
-  const heading = restored ? tellMessages.tellRestored : recorded ? tellMessages.tellReviewHeading : tellMessages.tellWriteHeading;
+  const heading = restored
+    ? recorded
+      ? tellMessages.tellRestored
+      : tellMessages.tellRestoredWritten
+    : recorded
+      ? tellMessages.tellReviewHeading
+      : tellMessages.tellWriteHeading;
   return (
     <Screen heading={heading} lead={<p className="tell-lead">{draft.title}</p>}>
-      {draft.audio ? (
+      {draft.audio && (
         <div className="tell-actions">
           <Player audio={draft.audio} />
           <button type="button" className="tell-button tell-secondary" onClick={flow.recordStory}>
             {tellMessages.tellRecordAgain}
           </button>
         </div>
-      ) : (
+      )}
+      {(!recorded || draft.typed.trim() !== '') && (
         <label className="tell-field">
           {tellMessages.tellWriteLabel}
           <textarea rows={8} value={draft.typed} onChange={(event) => flow.type(event.currentTarget.value)} />
         </label>
+      )}
+      {!recorded && (
+        <button type="button" className="tell-button tell-quiet" onClick={flow.recordStory}>
+          {tellMessages.tellRecordInstead}
+        </button>
       )}
       <Photos photos={draft.photos} onAdd={flow.addPhotos} onRemove={flow.removePhoto} />
       {draft.followUp && <FollowUp followUp={draft.followUp} onRecord={flow.recordFollowUp} onType={flow.typeFollowUp} onClear={flow.clearFollowUp} />}

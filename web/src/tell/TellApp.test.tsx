@@ -180,6 +180,24 @@ describe("the storyteller's page", () => {
     expect(JSON.parse(form.get('followUpResponses') as string)).toEqual([{ question: 'Who hired you?', answer: 'Mr Hale at the bakery.', hasAudio: false }]);
   });
 
+  it('from writing, "Record my answer instead" records, and the words typed first stay in sight beside the recording and go with it', async () => {
+    render(<TellApp token="tok" />);
+    await writeStory('It was a Tuesday.');
+    fireEvent.click(button(tellMessages.tellRecordInstead));
+    await heading(tellMessages.tellRecordingHeading);
+    ScriptedRecorder.latest!.chunk('my first job ');
+    fireEvent.click(button(tellMessages.tellStop));
+    await heading(tellMessages.tellReviewHeading);
+    expect(button(tellMessages.tellListen)).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: tellMessages.tellWriteLabel }) as HTMLTextAreaElement).value).toBe('It was a Tuesday.');
+    scriptXhrAnswers({ status: 201, body: '{"id":"m1"}' });
+    fireEvent.click(button(tellMessages.tellSend));
+    await heading(tellMessages.tellThanksHeading);
+    const form = sentXhrs[0]!.body as FormData;
+    expect(form.get('audio')).toBeInstanceOf(File);
+    expect(form.get('content')).toBe('It was a Tuesday.');
+  });
+
   it('a refused send keeps the story with "Send again", which sends the same Idempotency-Key', async () => {
     render(<TellApp token="tok" />);
     await recordAndStop();
@@ -195,15 +213,16 @@ describe("the storyteller's page", () => {
     expect(sentXhrs[1]!.headers[IDEMPOTENCY_KEY_HEADER]).toBe(sentXhrs[0]!.headers[IDEMPOTENCY_KEY_HEADER]);
   });
 
-  it('a send with no answer is kept on the phone and sent by itself with the same key, with no tap, and "Sent" is said', async () => {
+  it('a send with no answer is kept on the phone and sent by itself with the same key, with no tap, and "Sent" is said and shown', async () => {
     render(<TellApp token="tok" />);
     await writeStory('I swept the bakery floor.');
     // No answer to the send, then the outbox's own send (straight away: the page is online) is taken.
     scriptXhrAnswers('network', { status: 201, body: '{"id":"m1"}' });
     fireEvent.click(button(tellMessages.tellSend));
-    await focused(tellMessages.tellKeptHeading);
-    expect(screen.getByText(tellMessages.tellKeptBody)).toBeTruthy();
     await waitFor(() => expect(screen.getByText(tellMessages.tellWaitingSent('What was your first job?'))).toBeTruthy(), { timeout: 5_000 });
+    // The story this screen said was kept has gone: the screen thanks her, never "kept" beside "Sent".
+    await focused(tellMessages.tellThanksHeading);
+    expect(screen.queryByText(tellMessages.tellKeptBody)).toBeNull();
     expect(sentXhrs).toHaveLength(2);
     expect(sentXhrs[1]!.url).toBe('/api/tell/tok/memories');
     expect(sentXhrs[1]!.headers[IDEMPOTENCY_KEY_HEADER]).toBe(sentXhrs[0]!.headers[IDEMPOTENCY_KEY_HEADER]);
@@ -244,7 +263,7 @@ describe("the storyteller's page", () => {
     pageAnswer = 'network';
     online = false;
     render(<TellApp token="tok" />);
-    await focused(tellMessages.tellRestored);
+    await focused(tellMessages.tellRestoredWritten);
     expect(screen.getByText(tellMessages.tellOfflineSend)).toBeTruthy();
     fireEvent.click(button(tellMessages.tellSend));
     await focused(tellMessages.tellKeptHeading);

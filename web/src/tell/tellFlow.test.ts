@@ -120,13 +120,22 @@ describe('the storyteller page, step by step', () => {
   });
 
   it('kept for later: the story leaves the draft for the outbox, and the question it answers is not offered again meanwhile', () => {
-    const kept = run(recorded(), { type: 'kept' });
-    expect(kept).toMatchObject({ screen: { name: 'kept' }, draft: null });
+    const kept = run(recorded(), { type: 'kept', entryId: 'e1' });
+    expect(kept).toMatchObject({ screen: { name: 'kept', entryId: 'e1' }, draft: null });
     expect(kept.page!.question).toBeNull();
     expect(kept.page!.prompt).toBe(page.prompt);
     // A story kept from another link answered none of this one's questions.
-    const elsewhere = run(opened({ ...recorded().draft!, link: 'old-link' }), { type: 'kept' });
+    const elsewhere = run(opened({ ...recorded().draft!, link: 'old-link' }), { type: 'kept', entryId: 'e1' });
     expect(elsewhere.page!.question).toEqual(page.question);
+  });
+
+  it('kept, then sent from the outbox while the page is open: the screen thanks her as sent, and only for that story', () => {
+    const kept = run(recorded(), { type: 'kept', entryId: 'e1' });
+    // An older story of hers went: this one still waits.
+    expect(run(kept, { type: 'waitingSent', entryId: 'e0' }).screen).toEqual({ name: 'kept', entryId: 'e1' });
+    expect(run(kept, { type: 'waitingSent', entryId: 'e1' }).screen).toEqual({ name: 'sent' });
+    // A story under way is never taken away by a send of an earlier one.
+    expect(run(recorded(), { type: 'waitingSent', entryId: 'e1' }).screen).toEqual({ name: 'review', restored: false });
   });
 
   it('the page read again after a waiting story went changes her stories and the question, not the screen or the story under way', () => {

@@ -20,8 +20,8 @@ export type Screen =
   | { name: 'sending'; percent: number }
   | { name: 'failed'; message: string }
   | { name: 'sent' }
-  /** Kept in the outbox (issue 26): it goes by itself when there is a connection. */
-  | { name: 'kept' };
+  /** Kept in the outbox (issue 26), as its entry there: it goes by itself when there is a connection. */
+  | { name: 'kept'; entryId: string };
 
 export interface TellState {
   screen: Screen;
@@ -50,7 +50,9 @@ export type TellAction =
   | { type: 'sending'; percent: number }
   | { type: 'sendFailed'; status: number; message: string }
   | { type: 'sent' }
-  | { type: 'kept' }
+  | { type: 'kept'; entryId: string }
+  /** A story of hers in the outbox went: the one this screen says is kept, it is thanked for as sent. */
+  | { type: 'waitingSent'; entryId: string }
   /** The connection is back (the browser's `online`): Send no longer says it will wait. */
   | { type: 'online' }
   /**
@@ -166,8 +168,11 @@ export function tellReducer(state: TellState, action: TellAction): TellState {
       // when the page, read again, has another): another story is the day's prompt.
       const page = state.page;
       const answered = page?.question && draft?.questionId === page.question.id && draft.link === state.link;
-      return { ...state, draft: null, page: page && answered ? { ...page, question: null } : page, screen: { name: action.type } };
+      const screen: Screen = action.type === 'kept' ? { name: 'kept', entryId: action.entryId } : { name: 'sent' };
+      return { ...state, draft: null, page: page && answered ? { ...page, question: null } : page, screen };
     }
+    case 'waitingSent':
+      return state.screen.name === 'kept' && state.screen.entryId === action.entryId ? { ...state, screen: { name: 'sent' } } : state;
     case 'online':
       return state.offline ? { ...state, offline: false } : state;
     case 'pageRead':

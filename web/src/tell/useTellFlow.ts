@@ -83,6 +83,7 @@ export function useTellFlow(token: string) {
       if (event.type !== 'sent' || event.entry.owner !== owner) return;
       const title = labels.current.get(event.entry.id);
       setSentNote(title ? tellMessages.tellWaitingSent(title) : tellMessages.tellThanksBody);
+      dispatch({ type: 'waitingSent', entryId: event.entry.id });
       readPageAgain();
     });
     return () => {
@@ -158,9 +159,10 @@ export function useTellFlow(token: string) {
         }
       }
     }
+    let entryId: string;
     try {
       // The same form and key as the attempt: however often it goes, the server makes one story.
-      await keepInOutbox({ kind: 'story', owner: tellOutboxOwner(link), url: tellStoryUrl(token), idempotencyKey: draft.idempotencyKey, parts: partsOf(form), label: draft.title });
+      ({ id: entryId } = await keepInOutbox({ kind: 'story', owner: tellOutboxOwner(link), url: tellStoryUrl(token), idempotencyKey: draft.idempotencyKey, parts: partsOf(form), label: draft.title }));
     } catch (error) {
       // Not kept for later: the draft stays (it is on the device already), and she is told.
       console.error('The story could not be kept to send later', error);
@@ -170,7 +172,7 @@ export function useTellFlow(token: string) {
     void askToKeepStorage();
     await keep(clearDraft());
     askedFollowUp.current = false;
-    dispatch({ type: 'kept' });
+    dispatch({ type: 'kept', entryId });
   }, [draft, link, token, readPageAgain]);
 
   return {
