@@ -115,10 +115,11 @@ test.describe('with the service worker', () => {
     await shoot(page, 'offline-capture-timeline', waitingList(page));
     expect(await graceFinds(grace, timelineId, title)).toEqual([]);
 
-    // The connection returns: it goes by itself, and a screen reader hears it went.
+    // The connection returns: it goes by itself, and she sees (and a screen reader hears) it went.
     await page.context().setOffline(false);
     await expect(waitingList(page)).toHaveCount(0, { timeout: 30_000 });
     await expect(page.getByRole('status').filter({ hasText: messages.memoryWaitingSent(title) })).toHaveCount(1);
+    await expect(page.getByText(messages.memoryWaitingSent(title))).toBeVisible();
     await expect(page.getByText(title).first()).toBeVisible();
 
     // Grace, on her own phone, sees it with its photo, and its voice plays.

@@ -5,7 +5,7 @@
 // first screen's script, not loaded later: with no service worker, as on a LAN address over
 // http, a chunk asked for offline never comes); the app's sender (useOutboxSender) sends them.
 // A screen reader hears "Sent" once one has gone.
-import { Alert, Card, Group, Image, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Card, Group, Image, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconCloudUpload, IconMicrophone } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { MEMORY_AUDIO_FIELD, MEMORY_IMAGES_FIELD } from '../../../../common/memory-fields';
@@ -60,7 +60,7 @@ function WaitingMemory({ entry, percent }: { entry: OutboxEntry; percent: number
   );
 }
 
-/** "Sent: {title}" for a screen reader, each time one of the memories listed has gone. */
+/** "Sent: {title}", shown and said, each time one of the memories listed has gone. */
 function useSentNote(owner: string | null, entries: readonly OutboxEntry[]): string {
   const [note, setNote] = useState('');
   // The sent event names the entry, not its title: the titles of those seen waiting.
@@ -119,9 +119,11 @@ export function WaitingMemories({ timelineId }: { timelineId?: string }) {
 
   return (
     <>
-      <VisuallyHidden role="status" aria-live="polite">
+      {/* Seen as well as heard: the card goes as its last memory goes, and a note that it went
+          stays in its place (as on the storyteller's page), where the toast said it would wait. */}
+      <Text role="status" aria-live="polite" fw={600}>
         {sentNote}
-      </VisuallyHidden>
+      </Text>
       {entries.length > 0 && (
         <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
           <Stack gap="md">
