@@ -15,6 +15,7 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { ToastHost } from './components/ToastHost';
 import { FirstPaintMark, holdUntilFirstPaint } from './lib/firstPaint';
 import { trackKeyboardInset } from './lib/keyboardInset';
+import { followBrowserConnection } from './lib/offline/queryConnection';
 import { applyTextSize, readTextSize } from './lib/textSize';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
@@ -22,6 +23,7 @@ import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 // Issue 26 "Offline": queries ask even offline ('offlineFirst'), so the service worker answers
 // with what this device last saw instead of the query pausing; a change made offline fails at
 // once with its words (api/errors.ts) rather than waiting, unsaid, for a connection ('always').
+followBrowserConnection();
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity, networkMode: 'offlineFirst' },
