@@ -50,8 +50,9 @@ test.describe('At phone width, with timelines', () => {
 });
 
 test.describe('Dialogs at phone width', () => {
-  test("a memory's long title wraps with room between its lines, clear of the close button", async ({ page }) => {
-    await signedInWithTimeline(page);
+  test("a memory's long title wraps with room between its lines, clear of the close button, and a long name is shown whole", async ({ page }) => {
+    const displayName = 'Great Aunt Margaret-Josephine Wilhelmina';
+    await signedInWithTimeline(page, { displayName });
     const [timeline] = (await (await page.request.get('/api/timelines')).json()) as Array<{ id: string }>;
     const title = 'The summer we drove to the lake with Grandpa Walter and everybody sang';
     await createMemory(page.request, timeline!.id, { title });
@@ -71,6 +72,10 @@ test.describe('Dialogs at phone width', () => {
     const headingBox = (await heading.boundingBox())!;
     const closeBox = (await dialog.getByRole('button', { name: messages.detailClose }).boundingBox())!;
     expect(closeBox.x - (headingBox.x + headingBox.width)).toBeGreaterThanOrEqual(12);
+    // The creator's name wraps rather than ending in '…' with no way to read the rest.
+    const name = dialog.getByText(displayName, { exact: true });
+    await expect(name).toBeVisible();
+    expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth && getComputedStyle(element).textOverflow !== 'ellipsis')).toBe(true);
     await page.screenshot({ path: 'test-results/screens/phone-memory-long-title.png' });
   });
 });

@@ -48,7 +48,8 @@ export function MemoryReadView({ memory, currentUserId, onEdit, onDeleted }: Mem
       <Group gap="sm" wrap="nowrap">
         <UserAvatar person={memory.creator} size="lg" />
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text fw={600} truncate>
+          {/* The whole name, wrapped: a long one ("Great Aunt Margaret-Josephine") cut to '…' had no way to be read. */}
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {displayNameOf(memory.creator, messages.unnamedUser)}
           </Text>
           <Group gap="sm" wrap="wrap">
