@@ -7,7 +7,7 @@
 // The browser's parts are scripted (network, microphone, MediaRecorder); IndexedDB is
 // fake-indexeddb; e2e/tell.spec.ts and e2e/tell-offline.spec.ts run the real server.
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../common/idempotency-rules';
 import type { TellPage } from '../../../common/storytellers';
@@ -230,6 +230,19 @@ describe("the storyteller's page", () => {
     expect((sentXhrs[1]!.body as FormData).get('content')).toBe('I swept the bakery floor.');
     expect(await waitingStories()).toEqual([]);
     expect(await loadDraft()).toBeNull();
+  });
+
+  it('the connection lost while she writes: the note that Send will keep her story shows, and goes when it is back', async () => {
+    render(<TellApp token="tok" />);
+    await writeStory('I swept the bakery floor.');
+    expect(screen.queryByText(tellMessages.tellOfflineSend)).toBeNull();
+    online = false;
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(await screen.findByText(tellMessages.tellOfflineSend)).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: tellMessages.tellWriteLabel }) as HTMLTextAreaElement).value).toBe('I swept the bakery floor.');
+    online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(screen.queryByText(tellMessages.tellOfflineSend)).toBeNull());
   });
 
   it('offline, Send keeps the story at once with no attempt; it waits in the list and goes when the connection returns', async () => {

@@ -117,6 +117,10 @@ describe('the storyteller page, step by step', () => {
     // Opened again with a connection, or the connection back: the note goes.
     expect(run(noAnswer(opened(), null), { type: 'opened', page, kept: null }).offline).toBe(false);
     expect(run(noAnswer(opened(), null), { type: 'online' })).toMatchObject({ screen: { name: 'ask' }, offline: false });
+    // The connection gone while she writes or reviews: the note comes, the story stays as it is.
+    const cut = run(recorded(), { type: 'offline' });
+    expect(cut).toMatchObject({ screen: { name: 'review', restored: false }, offline: true, draft: recorded().draft });
+    expect(run(cut, { type: 'online' }).offline).toBe(false);
   });
 
   it('kept for later: the story leaves the draft for the outbox, and the question it answers is not offered again meanwhile', () => {

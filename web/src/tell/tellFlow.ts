@@ -55,6 +55,8 @@ export type TellAction =
   | { type: 'waitingSent'; entryId: string }
   /** The connection is back (the browser's `online`): Send no longer says it will wait. */
   | { type: 'online' }
+  /** The connection went (the browser's `offline`) while she tells: Send says first that it will keep the story. */
+  | { type: 'offline' }
   /**
    * The page read again after a waiting story went from the outbox: her stories, and the next
    * question (the one it answered is done). The screen stays as it is; a story under way keeps its own.
@@ -175,6 +177,8 @@ export function tellReducer(state: TellState, action: TellAction): TellState {
       return state.screen.name === 'kept' && state.screen.entryId === action.entryId ? { ...state, screen: { name: 'sent' } } : state;
     case 'online':
       return state.offline ? { ...state, offline: false } : state;
+    case 'offline':
+      return state.offline ? state : { ...state, offline: true };
     case 'pageRead':
       return state.page ? { ...state, offline: false, page: action.page } : state;
   }

@@ -53,12 +53,18 @@ export function useTellFlow(token: string) {
     void open();
   }, [open]);
 
-  // The connection back: a page that opened with none opens properly now, by itself.
+  // The connection back: a page that opened with none opens properly now, by itself. The
+  // connection gone while she tells: her story's screen says Send will keep it.
   const screenName = state.screen.name;
   useEffect(() => {
     const onOnline = () => (screenName === 'offline' ? void open() : dispatch({ type: 'online' }));
+    const onOffline = () => dispatch({ type: 'offline' });
     window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+    };
   }, [screenName, open]);
 
   // Her waiting stories go while the page is open: now, on `online`, when shown again, on the
