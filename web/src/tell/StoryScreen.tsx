@@ -2,6 +2,7 @@
 // instead), with its photos and the follow-up question, and one big "Send to my family". Words
 // typed before a recording go with it, so they stay in sight beside it. A failed send shows here
 // again, kept; opened with no connection, it says first that Send will keep the story until one comes.
+import { useState } from 'react';
 import { tellMessages } from '../../../common/tell-messages';
 import { FollowUp } from './FollowUp';
 import { Photos } from './Photos';
@@ -20,6 +21,8 @@ interface StoryScreenProps {
 
 export function StoryScreen({ draft, flow, restored, failure, offline }: StoryScreenProps) {
   const recorded = draft.audio !== null;
+  // Decided as the screen opens, so clearing the words to write them again never takes the box away.
+  const [wordsBeside] = useState(() => draft.typed.trim() !== '');
   const heading = restored
     ? recorded
       ? tellMessages.tellRestored
@@ -37,7 +40,7 @@ export function StoryScreen({ draft, flow, restored, failure, offline }: StorySc
           </button>
         </div>
       )}
-      {(!recorded || draft.typed.trim() !== '') && (
+      {(!recorded || wordsBeside) && (
         <label className="tell-field">
           {tellMessages.tellWriteLabel}
           <textarea rows={8} value={draft.typed} onChange={(event) => flow.type(event.currentTarget.value)} />

@@ -189,7 +189,12 @@ describe("the storyteller's page", () => {
     fireEvent.click(button(tellMessages.tellStop));
     await heading(tellMessages.tellReviewHeading);
     expect(button(tellMessages.tellListen)).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: tellMessages.tellWriteLabel }) as HTMLTextAreaElement).value).toBe('It was a Tuesday.');
+    const words = screen.getByRole('textbox', { name: tellMessages.tellWriteLabel }) as HTMLTextAreaElement;
+    expect(words.value).toBe('It was a Tuesday.');
+    // Cleared to be written again, the box stays.
+    fireEvent.change(words, { target: { value: '' } });
+    expect(screen.getByRole('textbox', { name: tellMessages.tellWriteLabel })).toBe(words);
+    fireEvent.change(words, { target: { value: 'It was a Tuesday.' } });
     scriptXhrAnswers({ status: 201, body: '{"id":"m1"}' });
     fireEvent.click(button(tellMessages.tellSend));
     await heading(tellMessages.tellThanksHeading);

@@ -4,7 +4,7 @@
 // removing loses what was said). They come from the device, so they show offline too (in the
 // first screen's script, not loaded later: with no service worker, as on a LAN address over
 // http, a chunk asked for offline never comes); the app's sender (useOutboxSender) sends them.
-// A screen reader hears "Sent" once one has gone.
+// "Sent" is shown and said once one has gone.
 import { Alert, Card, Group, Image, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconCloudUpload, IconMicrophone } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
