@@ -76,6 +76,8 @@ export function useTellFlow(token: string) {
     for (const entry of waiting.entries) labels.current.set(entry.id, entry.label);
   }, [waiting.entries]);
   const [sentNote, setSentNote] = useState('');
+  // The outbox's entries of hers it has sent: online, one may go before Send has finished keeping it.
+  const sentFromOutbox = useRef(new Set<string>());
   // Her stories and the next question, read again once a story went; a read that fails leaves the page as it is.
   const readPageAgain = useCallback(() => {
     tellApi
@@ -89,6 +91,7 @@ export function useTellFlow(token: string) {
       if (event.type !== 'sent' || event.entry.owner !== owner) return;
       const title = labels.current.get(event.entry.id);
       setSentNote(title ? tellMessages.tellWaitingSent(title) : tellMessages.tellThanksBody);
+      sentFromOutbox.current.add(event.entry.id);
       dispatch({ type: 'waitingSent', entryId: event.entry.id });
       readPageAgain();
     });
@@ -178,7 +181,8 @@ export function useTellFlow(token: string) {
     void askToKeepStorage();
     await keep(clearDraft());
     askedFollowUp.current = false;
-    dispatch({ type: 'kept', entryId });
+    // Gone already while it was being put away: she is thanked, not told it waits.
+    dispatch(sentFromOutbox.current.has(entryId) ? { type: 'sent' } : { type: 'kept', entryId });
   }, [draft, link, token, readPageAgain]);
 
   return {
