@@ -68,6 +68,10 @@ describe("the wizard's sharing step", () => {
     expect(words().textContent).toBe(messages.audienceChosenUnlisted);
     view.rerender(step('timeline', [], [], ['Our Family'], { chosenByHand: true }));
     expect(words().textContent).toBe('Only you');
+    // One timeline's people known, another's not: none is offered to tick, Select All neither.
+    view.rerender(step('timeline', [bea], [], ['Our Family', 'Garden Club'], { chosenByHand: false }));
+    expect(screen.queryByRole('checkbox', { name: 'Bea Bennett' })).toBeNull();
+    expect(screen.getByRole('button', { name: messages.selectAll }).hasAttribute('disabled')).toBe(true);
   });
 
   it('names the one person chosen, counts several, and says Only you for Private', () => {

@@ -125,7 +125,7 @@ export function SharingStep(props: SharingStepProps) {
             <Text size="sm" fw={500}>
               {messages.timelineMembers}
             </Text>
-            <Button variant="subtle" size="sm" onClick={props.onSelectAll} disabled={members.length === 0 || Boolean(saving)}>
+            <Button variant="subtle" size="sm" onClick={props.onSelectAll} disabled={members.length === 0 || Boolean(unlisted) || Boolean(saving)}>
               {messages.selectAll}
             </Button>
           </Group>

@@ -5,7 +5,7 @@
 // first screen's script, not loaded later: with no service worker, as on a LAN address over
 // http, a chunk asked for offline never comes); the app's sender (useOutboxSender) sends them.
 // "Sent" is shown and said once one has gone.
-import { Alert, Card, Group, Image, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Image, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCloudUpload, IconMicrophone } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { MEMORY_AUDIO_FIELD, MEMORY_IMAGES_FIELD } from '../../../../common/memory-fields';
@@ -119,11 +119,17 @@ export function WaitingMemories({ timelineId }: { timelineId?: string }) {
 
   return (
     <>
-      {/* Seen as well as heard: the card goes as its last memory goes, and a note that it went
-          stays in its place (as on the storyteller's page), where the toast said it would wait. */}
-      <Text role="status" aria-live="polite" fw={600}>
+      {/* Heard: the live region is always there (and out of the page's flow, so an empty one
+          adds no gap). Seen: the card goes as its last memory goes, and the note that it went
+          stays in its place, as on the storyteller's page; said once, by the region. */}
+      <VisuallyHidden role="status" aria-live="polite">
         {sentNote}
-      </Text>
+      </VisuallyHidden>
+      {sentNote && (
+        <Text fw={600} aria-hidden>
+          {sentNote}
+        </Text>
+      )}
       {entries.length > 0 && (
         <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
           <Stack gap="md">
