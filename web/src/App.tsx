@@ -1,6 +1,5 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import type { User } from '../../common/users';
 import { LoadingScreen } from './components/LoadingScreen';
 import { useCurrentUser } from './features/auth/useCurrentUser';
 import { WelcomePage } from './features/auth/WelcomePage';
@@ -12,19 +11,18 @@ import { FamilyInvitePage, TimelineInvitePage } from './features/invites/lazyLan
  * the welcome page; the sign-in pages, the invite landings and the whole signed-in app
  * (SignedInApp.tsx) are chunks of their own, fetched when needed.
  */
-const loadSignedInApp = () => import('./SignedInApp').then((module) => module.default);
-const SignedInApp = lazyLoaded(loadSignedInApp);
-/** The signed-in app once main.tsx has loaded it before the first render; null until then. */
-let LoadedSignedInApp: ComponentType<{ user: User }> | null = null;
+const SignedInApp = lazyLoaded(() => import('./SignedInApp').then((module) => module.default));
 
 /**
  * Issue 21 "First load": a page the server wrote for a signed-in browser names the signed-in
- * chunk (server/http/web.ts), so main.tsx loads it before the first render and home is that
- * render. Through lazy() it would suspend once however soon the chunk arrived, and React holds
- * what follows a shown fallback for 300 ms: home would wait behind a flash of "Loading...".
+ * chunk, and the chunk of the page it opens on when that is one of their own (server/http/web.ts),
+ * so main.tsx loads both before the first render: the first render is that page itself, not a
+ * "Loading..." React would hold on screen for 300 ms after the code came (lib/lazyLoaded.ts).
  */
-export async function preloadSignedInApp(): Promise<void> {
-  LoadedSignedInApp = await loadSignedInApp();
+export async function preloadSignedInApp(pathname: string): Promise<void> {
+  await SignedInApp.preload();
+  const { preloadPageAt } = await import('./SignedInApp');
+  await preloadPageAt(pathname);
 }
 const LoginPage = lazyLoaded(() => import('./features/auth/LoginPage').then((m) => m.LoginPage));
 const SignupPage = lazyLoaded(() => import('./features/auth/SignupPage').then((m) => m.SignupPage));
@@ -39,7 +37,7 @@ export function App() {
   if (isLoading) return <LoadingScreen />;
 
   // accounts §2 "Route table", signed in.
-  if (user) return LoadedSignedInApp ? <LoadedSignedInApp user={user} /> : loading(<SignedInApp user={user} />);
+  if (user) return loading(<SignedInApp user={user} />);
 
   // accounts §2 "Signed-out": the invite landings, and the welcome page everywhere else.
   return (

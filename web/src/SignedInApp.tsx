@@ -38,6 +38,14 @@ const BackToReturnTo = lazyLoaded(() =>
   ),
 );
 
+/**
+ * The page of `pathname` among those the server names beside the signed-in app when a browser
+ * opens on them (vite.config.ts PAGE_MODULES), loaded ahead so main.tsx's first render draws it.
+ */
+export function preloadPageAt(pathname: string): Promise<void> {
+  return pathname === '/timeline' || pathname.startsWith('/timeline/') ? LazyTimelinePage.preload() : Promise.resolve();
+}
+
 /** A lazily loaded page shows the loading screen of accounts §2 while its chunk arrives. */
 const loading = (page: ReactNode) => <Suspense fallback={<LoadingScreen />}>{page}</Suspense>;
 

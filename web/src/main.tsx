@@ -70,11 +70,11 @@ function renderApp() {
 }
 
 // Issue 21 "First load": a signed-in page (its user written in) first loads the signed-in app
-// it already names, so the first render is home itself rather than a loading screen (App.tsx,
-// preloadSignedInApp). Should the chunk fail, the render goes on and asks for it again.
+// and the page it already names, so the first render is that page rather than a loading screen
+// (App.tsx, preloadSignedInApp). Should a chunk fail, the render goes on and asks for it again.
 if (queryClient.getQueryData(queryKeys.currentUser) === undefined) renderApp();
 else {
-  void preloadSignedInApp()
+  void preloadSignedInApp(window.location.pathname)
     .catch(() => {})
     .then(() => renderApp());
 }

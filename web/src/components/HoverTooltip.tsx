@@ -1,8 +1,7 @@
 import { Suspense, useEffect, useState, type RefObject } from 'react';
 import { lazyLoaded } from '../lib/lazyLoaded';
 
-const loadFloatingTooltip = () => import('./FloatingTooltip').then((module) => module.default);
-const FloatingTooltip = lazyLoaded(loadFloatingTooltip);
+const FloatingTooltip = lazyLoaded(() => import('./FloatingTooltip').then((module) => module.default));
 
 /**
  * A device with no pointer that can hover (a phone, a tablet without a mouse) never opens the
@@ -39,7 +38,7 @@ export function HoverTooltip({ label, target }: { label: string; target: RefObje
     document.addEventListener('keydown', onKeyDown);
     // Fetched while the browser is idle, so the first hover seldom waits for it; not by a
     // device that cannot hover (should a mouse come later, its first hover fetches it).
-    const idle = canHover() ? window.requestIdleCallback?.(() => void loadFloatingTooltip().catch(() => {})) : undefined;
+    const idle = canHover() ? window.requestIdleCallback?.(() => void FloatingTooltip.preload().catch(() => {})) : undefined;
     return () => {
       node.removeEventListener('pointerenter', onPointerEnter);
       node.removeEventListener('pointerleave', close);

@@ -1,5 +1,5 @@
 import { Suspense, useState, type ComponentType } from 'react';
-import { lazyLoaded } from '../lib/lazyLoaded';
+import { lazyLoaded, usePartReady } from '../lib/lazyLoaded';
 
 /**
  * True from the first time `active` is true, for good: a lazily loaded dialog mounts when it
@@ -20,8 +20,10 @@ function useLoadedOnce(active: boolean): boolean {
 export function lazyDialog<P extends { opened: boolean }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Dialog = lazyLoaded(load);
   function LazyDialog(props: P) {
-    const loaded = useLoadedOnce(props.opened);
-    if (!loaded) return null;
+    const wanted = useLoadedOnce(props.opened);
+    // Mounted once its code is here, so it opens at once rather than after React's hold.
+    const ready = usePartReady(Dialog, wanted);
+    if (!wanted || !ready) return null;
     return (
       <Suspense fallback={null}>
         <Dialog {...props} />

@@ -19,7 +19,7 @@ import { messages } from '../../../../common/messages';
  * reveal, whichever comes first.
  */
 const MemoryCard = lazyLoaded(loadMemoryCard);
-const fetchMemoryCard = () => void loadMemoryCard().catch(() => {});
+const fetchMemoryCard = () => void MemoryCard.preload().catch(() => {});
 
 /** How often 'Random Memory' asks again when the server happens to pick the one on show. */
 const OTHER_PICK_ATTEMPTS = 4;

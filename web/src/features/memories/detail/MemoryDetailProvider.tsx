@@ -1,7 +1,7 @@
 // One memory detail dialog for the whole signed-in app (memories §2): cards, notifications
 // and `?memoryId=` links all open it through useOpenMemory, and its code loads on first use.
 import { Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { lazyLoaded } from '../../../lib/lazyLoaded';
+import { lazyLoaded, usePartReady } from '../../../lib/lazyLoaded';
 import { useOpenerFocus } from '../../../components/useOpenerFocus';
 import { OpenMemoryContext } from '../openMemory';
 
@@ -28,10 +28,12 @@ export function MemoryDetailProvider({ children }: { children: ReactNode }) {
     restore(() => !isOpen.current);
   }, [restore]);
   const value = useMemo(() => open, [open]);
+  // Mounted once its code is here, so the first memory opened shows at once rather than after React's hold.
+  const ready = usePartReady(MemoryDetailDialog, memoryId !== null);
   return (
     <OpenMemoryContext.Provider value={value}>
       {children}
-      {memoryId && (
+      {memoryId && ready && (
         <Suspense fallback={null}>
           <MemoryDetailDialog memoryId={memoryId} onClose={close} />
         </Suspense>
