@@ -44,7 +44,10 @@ export function precompress(): Plugin {
 export const SIGNED_IN_PAGE = 'index.signed-in.html';
 /** The link tags of each lazily loaded page's chunks, by path prefix (server/http/web.ts). */
 export const PAGE_CHUNKS = 'page-chunks.json';
-/** Pages of their own chunk that a signed-in browser often opens first: path prefix → module. */
+/**
+ * Pages of their own chunk that a signed-in browser often opens first: path prefix → module. The
+ * client loads the same page before its first render (web/src/SignedInApp.tsx preloadPageAt).
+ */
 const PAGE_MODULES: Record<string, string> = { '/timeline': '/src/features/timeline-page/TimelinePage.tsx' };
 
 /** The signed-in app's module: a chunk of its own, loaded lazily (signedInPage, schemasOffHome, signedInParts). */
