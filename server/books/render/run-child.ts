@@ -13,9 +13,8 @@ import type { ChildAnswer, ChildTask } from './protocol.js';
  * practice every part of photos gets a fresh child, and the front matter shares one. Scaling
  * photos one at a time levels off higher but stays level, so it has a bound of its own rather
  * than a new child every few photos (each takes most of a second to start). Measured
- * (2026-11-28, 2000 × 1500 photos): the built child levels off at 105 MB with the image's
- * MALLOC_* settings and near 170 MB without them; under tsx at 125 and 195 MB. At 150 MB the
- * child was replaced every three or four photos without those settings (`npm start`).
+ * (2026-11-28, the WebP display copies of 2000 × 1500 photos, with childEnvironment's
+ * settings): the built child levels off near 160 MB, under tsx near 190 MB.
  */
 const CHILD_RSS_RECYCLE = 120 * 1024 * 1024;
 const SCALING_CHILD_RSS_RECYCLE = 224 * 1024 * 1024;
@@ -26,6 +25,20 @@ const STDERR_LINES = 20;
  * renderer at 241 % of idle at nice 0, 99 % at 19).
  */
 const CHILD_NICENESS = 19;
+
+/**
+ * The child's C library settings (glibc reads them at start; other systems ignore them). The
+ * image's MALLOC_MMAP_THRESHOLD_ keeps a long-running server's RSS level by giving every block
+ * of 128 KB or more back on free, but libvips allocates such a block for every region of a photo
+ * it scales, so the child paid a fresh, zeroed mapping each time: scaling a photo took 1.5 times
+ * as long with it (bench/README.md, the family book). The child's memory is bounded by its
+ * recycling instead. Two arenas keep libvips' threads from growing one each, which a server
+ * started without the image's settings (`npm start`) would otherwise let them do.
+ */
+function childEnvironment(parent: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { MALLOC_MMAP_THRESHOLD_: _threshold, ...env } = parent;
+  return { ...env, MALLOC_ARENA_MAX: '2' };
+}
 
 /**
  * The child's entry: child.ts through tsx in development and tests, the built child.js beside
@@ -103,6 +116,7 @@ export class RenderChildren {
       execArgv: childEntry.execArgv,
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       serialization: 'json',
+      env: childEnvironment(process.env),
     });
     if (child.pid !== undefined) {
       this.pids.push(child.pid);
