@@ -703,6 +703,8 @@ export const messages = {
   searchAllTimelines: 'All timelines',
   searchClearTimelines: 'Clear timelines',
   searchWithImages: 'Only memories with photos',
+  searchFilters: 'Filters',
+  searchFiltersOn: (count: number) => `Filters (${count} on)`,
   searchSearching: 'Searching…',
   searchResults: 'Search results',
   searchResultCount: (count: number) => (count === 1 ? '1 memory found' : `${count} memories found`),

@@ -131,6 +131,38 @@ for (const size of sizes) {
       await expect(detail).toBeHidden();
       await expect(search).toBeVisible();
       await expect(results.getByRole('button', { name: /Sunday in the garden/ })).toBeFocused();
+
+      // The filters: on a phone folded behind 'Filters', so the first result shows beside the box.
+      await box.fill('day');
+      await expect(results.getByRole('button')).toHaveCount(2);
+      const withImages = search.getByRole('switch', { name: messages.searchWithImages });
+      // Named 'Filters' until one is on, then 'Filters (1 on)'.
+      const filtersButton = search.getByRole('button', { name: new RegExp(`^${messages.searchFilters}`) });
+      if (size.name === 'phone') {
+        await expect(search.getByText(messages.searchDates, { exact: true })).toBeHidden();
+        await expect(withImages).toBeHidden();
+        const firstResult = await results.getByRole('button').first().boundingBox();
+        expect(firstResult!.y + firstResult!.height).toBeLessThanOrEqual(size.viewport.height);
+        await expect(filtersButton).toHaveAttribute('aria-expanded', 'false');
+        await expect(filtersButton).toHaveAccessibleName(messages.searchFilters);
+        await filtersButton.click();
+        await expect(filtersButton).toHaveAttribute('aria-expanded', 'true');
+      } else {
+        await expect(filtersButton).toHaveCount(0);
+      }
+      await withImages.check();
+      await expect(results.getByRole('button')).toHaveCount(1);
+      await expect(results.getByRole('button', { name: /Sunday in the garden/ })).toBeVisible();
+      if (size.name === 'phone') {
+        // Folded again, the button says a filter still narrows the results.
+        await filtersButton.click();
+        await expect(withImages).toBeHidden();
+        await expect(filtersButton).toHaveAccessibleName(messages.searchFiltersOn(1));
+        await expect(filtersButton).toHaveAttribute('aria-expanded', 'false');
+        await expect(results.getByRole('button')).toHaveCount(1);
+        await expectReadable(page, search);
+        await shoot(page, `search-filters-folded-${size.name}`);
+      }
     });
 
     test(`a broad word's results come ${SEARCH_PAGE_SIZE} at a time: 'More results' and scrolling bring the rest, and the count says 'so far' until the last`, async ({ page }) => {
