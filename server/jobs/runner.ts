@@ -79,8 +79,8 @@ export class JobRunner {
   private readonly now: () => Date;
   private readonly pollMs: number;
   private readonly running = new Map<string, RunningJob>();
-  /** Jobs begun by this runner, ever: a drain asks again after a round that began any. */
-  private begun = 0;
+  /** Counts every job begun or ended here: a drain asks again after a round during which either happened. */
+  private comingsAndGoings = 0;
   /** Jobs interrupted by stop() whose handler returned unsettled: given back with the rest. */
   private readonly interrupted = new Set<string>();
   private started = false;
@@ -151,13 +151,13 @@ export class JobRunner {
   /** For tests and scripts: runs jobs until none is due and none is running. */
   async drain(): Promise<void> {
     for (;;) {
-      const begunBefore = this.begun;
+      const before = this.comingsAndGoings;
       await this.claim();
       const finishing = [...this.running.values()].map((job) => job.finished);
       if (finishing.length > 0) await Promise.race(finishing);
-      // Nothing running is not enough: a job may have begun and ended while the round went on
-      // through the other kinds, enqueuing work of a kind the round had already asked for.
-      else if (this.begun === begunBefore) return;
+      // Nothing running is not enough: a job may have ended while the round went through the
+      // kinds, having enqueued work of a kind the round had already asked for.
+      else if (this.comingsAndGoings === before) return;
     }
   }
 
@@ -222,9 +222,10 @@ export class JobRunner {
     const controller = new AbortController();
     const running: RunningJob = { kind: job.kind, leaseMs, controller, finished: Promise.resolve() };
     this.running.set(job.id, running);
-    this.begun += 1;
+    this.comingsAndGoings += 1;
     running.finished = this.run(job, handler, running).finally(() => {
       this.running.delete(job.id);
+      this.comingsAndGoings += 1;
       // A slot is free: the next job of the kind starts now rather than at the next poll.
       if (this.started) this.wake();
     });
