@@ -1,7 +1,8 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useRef } from 'react';
-import { IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
+import { DisclosureChevron } from '../../components/DisclosureChevron';
 import { messages } from '../../../../common/messages';
 import { useOpenShellDialog } from '../../components/shellDialogs';
 import { useFocusOnSwap } from '../../components/useFocusOnSwap';
@@ -49,7 +50,7 @@ export function TimelineChooser() {
               )}
             </div>
           </Group>
-          <IconChevronDown size={20} style={{ transform: expanded ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }} />
+          <DisclosureChevron expanded={expanded} />
         </Group>
       </UnstyledButton>
       {expanded && (

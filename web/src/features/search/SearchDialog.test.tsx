@@ -207,6 +207,42 @@ describe('the Search Memories dialog', () => {
     expect(search).toHaveBeenLastCalledWith({ q: 'garden', withImages: true, timelineIds: ['t-travel'] }, { cursor: null, limit: SEARCH_PAGE_SIZE });
   });
 
+  it("on a phone keeps the filters behind 'Filters', which counts those on while they are folded", async () => {
+    const wide = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({ ...wide(query), matches: query.includes('max-width') }));
+    const search = vi.spyOn(api.memories, 'search').mockResolvedValue(lastPage([garden]));
+    renderDialog();
+    const filters = screen.getByRole('button', { name: messages.searchFilters });
+    expect(filters.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('switch', { name: messages.searchWithImages })).toBeNull();
+    fireEvent.click(filters);
+    expect(filters.getAttribute('aria-expanded')).toBe('true');
+    // The fold opens with a transition.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    type('garden');
+    fireEvent.click(screen.getByRole('switch', { name: messages.searchWithImages }));
+    fireEvent.click(screen.getByRole('combobox', { name: messages.timelines }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    fireEvent.click(screen.getByRole('option', { name: 'Travels', hidden: true }));
+    await settleTyping();
+    fireEvent.click(filters);
+    expect(filters.getAttribute('aria-expanded')).toBe('false');
+    expect(filters.textContent).toBe(messages.searchFiltersOn(2));
+    // Folded, they still narrow the search.
+    expect(search).toHaveBeenLastCalledWith({ q: 'garden', withImages: true, timelineIds: ['t-travel'] }, { cursor: null, limit: SEARCH_PAGE_SIZE });
+  });
+
+  it('shows the filters themselves on a wider screen, with no button before them', () => {
+    renderDialog();
+    expect(screen.queryByRole('button', { name: new RegExp(`^${messages.searchFilters}`) })).toBeNull();
+    // A role query passes over what is not displayed.
+    expect(screen.getByRole('switch', { name: messages.searchWithImages })).toBeTruthy();
+  });
+
   it('opens the chosen result in the memory detail dialog', async () => {
     vi.spyOn(api.memories, 'search').mockResolvedValue(lastPage([garden, lake]));
     renderDialog();

@@ -10,10 +10,11 @@ import '../../components/dates.css';
 import { Button, Collapse, Group, Loader, Modal, MultiSelect, ScrollArea, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconChevronDown, IconSearch } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
 import { useId, useRef, useState } from 'react';
 import { MEMORY_EARLIEST_YEAR, MOBILE_WIDTH, SEARCH_MAX_LENGTH } from '../../../../common/limits';
 import { messages } from '../../../../common/messages';
+import { DisclosureChevron } from '../../components/DisclosureChevron';
 import { modalAbove } from '../../components/modalAbove';
 import { localDay } from '../../lib/dates';
 import { useOpenMemory } from '../memories';
@@ -139,7 +140,7 @@ function FiltersButton({ id, expanded, on, onToggle }: { id: string; expanded: b
       fullWidth
       justify="space-between"
       leftSection={<IconAdjustmentsHorizontal size={20} aria-hidden />}
-      rightSection={<IconChevronDown size={20} aria-hidden style={{ transform: expanded ? 'rotate(180deg)' : undefined }} />}
+      rightSection={<DisclosureChevron expanded={expanded} />}
       aria-expanded={expanded}
       aria-controls={id}
       onClick={onToggle}
