@@ -65,6 +65,8 @@ export const ALLOCATOR_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1
 
 /** The route bench/signed-in-floor.ts adds to the app: a signed-in answer of bytes held in memory. */
 export const SIGNED_IN_FLOOR_PATH = '/api/bench/page-bytes';
+/** The route bench/signed-in-floor.ts adds beside it: a timeline's page made from rows held in memory. */
+export const PAGE_WITHOUT_STATEMENT_PATH = '/api/bench/page-without-statement';
 
 /**
  * Heirloom as it runs in production: its own process, SQLite, local storage, warnings-only

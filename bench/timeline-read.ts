@@ -7,7 +7,9 @@
 //     (the audience 'timeline' EXISTS of access/queries.ts), and the same page asked again
 //     with its ETag in hand (304), and the floor of any signed-in answer of the page's size: the
 //     same app answering the same bytes held in memory (bench/signed-in-floor.ts), so the run
-//     tells how much of a request is making the page.
+//     tells how much of a request is making the page; and the ceiling: the page made by the same
+//     app from its statement's rows held in memory (the same file), so the run tells how much of
+//     making it is the statement and how much the rest.
 //  2. The timeline page's first screen in Chromium: navigation to the first memory entry
 //     visible, next to the same page of an empty timeline. Target: within 1 s.
 //
@@ -34,7 +36,7 @@ import { createMediaStore } from '../server/providers/storage/index.js';
 import * as timelineInvites from '../server/timelines/invite-service.js';
 import { writeSection } from './readme.js';
 import { seed, SEED_EMAIL, SEED_PASSWORD } from './seed.js';
-import { commandArgs, freePort, log, median, root, signIn, SIGNED_IN_FLOOR_PATH, startHeirloom, waitFor } from './support.js';
+import { commandArgs, freePort, log, median, PAGE_WITHOUT_STATEMENT_PATH, root, signIn, SIGNED_IN_FLOOR_PATH, startHeirloom, waitFor } from './support.js';
 
 const MEMORIES = 10_000;
 /** autocannon: rounds alternate between the two servers; each figure is the median. */
@@ -235,6 +237,10 @@ async function main(): Promise<void> {
     const floorUrl = `${floor.origin}${SIGNED_IN_FLOOR_PATH}`;
     const floorProbe = await fetch(floorUrl, { headers });
     if (!floorProbe.ok || (await floorProbe.text()) !== pageText) throw new Error(`the floor's route answered ${floorProbe.status}, or other bytes than the page`);
+    // The ceiling: the same page made by the same app, but from its statement's rows held in memory.
+    const ceilingUrl = `${floor.origin}${PAGE_WITHOUT_STATEMENT_PATH}/${timeline.id}?limit=20`;
+    const ceilingProbe = await fetch(ceilingUrl, { headers });
+    if (!ceilingProbe.ok || (await ceilingProbe.text()) !== pageText) throw new Error(`the ceiling's route answered ${ceilingProbe.status}, or other bytes than the page`);
 
     // 1. Throughput. Both warm up first; then rounds alternate, so a busy moment of a shared
     // machine weighs on both alike. autocannon runs in this process, on the same 2 cores.
@@ -243,9 +249,11 @@ async function main(): Promise<void> {
     await load(apiUrl, lateHeaders, 3, { fresh: true });
     await load(apiUrl, notModifiedHeaders, 3, { expect304: true });
     await load(floorUrl, headers, 3);
+    await load(ceilingUrl, headers, 3, { fresh: true });
     await load(`${express.origin}/`, {}, 3);
     const freshRuns: number[] = [];
     const floorRuns: number[] = [];
+    const ceilingRuns: number[] = [];
     const lateRuns: number[] = [];
     const notModifiedRuns: number[] = [];
     const expressRuns: number[] = [];
@@ -254,9 +262,10 @@ async function main(): Promise<void> {
       lateRuns.push(await load(apiUrl, lateHeaders, LOAD_SECONDS, { fresh: true }));
       notModifiedRuns.push(await load(apiUrl, notModifiedHeaders, LOAD_SECONDS, { expect304: true }));
       floorRuns.push(await load(floorUrl, headers, LOAD_SECONDS));
+      ceilingRuns.push(await load(ceilingUrl, headers, LOAD_SECONDS, { fresh: true }));
       expressRuns.push(await load(`${express.origin}/`, {}, LOAD_SECONDS));
       log(
-        `  round ${round + 1}: made afresh ${freshRuns.at(-1)!.toFixed(0)} req/s (late member ${lateRuns.at(-1)!.toFixed(0)}, 304 ${notModifiedRuns.at(-1)!.toFixed(0)}), floor ${floorRuns.at(-1)!.toFixed(0)}, Express ${expressRuns.at(-1)!.toFixed(0)} req/s`,
+        `  round ${round + 1}: made afresh ${freshRuns.at(-1)!.toFixed(0)} req/s (late member ${lateRuns.at(-1)!.toFixed(0)}, 304 ${notModifiedRuns.at(-1)!.toFixed(0)}), floor ${floorRuns.at(-1)!.toFixed(0)}, ceiling ${ceilingRuns.at(-1)!.toFixed(0)}, Express ${expressRuns.at(-1)!.toFixed(0)} req/s`,
       );
     }
     const ratioTo = (runs: number[]) => runs.map((value, index) => value / expressRuns[index]!);
@@ -264,6 +273,7 @@ async function main(): Promise<void> {
     const lateRatios = ratioTo(lateRuns);
     const notModifiedRatios = ratioTo(notModifiedRuns);
     const floorRatios = ratioTo(floorRuns);
+    const ceilingRatios = ratioTo(ceilingRuns);
     express.stop();
     floor.stop();
 
@@ -299,10 +309,15 @@ async function main(): Promise<void> {
     const notModifiedRatio = median(notModifiedRatios);
     const floorRate = median(floorRuns);
     const floorRatio = median(floorRatios);
+    const ceilingRate = median(ceilingRuns);
+    const ceilingRatio = median(ceilingRatios);
     // One core's time per request (the server is one thread): what making the page adds to the
     // floor, and what the target leaves for it.
     const perRequestUs = (rate: number) => 1e6 / rate;
     const makingUs = perRequestUs(freshRate) - perRequestUs(floorRate);
+    const statementShareUs = perRequestUs(freshRate) - perRequestUs(ceilingRate);
+    const restUs = perRequestUs(ceilingRate) - perRequestUs(floorRate);
+    const statementBudgetUs = perRequestUs(FRESH_TARGET * expressRate) - perRequestUs(ceilingRate);
     const leftUs = perRequestUs(FRESH_TARGET * expressRate) - perRequestUs(floorRate);
     const fullMs = median(fullRuns);
     const emptyMs = median(emptyRuns);
@@ -342,6 +357,15 @@ timed in the benchmark's process before any server starts: ${statementUs.toFixed
         ? `So the statement alone does not fit what ${percent(FRESH_TARGET)} leaves, before presenting and serializing the page.`
         : `The statement alone would fit what ${percent(FRESH_TARGET)} leaves; the rest of making the page (presenting, serializing, parsing the JSON columns) does not.`
     }
+The ceiling row is the same process as the floor making the page as the product's route does, all
+but its statement: the rows and children of the timeline's first page read once and held, then on
+every request \`requireAccess\`, the page presented for the viewer and written by the compiled
+serializer. In the server, the statement's share of a request is ${statementShareUs.toFixed(0)} µs (made afresh minus
+the ceiling) and the rest of making the page ${restUs.toFixed(0)} µs (the ceiling minus the floor). ${
+      ceilingRatio < FRESH_TARGET
+        ? `The ceiling itself is ${percent(ceilingRatio)} of Express: even a statement that cost nothing would leave the page under ${percent(FRESH_TARGET)}, so no work on the database's side can meet the target; only answering bytes made before the request (the floor's way) would.`
+        : `The ceiling reaches ${percent(ceilingRatio)} of Express, so ${percent(FRESH_TARGET)} would leave the statement ${statementBudgetUs.toFixed(0)} µs of a request, ${percent(statementBudgetUs / statementShareUs)} of what it takes now.`
+    }
 In a \`node --cpu-prof\` of the server under this load (2026-11-27) SQLite is about half of the busy
 CPU and the rest is spread thin (the JSON columns parsed, presenting, the serializer, the cursor,
 GC), none above 5 %. On better-sqlite3 outside the server, with its SQL prepared once (2026-11-27):
@@ -361,9 +385,10 @@ the access check's membership query and the page's statement are each compiled o
 | the same, by a member with no shares (the audience EXISTS) | ${lateRate.toFixed(0)} req/s | Express hello-world ${expressRate.toFixed(0)} req/s | ${percent(lateRatio)} | | |
 | the same page with its ETag in hand (304, no body) | ${notModifiedRate.toFixed(0)} req/s | Express hello-world ${expressRate.toFixed(0)} req/s | ${percent(notModifiedRatio)} | | |
 | floor: the page's bytes held in memory, behind the same app and sign-in (no page made) | ${floorRate.toFixed(0)} req/s | Express hello-world ${expressRate.toFixed(0)} req/s | ${percent(floorRatio)} | | |
+| ceiling: the page made from its statement's rows held in memory (all but the statement) | ${ceilingRate.toFixed(0)} req/s | Express hello-world ${expressRate.toFixed(0)} req/s | ${percent(ceilingRatio)} | | |
 | timeline page, navigation → first memory visible | ${fullMs.toFixed(0)} ms | empty timeline → empty state ${emptyMs.toFixed(0)} ms | ${(pageRatio * 100).toFixed(0)} % | ≤ ${PAGE_TARGET_MS} ms | ${fullMs <= PAGE_TARGET_MS ? 'met' : 'missed'} |
 
-Rounds ÷ Express, made afresh: ${freshRatios.map(percent).join(', ')}; member with no shares: ${lateRatios.map(percent).join(', ')}; 304: ${notModifiedRatios.map(percent).join(', ')}; floor: ${floorRatios.map(percent).join(', ')}.
+Rounds ÷ Express, made afresh: ${freshRatios.map(percent).join(', ')}; member with no shares: ${lateRatios.map(percent).join(', ')}; 304: ${notModifiedRatios.map(percent).join(', ')}; floor: ${floorRatios.map(percent).join(', ')}; ceiling: ${ceilingRatios.map(percent).join(', ')}.
 The page is measured in Chromium (\`/usr/bin/chromium\`, headless, a 390×844 window, a fresh
 context each time, so nothing cached), from navigation start to the first seeded memory title
 drawn (\`performance.now()\` in the page, noted by a watcher that checks before every frame), ${PAGE_ROUNDS} rounds alternating with the empty timeline;
