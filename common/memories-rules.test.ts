@@ -6,6 +6,7 @@ import {
   imageUrlOf,
   mediaUrl,
   memorySnippet,
+  recordingWarningSeconds,
   relativeMemoryDate,
   snippetText,
   thumbnailTime,
@@ -115,5 +116,20 @@ describe('media paths (memories §7)', () => {
     expect(videoUrlOf({ video_url: 'v.mp4' })).toBe('/uploads/v.mp4');
     expect(videoUrlOf({ videoUrl: '/uploads/w.webm' })).toBe('/uploads/w.webm');
     expect(videoUrlOf('')).toBeNull();
+  });
+});
+
+describe('voice recorder warning (memories §2, §9)', () => {
+  it('says nothing before the final 30 seconds of the 10-minute limit', () => {
+    expect(recordingWarningSeconds(0)).toBeNull();
+    expect(recordingWarningSeconds(9 * 60_000 + 29_999)).toBeNull();
+  });
+
+  it('counts down the seconds left in the final 30 seconds, down to 0 at 10 minutes', () => {
+    expect(recordingWarningSeconds(9 * 60_000 + 30_000)).toBe(30);
+    expect(recordingWarningSeconds(9 * 60_000 + 45_200)).toBe(15);
+    expect(recordingWarningSeconds(9 * 60_000 + 59_500)).toBe(1);
+    expect(recordingWarningSeconds(10 * 60_000)).toBe(0);
+    expect(recordingWarningSeconds(10 * 60_000 + 400)).toBe(0);
   });
 });

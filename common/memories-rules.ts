@@ -1,6 +1,8 @@
 // Pure rules of the memory side (memories §2, §3, §4, §9): card snippets, follow-up blocks,
 // the video thumbnail frame, the transcription estimate and how dates and media paths read.
 import {
+  RECORDING_MAX_MS,
+  RECORDING_WARNING_MS,
   THUMBNAIL_DURATION_SHARE,
   THUMBNAIL_MAX_TIME_S,
   THUMBNAIL_UNKNOWN_TIME_S,
@@ -75,6 +77,16 @@ export function transcriptionEstimateSeconds(bytes: number): number {
 export function transcriptionProgress(elapsedMs: number, estimateSeconds: number): number {
   const percent = (Math.max(0, elapsedMs) / (estimateSeconds * 1000)) * 100;
   return Math.min(TRANSCRIPTION_PROGRESS_CAP, Math.round(percent));
+}
+
+/**
+ * memories §2, §9: the seconds left, shown as a warning in the final 30 s of a recording that
+ * stops at `maxMs` (10 minutes); null before that. The app's recorder and the storyteller's page.
+ */
+export function recordingWarningSeconds(elapsedMs: number, maxMs: number = RECORDING_MAX_MS): number | null {
+  const remainingMs = maxMs - elapsedMs;
+  if (remainingMs > RECORDING_WARNING_MS) return null;
+  return Math.max(0, Math.ceil(remainingMs / 1000));
 }
 
 /** memories §2: elapsed recording time as mm:ss. */

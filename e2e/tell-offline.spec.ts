@@ -149,7 +149,7 @@ test('a send cut off half way waits and goes again by itself with the same key: 
   expect((await familySees(family)).map((story) => story.title)).toEqual([question]);
 });
 
-test('a waiting story whose link was stopped meanwhile says so in the server words; Remove, asked first, forgets it', async ({ browser }) => {
+test('a waiting story whose link was stopped meanwhile says so in the server words, with how it still goes; Remove, asked first, forgets it', async ({ browser }) => {
   test.setTimeout(90_000);
   const question = 'Who taught you to swim?';
   const family = await familyAsking(browser, question);
@@ -163,8 +163,9 @@ test('a waiting story whose link was stopped meanwhile says so in the server wor
   expect((await family.member.delete(`/api/storytellers/${family.storytellerId}/link`)).status()).toBe(204);
   await page.context().setOffline(false);
   const story = waitingList(page).getByRole('listitem');
-  await expect(story).toContainText(`${tellMessages.tellWaitingNotSent} ${messages.tellLinkNotFound}`, { timeout: 20_000 });
-  await expect(story.getByRole('button', { name: tellMessages.tellTryAgain })).toBeVisible();
+  await expect(story).toContainText(`${tellMessages.tellWaitingNotSent} ${messages.tellLinkNotFound} ${tellMessages.tellWaitingNewLink}`, { timeout: 20_000 });
+  // No retry mends a stopped link: no Try again to press in vain.
+  await expect(story.getByRole('button', { name: tellMessages.tellTryAgain })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('tell-offline-refused.png'), fullPage: true });
 
@@ -174,4 +175,32 @@ test('a waiting story whose link was stopped meanwhile says so in the server wor
   await story.getByRole('button', { name: tellMessages.tellWaitingRemoveYes }).click();
   await expect(waitingList(page)).toBeHidden();
   expect(await familySees(family)).toEqual([]);
+});
+
+test('the family replaces a link while her story waits on it: the new link, opened on the same phone, sends the story', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const question = 'What games did you play as a girl?';
+  const family = await familyAsking(browser, question);
+  const page = await storytellerPage(browser);
+  await page.goto(family.link);
+  await recordAnswer(page);
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: tellMessages.tellSend }).click();
+  await expect(page.getByRole('heading', { name: tellMessages.tellKeptHeading })).toBeFocused();
+
+  // The family makes her a new link (the old one dies with it) and sends it; she comes back online.
+  const renewed = await family.member.post(`/api/storytellers/${family.storytellerId}/link`);
+  expect(renewed.status(), await renewed.text()).toBe(200);
+  const newLink = new URL(((await renewed.json()) as { link: string }).link).pathname;
+  await page.context().setOffline(false);
+  await expect(waitingList(page).getByRole('listitem')).toContainText(tellMessages.tellWaitingNewLink, { timeout: 20_000 });
+  expect(await familySees(family)).toEqual([]);
+
+  // She opens the new link, as she was told, on the same phone: the story goes, with no tap.
+  await page.goto(newLink);
+  await expect(page.getByRole('status').filter({ hasText: tellMessages.tellWaitingSent(question) })).toBeVisible({ timeout: 20_000 });
+  await expect(waitingList(page)).toBeHidden();
+  const stories = await familySees(family);
+  expect(stories.map((story) => story.title)).toEqual([question]);
+  expect(stories[0]!.audioUrl).not.toBeNull();
 });

@@ -7,7 +7,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import type { Memory, MemoryPage } from '../common/memories';
 import type { Question } from '../common/storytellers';
 import { tellMessages } from '../common/tell-messages';
-import { PASSWORD, seriousViolations, uniqueEmail } from './helpers';
+import { oneOfTexts, PASSWORD, seriousViolations, uniqueEmail } from './helpers';
 import { png } from './memory-fixtures';
 
 const phone = { width: 390, height: 844 };
@@ -193,6 +193,33 @@ test('a photo and a follow-up answered by voice go with the story, in the same s
   expect(story!.followUpResponses[0]!.audioUrl).not.toBeNull();
 });
 
+test('a long story: its last 30 seconds are counted in sight and said once, and at 10 minutes it stops by itself and says so', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const family = await familyWithStoryteller(browser);
+  const page = await storytellerPage(browser);
+  // A clock that runs at the normal pace until the test jumps it on by minutes.
+  await page.clock.install();
+  await page.goto(family.link);
+  await recordFor(page, '00:01');
+  const countdown = (from: number, to: number) =>
+    oneOfTexts(Array.from({ length: to - from + 1 }, (_, second) => tellMessages.tellRecordingEndsIn(from + second)));
+  const counted = page.getByText(countdown(0, 30));
+
+  await page.clock.fastForward('09:20');
+  await expect(page.getByRole('timer')).toHaveText(/^09:2\d$/);
+  await expect(counted).toHaveCount(0);
+
+  await page.clock.fastForward('00:15');
+  await expect(page.getByRole('timer')).toHaveText(/^09:3\d$/);
+  await expect(counted).toHaveText(countdown(15, 29));
+  await expect(page.getByRole('status')).toHaveText(tellMessages.tellRecordingEndsSoon);
+
+  await page.clock.fastForward('00:30');
+  await expect(page.getByRole('heading', { name: tellMessages.tellReviewHeading })).toBeFocused();
+  await expect(page.getByText(tellMessages.tellRecordingLimitReached(10))).toBeVisible();
+  await expect(page.getByRole('button', { name: tellMessages.tellSend })).toBeEnabled();
+});
+
 test('a tab closed mid-recording gives the recording back, and Send puts it on the timeline', async ({ browser }) => {
   test.setTimeout(90_000);
   const family = await familyWithStoryteller(browser);
@@ -208,8 +235,16 @@ test('a tab closed mid-recording gives the recording back, and Send puts it on t
   await again.goto(family.link);
   await expect(again.getByRole('heading', { name: tellMessages.tellRestored })).toBeFocused();
   await expect(again.getByRole('button', { name: tellMessages.tellListen })).toBeVisible();
-  await expect(again.getByRole('button', { name: tellMessages.tellRecordAgain })).toBeVisible();
   await again.screenshot({ path: test.info().outputPath('tell-phone-restored.png'), fullPage: true });
+  // "Record again" would replace what she recorded: it asks first, and keeping it is where the keyboard lands.
+  await again.getByRole('button', { name: tellMessages.tellRecordAgain }).click();
+  await expect(again.getByRole('alert')).toHaveText(tellMessages.tellRecordAgainAsk);
+  await expect(again.getByRole('button', { name: tellMessages.tellRecordAgainNo })).toBeFocused();
+  await again.screenshot({ path: test.info().outputPath('tell-phone-record-again-asked.png'), fullPage: true });
+  await again.keyboard.press('Enter');
+  await expect(again.getByRole('alert')).toHaveCount(0);
+  await expect(again.getByRole('button', { name: tellMessages.tellRecordAgain })).toBeVisible();
+  await expect(again.getByRole('heading', { name: tellMessages.tellRecordingHeading })).toHaveCount(0);
   const posted = again.waitForResponse((response) => response.url().endsWith('/memories') && response.request().method() === 'POST');
   await again.getByRole('button', { name: tellMessages.tellSend }).click();
   expect((await posted).status()).toBe(201);

@@ -5,7 +5,7 @@
 // storyteller's stories, which carry their own link and no cookie. A memory whose video has not
 // gone up yet waits for a page, which shows the upload's progress.
 import { IDEMPOTENCY_KEY_HEADER } from '../../../common/idempotency-rules';
-import { uploadStillHeld, type OutboxEntry } from '../lib/outbox/entry';
+import { isTellOwner, uploadStillHeld, type OutboxEntry } from '../lib/outbox/entry';
 import { OutboxSendError, sendOutbox, type PostForm } from '../lib/outbox/send';
 import { outboxOf, outboxOwners } from '../lib/outbox/store';
 
@@ -46,8 +46,8 @@ async function sessionUserId(): Promise<string | null> {
 export async function sendOutboxFromWorker(): Promise<boolean> {
   const owners = await outboxOwners();
   if (owners.length === 0) return false;
-  const userId = owners.some((owner) => !owner.startsWith('tell:')) ? await sessionUserId() : null;
-  const mine = owners.filter((owner) => owner.startsWith('tell:') || owner === userId);
+  const userId = owners.some((owner) => !isTellOwner(owner)) ? await sessionUserId() : null;
+  const mine = owners.filter((owner) => isTellOwner(owner) || owner === userId);
   // A video not uploaded yet, or uploaded so long ago the server may have swept it, goes up from a page.
   const canSend = (entry: OutboxEntry) => !entry.video || uploadStillHeld(entry.video, Date.now());
   let waiting = false;

@@ -2,7 +2,8 @@
 // instead), with its photos and the follow-up question, and one big "Send to my family". Words
 // typed before a recording go with it, so they stay in sight beside it. A failed send shows here
 // again, kept; opened with no connection, it says first that Send will keep the story until one comes.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { RECORDING_MAX_MS } from '../../../common/limits';
 import { tellMessages } from '../../../common/tell-messages';
 import { FollowUp } from './FollowUp';
 import { Photos } from './Photos';
@@ -10,6 +11,9 @@ import { Player } from './Player';
 import { Screen } from './Screen';
 import type { TellDraft } from './tellDraftStore';
 import type { useTellFlow } from './useTellFlow';
+
+/** A recording this close to the limit was stopped by it (the timer fires at the limit; the last chunk comes just after). */
+const LIMIT_SLACK_MS = 1_000;
 
 interface StoryScreenProps {
   draft: TellDraft;
@@ -34,10 +38,10 @@ export function StoryScreen({ draft, flow, restored, failure, offline }: StorySc
     <Screen heading={heading} lead={<p className="tell-lead">{draft.title}</p>}>
       {draft.audio && (
         <div className="tell-actions">
+          {/* Stopped by its limit, not by her: said, so she knows nothing after it was heard. */}
+          {draft.durationMs >= RECORDING_MAX_MS - LIMIT_SLACK_MS && <p className="tell-note">{tellMessages.tellRecordingLimitReached(RECORDING_MAX_MS / 60_000)}</p>}
           <Player audio={draft.audio} />
-          <button type="button" className="tell-button tell-secondary" onClick={flow.recordStory}>
-            {tellMessages.tellRecordAgain}
-          </button>
+          <RecordAgain onRecord={flow.recordStory} />
         </div>
       )}
       {(!recorded || wordsBeside) && (
@@ -64,8 +68,39 @@ export function StoryScreen({ draft, flow, restored, failure, offline }: StorySc
         <button type="button" className="tell-button tell-primary" disabled={!recorded && draft.typed.trim() === ''} onClick={() => void flow.send()}>
           {failure ? tellMessages.tellSendAgain : tellMessages.tellSend}
         </button>
-        <p className="tell-hint">{tellMessages.tellKept}</p>
+        {/* The offline note says it already. */}
+        {!(offline && !failure) && <p className="tell-hint">{tellMessages.tellKept}</p>}
       </div>
     </Screen>
+  );
+}
+
+/**
+ * "Record again" replaces what she recorded, which no tap brings back: it asks first, in words,
+ * and the keyboard lands on keeping it, so a slip of the thumb loses nothing.
+ */
+function RecordAgain({ onRecord }: { onRecord: () => void }) {
+  const [asking, setAsking] = useState(false);
+  const keepIt = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) keepIt.current?.focus();
+  }, [asking]);
+  if (!asking) {
+    return (
+      <button type="button" className="tell-button tell-secondary" onClick={() => setAsking(true)}>
+        {tellMessages.tellRecordAgain}
+      </button>
+    );
+  }
+  return (
+    <div className="tell-ask">
+      <p role="alert">{tellMessages.tellRecordAgainAsk}</p>
+      <button ref={keepIt} type="button" className="tell-button tell-primary" onClick={() => setAsking(false)}>
+        {tellMessages.tellRecordAgainNo}
+      </button>
+      <button type="button" className="tell-button tell-secondary" onClick={onRecord}>
+        {tellMessages.tellRecordAgainYes}
+      </button>
+    </div>
   );
 }

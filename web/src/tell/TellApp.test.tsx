@@ -13,11 +13,10 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../../common/idempotency-rules';
 import type { TellPage } from '../../../common/storytellers';
 import { tellMessages } from '../../../common/tell-messages';
 import { installScriptedXhr, scriptXhrAnswers, sentXhrs } from '../test/scriptedXhr';
-import { keepInOutbox, partsOf, removeEntry, updateEntry } from '../lib/outbox';
-import { outboxOf } from '../lib/outbox/store';
+import { keepInOutbox, outboxOf, partsOf, removeEntry, tellOwner, updateEntry } from '../lib/outbox';
+import { QUESTION_ID_FIELD } from './storyForm';
 import { TellApp } from './TellApp';
 import { appendChunk, clearDraft, linkFingerprint, loadDraft, saveDraft, startRecordingDraft } from './tellDraftStore';
-import { tellOutboxOwner } from './useTellFlow';
 
 const page: TellPage = {
   storyteller: { displayName: 'Grandma Rose' },
@@ -55,7 +54,7 @@ class ScriptedRecorder {
 /** What GET /api/tell/tok answers next ('network': no answer), and every link call made. */
 let pageAnswer: { status: number; body: unknown } | 'network';
 const calls: { url: string; init: RequestInit }[] = [];
-const owner = tellOutboxOwner(linkFingerprint('tok'));
+const owner = tellOwner(linkFingerprint('tok'));
 /** navigator.onLine, as the test sets it. */
 let online = true;
 const waitingStories = () => outboxOf(owner);
@@ -308,10 +307,11 @@ describe("the storyteller's page", () => {
     const form = new FormData();
     form.append('title', 'Where did you grow up?');
     const entry = await keepInOutbox({ kind: 'story', owner, url: '/api/tell/tok/memories', idempotencyKey: 'k-refused', parts: partsOf(form), label: 'Where did you grow up?' });
-    await updateEntry(entry.id, (current) => ({ ...current, state: 'refused', lastStatus: 404, lastMessage: 'This link no longer works.' }));
+    await updateEntry(entry.id, (current) => ({ ...current, state: 'refused', lastStatus: 413, lastMessage: 'This story is too large.' }));
     render(<TellApp token="tok" />);
     const list = await screen.findByRole('region', { name: tellMessages.tellWaitingHeading }, { timeout: 5_000 });
-    expect(list.textContent).toContain(`${tellMessages.tellWaitingNotSent} This link no longer works.`);
+    expect(list.textContent).toContain(`${tellMessages.tellWaitingNotSent} This story is too large.`);
+    expect(list.textContent).not.toContain(tellMessages.tellWaitingNewLink);
     fireEvent.click(screen.getByRole('button', { name: tellMessages.tellWaitingRemove }));
     expect(screen.getByRole('alert').textContent).toBe(tellMessages.tellWaitingRemoveAsk);
     await waitFor(() => expect(document.activeElement).toBe(button(tellMessages.tellWaitingRemoveNo)));
@@ -322,6 +322,80 @@ describe("the storyteller's page", () => {
     fireEvent.click(screen.getAllByRole('button', { name: tellMessages.tellTryAgain })[0]!);
     await waitFor(() => expect(screen.getByText(tellMessages.tellWaitingSent('Where did you grow up?'))).toBeTruthy(), { timeout: 5_000 });
     expect(sentXhrs.map((xhr) => xhr.headers[IDEMPOTENCY_KEY_HEADER])).toEqual(['k-refused']);
+  });
+
+  it('a waiting story refused because its link was stopped offers no Try again, which could never work, and says a new link takes it', async () => {
+    const form = new FormData();
+    form.append('title', 'Where did you grow up?');
+    const entry = await keepInOutbox({ kind: 'story', owner, url: '/api/tell/tok/memories', idempotencyKey: 'k-stopped', parts: partsOf(form), label: 'Where did you grow up?' });
+    await updateEntry(entry.id, (current) => ({ ...current, state: 'refused', lastStatus: 404, lastMessage: 'This link no longer works.' }));
+    render(<TellApp token="tok" />);
+    const list = await screen.findByRole('region', { name: tellMessages.tellWaitingHeading }, { timeout: 5_000 });
+    expect(list.textContent).toContain(`${tellMessages.tellWaitingNotSent} This link no longer works. ${tellMessages.tellWaitingNewLink}`);
+    expect(screen.queryByRole('button', { name: tellMessages.tellTryAgain })).toBeNull();
+    expect(button(tellMessages.tellWaitingRemove)).toBeTruthy();
+    expect(sentXhrs).toHaveLength(0);
+  });
+
+  it("opened through a working link, it takes the stories a stopped link left on this phone, without that link's question, and sends them; a story waiting for a link that works stays that link's", async () => {
+    const oldOwner = tellOwner(linkFingerprint('old'));
+    const stranded = new FormData();
+    stranded.append('title', 'Where did you grow up?');
+    stranded.append(QUESTION_ID_FIELD, 'q-old');
+    const refused = await keepInOutbox({ kind: 'story', owner: oldOwner, url: '/api/tell/old/memories', idempotencyKey: 'k-stranded', parts: partsOf(stranded), label: 'Where did you grow up?' });
+    await updateEntry(refused.id, (current) => ({ ...current, state: 'refused', lastStatus: 404, lastMessage: 'This link no longer works.' }));
+    const other = new FormData();
+    other.append('title', 'Who taught you to swim?');
+    await keepInOutbox({ kind: 'story', owner: oldOwner, url: '/api/tell/old/memories', idempotencyKey: 'k-waiting', parts: partsOf(other), label: 'Who taught you to swim?' });
+    try {
+      scriptXhrAnswers({ status: 201, body: '{"id":"m7"}' });
+      render(<TellApp token="tok" />);
+      await waitFor(() => expect(screen.getByText(tellMessages.tellWaitingSent('Where did you grow up?'))).toBeTruthy(), { timeout: 5_000 });
+      expect(sentXhrs.map((xhr) => [xhr.url, xhr.headers[IDEMPOTENCY_KEY_HEADER]])).toEqual([['/api/tell/tok/memories', 'k-stranded']]);
+      const sent = sentXhrs[0]!.body as FormData;
+      expect(sent.get('title')).toBe('Where did you grow up?');
+      expect(sent.has(QUESTION_ID_FIELD)).toBe(false);
+      expect((await outboxOf(oldOwner)).map((entry) => [entry.idempotencyKey, entry.state])).toEqual([['k-waiting', 'waiting']]);
+    } finally {
+      for (const entry of await outboxOf(oldOwner)) await removeEntry(entry.id);
+    }
+  });
+
+  it('a stopped link takes nothing: its page cannot send, so a story of another link stays where it is', async () => {
+    const oldOwner = tellOwner(linkFingerprint('old'));
+    const form = new FormData();
+    form.append('title', 'Where did you grow up?');
+    const refused = await keepInOutbox({ kind: 'story', owner: oldOwner, url: '/api/tell/old/memories', idempotencyKey: 'k-left', parts: partsOf(form), label: 'Where did you grow up?' });
+    await updateEntry(refused.id, (current) => ({ ...current, state: 'refused', lastStatus: 404, lastMessage: null }));
+    try {
+      pageAnswer = { status: 404, body: { message: 'This link no longer works.' } };
+      render(<TellApp token="tok" />);
+      await focused(tellMessages.tellGoneHeading);
+      expect((await outboxOf(oldOwner)).map((entry) => entry.idempotencyKey)).toEqual(['k-left']);
+      expect(await waitingStories()).toEqual([]);
+    } finally {
+      for (const entry of await outboxOf(oldOwner)) await removeEntry(entry.id);
+    }
+  });
+
+  it('"Record again" asks first: "Keep my recording", where the keyboard lands, keeps it; "Yes, record again" starts anew', async () => {
+    render(<TellApp token="tok" />);
+    await focused('What was your first job?');
+    await recordAndStop();
+    const first = ScriptedRecorder.latest;
+    fireEvent.click(button(tellMessages.tellRecordAgain));
+    expect(screen.getByRole('alert').textContent).toBe(tellMessages.tellRecordAgainAsk);
+    await waitFor(() => expect(document.activeElement).toBe(button(tellMessages.tellRecordAgainNo)));
+    expect(ScriptedRecorder.latest).toBe(first);
+    fireEvent.click(button(tellMessages.tellRecordAgainNo));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(button(tellMessages.tellListen)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(tellMessages.tellReviewHeading);
+
+    fireEvent.click(button(tellMessages.tellRecordAgain));
+    fireEvent.click(button(tellMessages.tellRecordAgainYes));
+    await heading(tellMessages.tellRecordingHeading);
+    expect(ScriptedRecorder.latest).not.toBe(first);
   });
 
   it('Remove, once confirmed, forgets a refused story', async () => {

@@ -1,11 +1,11 @@
 // The storyteller's page, /tell/{token} (issue 23 "The storyteller's side"): one column, one
 // big button at a time. Open the link, Record, Stop, Send: three taps to a sent story. With no
 // connection the same Send keeps it on the phone, and it goes by itself (issue 26).
-import { formatElapsed } from '../../../common/memories-rules';
+import { formatElapsed, recordingWarningSeconds } from '../../../common/memories-rules';
 import { tellMessages } from '../../../common/tell-messages';
 import { Screen } from './Screen';
 import { StoryScreen } from './StoryScreen';
-import type { TellState } from './tellFlow';
+import { recordingLimitMs, type TellState } from './tellFlow';
 import { useTellFlow } from './useTellFlow';
 import { WaitingStories } from './Waiting';
 
@@ -58,10 +58,15 @@ function SentStories({ stories }: { stories: NonNullable<TellState['page']>['sto
   );
 }
 
-/** What the polite live region says while the heading stays put: the recording's start and each whole minute of it. */
+/**
+ * What the polite live region says while the heading stays put: the recording's start, each
+ * whole minute of it, and a story's last 30 s once as they begin (a follow-up answer, 30 s in
+ * all, shows its countdown from the start).
+ */
 function announcement(state: TellState, elapsedMs: number): string {
   const screen = state.screen;
   if (screen.name === 'recording') {
+    if (screen.target === 'story' && recordingWarningSeconds(elapsedMs, recordingLimitMs('story')) !== null) return tellMessages.tellRecordingEndsSoon;
     const minutes = Math.floor(elapsedMs / 60_000);
     return minutes > 0 ? tellMessages.tellRecordingMinutes(minutes) : tellMessages.tellRecordingStarted;
   }
@@ -132,17 +137,21 @@ function TellScreen({ flow }: { flow: ReturnType<typeof useTellFlow> }) {
           <SentStories stories={page!.stories} />
         </Screen>
       );
-    case 'recording':
+    case 'recording': {
+      const secondsLeft = recordingWarningSeconds(flow.elapsedMs, recordingLimitMs(screen.target));
       return (
         <Screen heading={tellMessages.tellRecordingHeading} lead={<p className="tell-lead">{screen.target === 'story' ? draft?.title : draft?.followUp?.question}</p>}>
           <p role="timer" className="tell-timer">
             {formatElapsed(flow.elapsedMs)}
           </p>
+          {/* Counted in sight; the live region above says it once. */}
+          {secondsLeft !== null && <p className="tell-note">{tellMessages.tellRecordingEndsIn(secondsLeft)}</p>}
           <button type="button" className="tell-button tell-stop" onClick={flow.stop}>
             {tellMessages.tellStop}
           </button>
         </Screen>
       );
+    }
     case 'noMicrophone':
       return (
         <Screen heading={tellMessages.tellNoMicrophoneHeading}>

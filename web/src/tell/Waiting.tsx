@@ -1,9 +1,11 @@
 // Her stories waiting on this phone (issue 26), in the page's large type: each one's title and
-// "Waiting to send", or how far it is while it goes. One the server refused for good (a stopped
-// link) shows why, with Try again and Remove, asked first since removing loses what she said.
+// "Waiting to send", or how far it is while it goes. One the server refused shows why, with
+// Remove, asked first since removing loses what she said; and Try again, unless its link was
+// stopped, which no retry mends: then how it still goes (a new link opened here takes it).
 import { useEffect, useRef, useState } from 'react';
 import { tellMessages } from '../../../common/tell-messages';
 import type { OutboxEntry, OutboxView } from '../lib/outbox';
+import { refusedForItsLink } from './strandedStories';
 
 interface WaitingProps {
   waiting: OutboxView;
@@ -47,6 +49,7 @@ function WaitingStory({ entry, percent, onRetry, onRemove }: { entry: OutboxEntr
           <span className="tell-waiting-state tell-waiting-refused">
             {tellMessages.tellWaitingNotSent}
             {entry.lastMessage && ` ${entry.lastMessage}`}
+            {refusedForItsLink(entry) && ` ${tellMessages.tellWaitingNewLink}`}
           </span>
           {asking ? (
             <span className="tell-waiting-actions">
@@ -60,9 +63,11 @@ function WaitingStory({ entry, percent, onRetry, onRemove }: { entry: OutboxEntr
             </span>
           ) : (
             <span className="tell-waiting-actions">
-              <button type="button" className="tell-button tell-primary" onClick={() => onRetry(entry.id)}>
-                {tellMessages.tellTryAgain}
-              </button>
+              {!refusedForItsLink(entry) && (
+                <button type="button" className="tell-button tell-primary" onClick={() => onRetry(entry.id)}>
+                  {tellMessages.tellTryAgain}
+                </button>
+              )}
               <button type="button" className="tell-button tell-quiet" onClick={() => setAsking(true)}>
                 {tellMessages.tellWaitingRemove}
               </button>

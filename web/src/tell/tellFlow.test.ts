@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TellPage } from '../../../common/storytellers';
 import type { TellDraft } from './tellDraftStore';
-import { canSend, initialTellState, tellReducer, type TellAction, type TellState } from './tellFlow';
+import { canSend, initialTellState, recordingLimitMs, tellReducer, type TellAction, type TellState } from './tellFlow';
 
 const page: TellPage = {
   storyteller: { displayName: 'Grandma Rose' },
@@ -156,5 +156,12 @@ describe('the storyteller page, step by step', () => {
     const next = { ...page, question: { id: 'q2', text: 'Who taught you to swim?', askedBy: 'Sam Rose' } };
     expect(run(sent, { type: 'pageRead', page: next })).toMatchObject({ screen: { name: 'sent' }, page: next });
     expect(run(sent, { type: 'open' }, { type: 'opened', page, kept: null }).screen).toEqual({ name: 'ask' });
+  });
+});
+
+describe('recordingLimitMs: when a recording stops by itself', () => {
+  it("a story's 10 minutes, a follow-up answer's 30 s", () => {
+    expect(recordingLimitMs('story')).toBe(600_000);
+    expect(recordingLimitMs('followUp')).toBe(30_000);
   });
 });

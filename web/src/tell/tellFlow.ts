@@ -1,6 +1,7 @@
 // The storyteller's page as one state machine (issue 23 "The storyteller's side"): which screen
 // shows, and the story being made. Pure, so every path (a refused microphone, a closed tab, a
 // lost answer, no connection) is a test of transitions; useTellFlow.ts runs the effects.
+import { FOLLOW_UP_ANSWER_MAX_MS, RECORDING_MAX_MS } from '../../../common/limits';
 import type { TellPage } from '../../../common/storytellers';
 import type { TellDraft, TellFollowUp } from './tellDraftStore';
 
@@ -188,3 +189,6 @@ export function tellReducer(state: TellState, action: TellAction): TellState {
 export function canSend(draft: TellDraft | null): draft is TellDraft {
   return draft !== null && (draft.audio !== null || draft.typed.trim() !== '');
 }
+
+/** How long a recording may run before it stops by itself: a story's 10 minutes, a follow-up answer's 30 s. */
+export const recordingLimitMs = (target: 'story' | 'followUp') => (target === 'story' ? RECORDING_MAX_MS : FOLLOW_UP_ANSWER_MAX_MS);

@@ -3,14 +3,15 @@
 // A story that cannot go now (no connection, no answer, a 5xx) goes into the outbox (issue 26),
 // which this page sends while it is open, and the service worker when it is not.
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { CAPTURE_IMAGES_MAX, FOLLOW_UP_ANSWER_MAX_MS, RECORDING_MAX_MS } from '../../../common/limits';
+import { CAPTURE_IMAGES_MAX } from '../../../common/limits';
 import { tellMessages } from '../../../common/tell-messages';
 import { newIdempotencyKey } from '../api/idempotency';
 import { tellApi, tellStoryUrl } from '../api/tell';
-import { askToKeepStorage, keepInOutbox, onOutboxEvent, OutboxFullError, partsOf, removeEntry, retryEntry, startOutbox, useOutbox, waitsAfter } from '../lib/outbox';
+import { askToKeepStorage, keepInOutbox, onOutboxEvent, OutboxFullError, partsOf, removeEntry, retryEntry, startOutbox, tellOwner, useOutbox, waitsAfter } from '../lib/outbox';
 import { storyForm } from './storyForm';
+import { adoptStrandedStories } from './strandedStories';
 import { appendChunk, clearDraft, linkFingerprint, loadDraft, saveDraft, startRecordingDraft, type TellDraft } from './tellDraftStore';
-import { canSend, initialTellState, tellReducer } from './tellFlow';
+import { canSend, initialTellState, recordingLimitMs, tellReducer } from './tellFlow';
 import { useRecorder } from './useRecorder';
 
 const statusOf = (error: unknown): number => (typeof (error as { status?: unknown })?.status === 'number' ? (error as { status: number }).status : 0);
@@ -22,9 +23,6 @@ function fieldsOf({ audio: _audio, ...fields }: TellDraft) {
 
 /** A draft that cannot be kept (private browsing without IndexedDB) must not stop the story. */
 const keep = (work: Promise<unknown>) => work.catch((error: unknown) => console.error('The draft could not be kept', error));
-
-/** Whose her waiting stories are in the outbox: the link's, as the link is all she has (no account). */
-export const tellOutboxOwner = (link: string) => `tell:${link}`;
 
 /** No connection at all: the story is kept straight away, with no attempt that would only fail. */
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
@@ -42,11 +40,16 @@ export function useTellFlow(token: string) {
   const open = useCallback(async () => {
     dispatch({ type: 'open' });
     const kept = await loadDraft().catch(() => null);
+    let page;
     try {
-      dispatch({ type: 'opened', page: await tellApi.page(token), kept });
+      page = await tellApi.page(token);
     } catch (error) {
       dispatch({ type: 'refused', status: statusOf(error), kept });
+      return;
     }
+    // This link works: stories an older link of hers left refused go through it (strandedStories.ts).
+    await adoptStrandedStories(token, linkFingerprint(token)).catch((error: unknown) => console.error('The stories of an older link could not be taken', error));
+    dispatch({ type: 'opened', page, kept });
   }, [token]);
 
   useEffect(() => {
@@ -69,7 +72,7 @@ export function useTellFlow(token: string) {
 
   // Her waiting stories go while the page is open: now, on `online`, when shown again, on the
   // service worker's wake-up, with no tap. Each one sent is said, and her list of stories read again.
-  const owner = tellOutboxOwner(state.link);
+  const owner = tellOwner(state.link);
   const waiting = useOutbox(owner);
   const labels = useRef(new Map<string, string>());
   useEffect(() => {
@@ -127,7 +130,7 @@ export function useTellFlow(token: string) {
   const record = useCallback(
     (target: 'story' | 'followUp') => {
       targetRef.current = target;
-      void startRecorder(target === 'story' ? RECORDING_MAX_MS : FOLLOW_UP_ANSWER_MAX_MS);
+      void startRecorder(recordingLimitMs(target));
     },
     [startRecorder],
   );
@@ -171,7 +174,7 @@ export function useTellFlow(token: string) {
     let entryId: string;
     try {
       // The same form and key as the attempt: however often it goes, the server makes one story.
-      ({ id: entryId } = await keepInOutbox({ kind: 'story', owner: tellOutboxOwner(link), url: tellStoryUrl(token), idempotencyKey: draft.idempotencyKey, parts: partsOf(form), label: draft.title }));
+      ({ id: entryId } = await keepInOutbox({ kind: 'story', owner: tellOwner(link), url: tellStoryUrl(token), idempotencyKey: draft.idempotencyKey, parts: partsOf(form), label: draft.title }));
     } catch (error) {
       // Not kept for later: the draft stays (it is on the device already), and she is told.
       console.error('The story could not be kept to send later', error);

@@ -7,12 +7,11 @@ import { Alert, Button, Center, Group, Loader, Modal, Progress, Stack, Text } fr
 import { IconAlertTriangle, IconPlayerStopFilled } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { RECORDER_AUTO_START_MS, RECORDING_MAX_MS } from '../../../../common/limits';
-import { formatElapsed } from '../../../../common/memories-rules';
+import { formatElapsed, recordingWarningSeconds } from '../../../../common/memories-rules';
 import { messages } from '../../../../common/messages';
 import { toast } from '../../lib/toast';
 import { MicrophoneHelp, useRecordAndTranscribe, type VoiceResult } from '../voice';
 import { focusWithin } from './focusInside';
-import { recordingWarningSeconds } from './recordingRules';
 
 interface VoiceRecorderDialogProps {
   onClose: () => void;

@@ -48,6 +48,14 @@ export interface OutboxRequest {
   timelineIds?: string[];
 }
 
+const TELL_OWNER_PREFIX = 'tell:';
+
+/** A storyteller's owner: the link's fingerprint (tell/tellDraftStore.ts), as the link is all she has. */
+export const tellOwner = (linkFingerprint: string) => `${TELL_OWNER_PREFIX}${linkFingerprint}`;
+
+/** Whether the owner is a storyteller's link rather than a signed-in person. */
+export const isTellOwner = (owner: string) => owner.startsWith(TELL_OWNER_PREFIX);
+
 /** Kept in IndexedDB; `sending` is never stored (a tab that dies mid-send leaves it waiting). */
 export interface OutboxEntry extends OutboxRequest {
   id: string;
