@@ -220,6 +220,28 @@ test('a long story: its last 30 seconds are counted in sight and said once, and 
   await expect(page.getByRole('button', { name: tellMessages.tellSend })).toBeEnabled();
 });
 
+test("larger text chosen in her browser makes the page's larger, and a long question still fits the phone's width", async ({ browser }) => {
+  const family = await familyWithStoryteller(browser, 'The Rose-Fitzgerald-Montgomery Family');
+  await ask(family, 'What do you remember about the neighbourhood where you grew up, and the people in it?');
+  const page = await storytellerPage(browser);
+  // Chromium's own text size setting (Settings › Appearance › Font size), 28 px where the usual is 16.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 28, fixed: 28 } });
+  await page.goto(family.link);
+  await expect(page.getByRole('button', { name: tellMessages.tellRecord })).toBeVisible();
+  const layout = await page.evaluate(() => ({
+    root: parseFloat(getComputedStyle(document.documentElement).fontSize),
+    body: parseFloat(getComputedStyle(document.querySelector('.tell-screen p')!).fontSize),
+    scrollWidth: document.documentElement.scrollWidth,
+    width: document.documentElement.clientWidth,
+  }));
+  // 125 % of her 28 px, as 20 px is of the usual 16.
+  expect(layout.root).toBe(35);
+  expect(layout.body).toBeGreaterThanOrEqual(35);
+  expect(layout.scrollWidth).toBe(layout.width);
+  await page.screenshot({ path: test.info().outputPath('tell-phone-larger-text.png'), fullPage: true });
+});
+
 test('a tab closed mid-recording gives the recording back, and Send puts it on the timeline', async ({ browser }) => {
   test.setTimeout(90_000);
   const family = await familyWithStoryteller(browser);
