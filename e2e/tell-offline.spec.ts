@@ -63,6 +63,18 @@ async function recordAnswer(page: Page) {
 
 const waitingList = (page: Page) => page.getByRole('region', { name: tellMessages.tellWaitingHeading });
 
+/** She answers the family's question by voice and presses Send with no connection: the story is kept on her phone. */
+async function answeredOffline(browser: Browser, question: string): Promise<{ family: Family; page: Page }> {
+  const family = await familyAsking(browser, question);
+  const page = await storytellerPage(browser);
+  await page.goto(family.link);
+  await recordAnswer(page);
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: tellMessages.tellSend }).click();
+  await expect(page.getByRole('heading', { name: tellMessages.tellKeptHeading })).toBeFocused();
+  return { family, page };
+}
+
 test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
@@ -151,14 +163,7 @@ test('a send cut off half way waits and goes again by itself with the same key: 
 
 test('a waiting story whose link was stopped meanwhile says so in the server words, with how it still goes; Remove, asked first, forgets it', async ({ browser }) => {
   test.setTimeout(90_000);
-  const question = 'Who taught you to swim?';
-  const family = await familyAsking(browser, question);
-  const page = await storytellerPage(browser);
-  await page.goto(family.link);
-  await recordAnswer(page);
-  await page.context().setOffline(true);
-  await page.getByRole('button', { name: tellMessages.tellSend }).click();
-  await expect(page.getByRole('heading', { name: tellMessages.tellKeptHeading })).toBeFocused();
+  const { family, page } = await answeredOffline(browser, 'Who taught you to swim?');
 
   expect((await family.member.delete(`/api/storytellers/${family.storytellerId}/link`)).status()).toBe(204);
   await page.context().setOffline(false);
@@ -180,13 +185,7 @@ test('a waiting story whose link was stopped meanwhile says so in the server wor
 test('the family replaces a link while her story waits on it: the new link, opened on the same phone, sends the story', async ({ browser }) => {
   test.setTimeout(90_000);
   const question = 'What games did you play as a girl?';
-  const family = await familyAsking(browser, question);
-  const page = await storytellerPage(browser);
-  await page.goto(family.link);
-  await recordAnswer(page);
-  await page.context().setOffline(true);
-  await page.getByRole('button', { name: tellMessages.tellSend }).click();
-  await expect(page.getByRole('heading', { name: tellMessages.tellKeptHeading })).toBeFocused();
+  const { family, page } = await answeredOffline(browser, question);
 
   // The family makes her a new link (the old one dies with it) and sends it; she comes back online.
   const renewed = await family.member.post(`/api/storytellers/${family.storytellerId}/link`);
