@@ -608,6 +608,9 @@ export const messages = {
   menuExtras: 'Extras',
   menuDarkTheme: 'Dark theme',
   menuSignOut: 'Sign Out',
+  /** Sign Out pressed with no connection: the session is the server's, so nothing changed. */
+  signOutOfflineTitle: 'Still signed in',
+  signOutOffline: 'You are offline, so signing out has to wait. Sign out again when you are back online.',
   setupProfileTitle: 'Set Up Your Profile',
   setupStepOf: (step: number, of: number) => `Step ${step} of ${of}`,
   homeExtrasTitle: 'More ways to celebrate your memories',

@@ -86,6 +86,27 @@ test('a page never seen on this device says calmly that it is not available offl
   await shoot(page, 'offline-not-seen');
 });
 
+test('Sign Out with no connection says the person is still signed in and stays; back online it signs out', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await signedInWithTimeline(page);
+  await controlled(page);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: messages.shellOpenMenu }).click();
+  await page.getByRole('link', { name: messages.menuSignOut }).click();
+  await expect(page.getByText(messages.signOutOffline)).toBeVisible();
+  // Still the app, not the browser's error page for /api/logout.
+  expect(new URL(page.url()).pathname).toBe('/');
+  await shoot(page, 'offline-sign-out');
+
+  await context.setOffline(false);
+  await expect(page.getByText(messages.offlineLine)).toHaveCount(0);
+  // The word sits over the foot of the menu until it goes: closed, as a person would.
+  await page.getByRole('button', { name: messages.closeNotification }).click();
+  await page.getByRole('link', { name: messages.menuSignOut }).click();
+  await expect(page.getByRole('link', { name: messages.signInToStart })).toBeVisible();
+  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+});
+
 test('Chromium finds the app installable with its worker in charge, so the install screen gets its prompt', async ({ page, context }) => {
   await signedInWithTimeline(page);
   await controlled(page);

@@ -8,6 +8,7 @@ import type { User } from '../../../common/users';
 import { navigation } from '../api/endpoints';
 import { UserAvatar } from '../components/UserAvatar';
 import { clearOfflineData } from '../lib/offline/clearOfflineData';
+import { toast } from '../lib/toast';
 import { BOOKS_PATH } from '../features/books';
 import type { ShellDialogName } from '../components/shellDialogs';
 import classes from './Shell.module.css';
@@ -31,6 +32,12 @@ export function SideMenu({ user, opened, feedbackUrl, onClose, onOpenDialog }: S
 
   const signOut = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
+    // The session ends on the server: with no connection the navigation would only show the
+    // browser's error page, the person still signed in, after this device's kept data was gone.
+    if (!navigator.onLine) {
+      toast.info(messages.signOutOfflineTitle, messages.signOutOffline);
+      return;
+    }
     void clearOfflineData().finally(() => window.location.assign(navigation.logout));
   };
 
