@@ -125,6 +125,23 @@ async function familyWithMemories(browser: Browser, textSize: TextSizeName): Pro
   return ada.page;
 }
 
+test('on the smallest phone (320 px) at Extra large text the header keeps every button on screen, the title giving way', async ({ browser }) => {
+  const { page } = await registered(browser, 'Ada Lovelace', 'extra-large');
+  await createTimeline(page.request, 'Lovelace Family');
+  await page.setViewportSize({ width: 320, height: 568 });
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  const buttons = header.getByRole('button');
+  await expect(buttons).toHaveCount(3);
+  for (const button of await buttons.all()) {
+    const box = (await button.boundingBox())!;
+    expect.soft(box.x, `${await button.getAttribute('aria-label')}: left edge`).toBeGreaterThanOrEqual(0);
+    expect.soft(box.x + box.width, `${await button.getAttribute('aria-label')}: right edge`).toBeLessThanOrEqual(320);
+  }
+  await expect(header.getByRole('link', { name: messages.appName })).toBeVisible();
+  await page.context().close();
+});
+
 test('the audit itself finds a small button, an unlabelled checkbox, small text, small body text, a faint placeholder and a page too wide', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
