@@ -11,7 +11,7 @@ import { QUESTION_ID_FIELD } from './storyForm';
 export const refusedForItsLink = (entry: OutboxEntry) => entry.state === 'refused' && entry.lastStatus === 404;
 
 /** The entry as this link sends it: its address, its owner, no question of another link's, due now. */
-export function adopted(entry: OutboxEntry, token: string, link: string, now: number): OutboxEntry {
+function adopted(entry: OutboxEntry, token: string, link: string, now: number): OutboxEntry {
   return {
     ...entry,
     owner: tellOwner(link),
@@ -24,17 +24,14 @@ export function adopted(entry: OutboxEntry, token: string, link: string, now: nu
   };
 }
 
-/** Takes every story another link of this phone's left refused for good; answers how many. */
-export async function adoptStrandedStories(token: string, link: string, now = Date.now()): Promise<number> {
-  let taken = 0;
+/** Takes every story another link of this phone's left refused for good. */
+export async function adoptStrandedStories(token: string, link: string, now = Date.now()): Promise<void> {
   for (const owner of await outboxOwners()) {
     if (!isTellOwner(owner) || owner === tellOwner(link)) continue;
     for (const entry of await outboxOf(owner)) {
       if (!refusedForItsLink(entry)) continue;
       // Read again inside the change: a send of it elsewhere meanwhile may have changed or removed it.
-      const changed = await updateEntry(entry.id, (current) => (refusedForItsLink(current) && current.owner === owner ? adopted(current, token, link, now) : current));
-      if (changed?.owner === tellOwner(link)) taken += 1;
+      await updateEntry(entry.id, (current) => (refusedForItsLink(current) && current.owner === owner ? adopted(current, token, link, now) : current));
     }
   }
-  return taken;
 }
