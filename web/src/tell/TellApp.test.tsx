@@ -106,6 +106,21 @@ async function writeStory(words: string) {
   fireEvent.change(screen.getByRole('textbox', { name: tellMessages.tellWriteLabel }), { target: { value: words } });
 }
 
+/**
+ * A story kept in the outbox for `token`'s link, as Send keeps one: written, since jsdom's Blobs
+ * do not survive fake-indexeddb. Answers its entry's id.
+ */
+async function keptStory(token: string, idempotencyKey: string, { title = 'Where did you grow up?', questionId = '' } = {}): Promise<string> {
+  const form = new FormData();
+  form.append('title', title);
+  if (questionId) form.append(QUESTION_ID_FIELD, questionId);
+  const entry = await keepInOutbox({ kind: 'story', owner: tellOwner(linkFingerprint(token)), url: `/api/tell/${token}/memories`, idempotencyKey, parts: partsOf(form), label: title });
+  return entry.id;
+}
+
+/** The server's lasting refusal of a kept story, as the outbox records it. */
+const refuse = (id: string, status: number, message: string | null) => updateEntry(id, (current) => ({ ...current, state: 'refused', lastStatus: status, lastMessage: message }));
+
 async function recordAndStop() {
   fireEvent.click(await screen.findByRole('button', { name: tellMessages.tellRecord }));
   await heading(tellMessages.tellRecordingHeading);
@@ -304,10 +319,7 @@ describe("the storyteller's page", () => {
   });
 
   it('a waiting story the server refused says so with its words, with Try again, and Remove asked first', async () => {
-    const form = new FormData();
-    form.append('title', 'Where did you grow up?');
-    const entry = await keepInOutbox({ kind: 'story', owner, url: '/api/tell/tok/memories', idempotencyKey: 'k-refused', parts: partsOf(form), label: 'Where did you grow up?' });
-    await updateEntry(entry.id, (current) => ({ ...current, state: 'refused', lastStatus: 413, lastMessage: 'This story is too large.' }));
+    await refuse(await keptStory('tok', 'k-refused'), 413, 'This story is too large.');
     render(<TellApp token="tok" />);
     const list = await screen.findByRole('region', { name: tellMessages.tellWaitingHeading }, { timeout: 5_000 });
     expect(list.textContent).toContain(`${tellMessages.tellWaitingNotSent} This story is too large.`);
@@ -325,10 +337,7 @@ describe("the storyteller's page", () => {
   });
 
   it('a waiting story refused because its link was stopped offers no Try again, which could never work, and says a new link takes it', async () => {
-    const form = new FormData();
-    form.append('title', 'Where did you grow up?');
-    const entry = await keepInOutbox({ kind: 'story', owner, url: '/api/tell/tok/memories', idempotencyKey: 'k-stopped', parts: partsOf(form), label: 'Where did you grow up?' });
-    await updateEntry(entry.id, (current) => ({ ...current, state: 'refused', lastStatus: 404, lastMessage: 'This link no longer works.' }));
+    await refuse(await keptStory('tok', 'k-stopped'), 404, 'This link no longer works.');
     render(<TellApp token="tok" />);
     const list = await screen.findByRole('region', { name: tellMessages.tellWaitingHeading }, { timeout: 5_000 });
     expect(list.textContent).toContain(`${tellMessages.tellWaitingNotSent} This link no longer works. ${tellMessages.tellWaitingNewLink}`);
@@ -339,14 +348,8 @@ describe("the storyteller's page", () => {
 
   it("opened through a working link, it takes the stories a stopped link left on this phone, without that link's question, and sends them; a story waiting for a link that works stays that link's", async () => {
     const oldOwner = tellOwner(linkFingerprint('old'));
-    const stranded = new FormData();
-    stranded.append('title', 'Where did you grow up?');
-    stranded.append(QUESTION_ID_FIELD, 'q-old');
-    const refused = await keepInOutbox({ kind: 'story', owner: oldOwner, url: '/api/tell/old/memories', idempotencyKey: 'k-stranded', parts: partsOf(stranded), label: 'Where did you grow up?' });
-    await updateEntry(refused.id, (current) => ({ ...current, state: 'refused', lastStatus: 404, lastMessage: 'This link no longer works.' }));
-    const other = new FormData();
-    other.append('title', 'Who taught you to swim?');
-    await keepInOutbox({ kind: 'story', owner: oldOwner, url: '/api/tell/old/memories', idempotencyKey: 'k-waiting', parts: partsOf(other), label: 'Who taught you to swim?' });
+    await refuse(await keptStory('old', 'k-stranded', { questionId: 'q-old' }), 404, 'This link no longer works.');
+    await keptStory('old', 'k-waiting', { title: 'Who taught you to swim?' });
     try {
       scriptXhrAnswers({ status: 201, body: '{"id":"m7"}' });
       render(<TellApp token="tok" />);
@@ -363,10 +366,7 @@ describe("the storyteller's page", () => {
 
   it('a stopped link takes nothing: its page cannot send, so a story of another link stays where it is', async () => {
     const oldOwner = tellOwner(linkFingerprint('old'));
-    const form = new FormData();
-    form.append('title', 'Where did you grow up?');
-    const refused = await keepInOutbox({ kind: 'story', owner: oldOwner, url: '/api/tell/old/memories', idempotencyKey: 'k-left', parts: partsOf(form), label: 'Where did you grow up?' });
-    await updateEntry(refused.id, (current) => ({ ...current, state: 'refused', lastStatus: 404, lastMessage: null }));
+    await refuse(await keptStory('old', 'k-left'), 404, null);
     try {
       pageAnswer = { status: 404, body: { message: 'This link no longer works.' } };
       render(<TellApp token="tok" />);
@@ -399,10 +399,7 @@ describe("the storyteller's page", () => {
   });
 
   it('Remove, once confirmed, forgets a refused story', async () => {
-    const form = new FormData();
-    form.append('title', 'Where did you grow up?');
-    const entry = await keepInOutbox({ kind: 'story', owner, url: '/api/tell/tok/memories', idempotencyKey: 'k-gone', parts: partsOf(form), label: 'Where did you grow up?' });
-    await updateEntry(entry.id, (current) => ({ ...current, state: 'refused', lastStatus: 404, lastMessage: null }));
+    await refuse(await keptStory('tok', 'k-gone'), 404, null);
     render(<TellApp token="tok" />);
     fireEvent.click(await screen.findByRole('button', { name: tellMessages.tellWaitingRemove }, { timeout: 5_000 }));
     fireEvent.click(button(tellMessages.tellWaitingRemoveYes));
